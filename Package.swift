@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Settings every target shares: Swift 6 language mode (strict concurrency) and
+/// `any` spelled out on every existential.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "todo-remind",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "todo-remind", targets: ["todo-remind"]),
+        .library(name: "TodoCore", targets: ["TodoCore"]),
+        .library(name: "TodoStore", targets: ["TodoStore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        .target(
+            name: "TodoCore",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TodoStore",
+            dependencies: [
+                "TodoCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "todo-remind",
+            dependencies: [
+                "TodoCore",
+                "TodoStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoCoreTests",
+            dependencies: ["TodoCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoStoreTests",
+            dependencies: ["TodoStore", "TodoCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TodoCore"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The fields of a task that does not exist yet; the store gives it an id.
+public struct TaskDraft: Hashable, Sendable {
+    public var title: String
+    public var notes: String?
+    public var category: String
+    public var priority: Priority
+    public var due: Due?
+    public var reminderOn: Bool
+    public var completedAt: Date?
+    /// When the task was created; nil means "now", as the store sees it.
+    public var createdAt: Date?
+
+    /// Creates a draft, checking the title and tidying the text fields.
+    ///
+    /// - Throws: `TaskFieldError` when the title is empty or only whitespace.
+    public init(
+        title: String,
+        notes: String? = nil,
+        category: String? = nil,
+        priority: Priority = .medium,
+        due: Due? = nil,
+        reminderOn: Bool = true,
+        completedAt: Date? = nil,
+        createdAt: Date? = nil
+    ) throws(TaskFieldError) {
+        self.title = try TaskFields.title(title)
+        self.notes = TaskFields.notes(notes)
+        self.category = try TaskFields.category(category)
+        self.priority = priority
+        self.due = due
+        self.reminderOn = reminderOn
+        self.completedAt = completedAt
+        self.createdAt = createdAt
+    }
+}

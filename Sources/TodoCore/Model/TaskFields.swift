@@ -1,0 +1,48 @@
+/// The rules for a task's text fields, shared by adding, editing and importing.
+public enum TaskFields {
+    /// A title trimmed of surrounding whitespace; it must not be empty.
+    public static func title(_ raw: String) throws(TaskFieldError) -> String {
+        let trimmed = raw.trimmingWhitespace()
+        guard !trimmed.isEmpty else { throw .emptyTitle }
+        return trimmed
+    }
+
+    /// Notes trimmed of surrounding whitespace; empty notes are no notes.
+    public static func notes(_ raw: String?) -> String? {
+        guard let trimmed = raw?.trimmingWhitespace(), !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+
+    /// A category trimmed of surrounding whitespace; nil gives the default.
+    public static func category(_ raw: String?) throws(TaskFieldError) -> String {
+        guard let raw else { return TodoTask.defaultCategory }
+        let trimmed = raw.trimmingWhitespace()
+        guard !trimmed.isEmpty else { throw .emptyCategory }
+        return trimmed
+    }
+}
+
+/// A task field the user gave that cannot be stored.
+public enum TaskFieldError: Error, Hashable, Sendable {
+    case emptyTitle
+    case emptyCategory
+
+    public var message: String {
+        switch self {
+        case .emptyTitle:
+            "A task needs a title: the title given is empty or only whitespace."
+        case .emptyCategory:
+            "A category cannot be empty: give a name such as General, Work or Personal, or leave the option out."
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing whitespace and newlines.
+    func trimmingWhitespace() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

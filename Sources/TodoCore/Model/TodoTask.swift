@@ -1,0 +1,51 @@
+import Foundation
+
+/// One to-do item, as stored.
+public struct TodoTask: Hashable, Sendable, Identifiable {
+    /// Stable and shown to the user; assigned by the store.
+    public var id: Int64
+    public var title: String
+    public var notes: String?
+    public var category: String
+    public var priority: Priority
+    public var due: Due?
+    /// When the task was completed; nil while it is open.
+    public var completedAt: Date?
+    public var createdAt: Date
+    public var updatedAt: Date
+    /// The task's reminder switch. Only a task with a due date has reminders,
+    /// whatever the switch says.
+    public var reminderOn: Bool
+
+    public init(
+        id: Int64,
+        title: String,
+        notes: String? = nil,
+        category: String = TodoTask.defaultCategory,
+        priority: Priority = .medium,
+        due: Due? = nil,
+        completedAt: Date? = nil,
+        createdAt: Date,
+        updatedAt: Date? = nil,
+        reminderOn: Bool = true
+    ) {
+        self.id = id
+        self.title = title
+        self.notes = notes
+        self.category = category
+        self.priority = priority
+        self.due = due
+        self.completedAt = completedAt
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt ?? createdAt
+        self.reminderOn = reminderOn
+    }
+
+    public var isCompleted: Bool { completedAt != nil }
+
+    /// The category a task gets when none is given.
+    public static let defaultCategory = "General"
+
+    /// The categories offered to the user; any other text is allowed too.
+    public static let suggestedCategories = ["General", "Work", "Personal", "Shopping", "Health", "Other"]
+}

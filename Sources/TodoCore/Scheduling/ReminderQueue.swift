@@ -1,0 +1,82 @@
+import Foundation
+
+/// Collects the next reminders across many tasks without looking at them all.
+///
+/// Feed it open, reminder-on tasks in ascending `Due.sortKey`, starting at
+/// `lowestSortKey` (an index range scan in the store), and stop as soon as
+/// `wantsTask(withSortKey:)` says no: every reminder of a task lies within a
+/// bounded lead time before its due instant, so once the keys pass the last
+/// kept reminder by that bound, no later task can come earlier.
+public struct ReminderQueue: Sendable {
+    public let scheduler: Scheduler
+    public let now: Date
+    public let limit: Int
+    /// Reminders seen so far that may be among the first `limit`, in no order.
+    private var candidates: [Reminder] = []
+    /// The `limit`-th earliest reminder as of the last pruning: nothing later
+    /// can make the cut. Nil until `limit` candidates have been seen.
+    private var cutoff: Reminder?
+
+    public init(scheduler: Scheduler, after now: Date, limit: Int) {
+        self.scheduler = scheduler
+        self.now = now
+        self.limit = max(0, limit)
+    }
+
+    /// The smallest sort key a task with a reminder after `now` can have.
+    public var lowestSortKey: Double {
+        now.timeIntervalSince1970 - Due.sortKeyZoneSlack
+    }
+
+    /// Whether a task with this sort key (or a later one) could still add a
+    /// reminder among the first `limit`.
+    public func wantsTask(withSortKey key: Double) -> Bool {
+        guard limit > 0 else { return false }
+        guard let cutoff else { return true }
+        let earliestPossible = key - Due.sortKeyZoneSlack - Scheduler.maximumLeadTime
+        return earliestPossible <= cutoff.at.timeIntervalSince1970
+    }
+
+    /// Considers the task's reminders after `now`, keeping the earliest `limit`.
+    public mutating func offer(_ task: TodoTask) {
+        for reminder in scheduler.reminders(for: task) where reminder.at > now {
+            insert(reminder)
+        }
+    }
+
+    /// Feeds every task of a sequence already sorted by sort key, stopping early.
+    public mutating func offer(sortedTasks tasks: some Sequence<TodoTask>) {
+        for task in tasks {
+            guard let due = task.due else { continue }
+            guard wantsTask(withSortKey: due.sortKey) else { break }
+            offer(task)
+        }
+    }
+
+    /// The first `limit` reminders found, earliest first.
+    public var reminders: [Reminder] {
+        Array(candidates.sorted(by: Self.precedes).prefix(limit))
+    }
+
+    private mutating func insert(_ reminder: Reminder) {
+        if let cutoff, !Self.precedes(reminder, cutoff) { return }
+        candidates.append(reminder)
+        // Pruning in batches keeps the whole scan O(n log limit) for any limit.
+        if candidates.count >= max(2 * limit, 64) { prune() }
+    }
+
+    private mutating func prune() {
+        candidates.sort(by: Self.precedes)
+        if candidates.count >= limit {
+            candidates.removeLast(candidates.count - limit)
+            cutoff = candidates.last
+        }
+    }
+
+    /// Earlier first; at the same instant, by task id then kind, so the order is stable.
+    static func precedes(_ a: Reminder, _ b: Reminder) -> Bool {
+        if a.at != b.at { return a.at < b.at }
+        if a.taskID != b.taskID { return a.taskID < b.taskID }
+        return a.kind == .morning && b.kind != .morning
+    }
+}

@@ -1,0 +1,97 @@
+/// A calendar day with no time zone attached ("2026-12-01"): a floating date.
+///
+/// Days are kept as plain proleptic Gregorian year, month and day so that
+/// arithmetic on them (the day before, the next Friday) never goes through a
+/// time zone, and converting many of them stays cheap.
+public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Creates the day, or returns nil when it does not exist (February 30th).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...LocalDay.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The day a number of days after 1970-01-01 (negative: before it).
+    public init(daysSinceEpoch: Int) {
+        // Howard Hinnant's civil-from-days algorithm.
+        let z = daysSinceEpoch + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        self.year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        self.month = month
+        self.day = day
+    }
+
+    /// Days from 1970-01-01 to this day.
+    public var daysSinceEpoch: Int {
+        // Howard Hinnant's days-from-civil algorithm.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The day `count` days later (earlier when negative).
+    public func adding(days count: Int) -> LocalDay {
+        LocalDay(daysSinceEpoch: daysSinceEpoch + count)
+    }
+
+    /// The day of the week, 0 for Sunday through 6 for Saturday.
+    public var weekday: Int {
+        let days = daysSinceEpoch
+        // 1970-01-01 was a Thursday (4).
+        return ((days % 7) + 7 + 4) % 7
+    }
+
+    /// ISO 8601 form, "2026-12-01".
+    public var description: String {
+        "\(LocalDay.pad(year, 4))-\(LocalDay.pad(month, 2))-\(LocalDay.pad(day, 2))"
+    }
+
+    /// Parses exactly "YYYY-MM-DD"; nil for any other shape or for a day that does not exist.
+    public init?(iso text: some StringProtocol) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) })
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// The number of days in a month of a year (leap years included).
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2:
+            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+            return leap ? 29 : 28
+        case 4, 6, 9, 11:
+            return 30
+        default:
+            return 31
+        }
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}

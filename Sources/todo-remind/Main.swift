@@ -1,0 +1,3 @@
+import ArgumentParser
+import TOMLKit
+@main struct Main { static func main() {} }
