@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "todo-remind", targets: ["todo-remind"]),
         .library(name: "TodoCore", targets: ["TodoCore"]),
         .library(name: "TodoStore", targets: ["TodoStore"]),
+        .library(name: "TodoConfig", targets: ["TodoConfig"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -35,14 +36,22 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "TodoConfig",
+            dependencies: [
+                "TodoCore",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "todo-remind",
             dependencies: [
                 "TodoCore",
                 "TodoStore",
+                "TodoConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -57,8 +66,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "TodoConfigTests",
+            dependencies: ["TodoConfig", "TodoCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TodoCore"],
+            // The executable is a dependency so `swift test` builds it first.
+            dependencies: ["todo-remind", "TodoCore"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rules for a task's text fields, shared by adding, editing and importing.
 public enum TaskFields {
     /// A title trimmed of surrounding whitespace; it must not be empty.
@@ -23,9 +25,11 @@ public enum TaskFields {
 }
 
 /// A task field the user gave that cannot be stored.
-public enum TaskFieldError: Error, Hashable, Sendable {
+public enum TaskFieldError: LocalizedError, Hashable, Sendable {
     case emptyTitle
     case emptyCategory
+
+    public var errorDescription: String? { message }
 
     public var message: String {
         switch self {

@@ -75,11 +75,14 @@ public struct Scheduler: Sendable {
         case .day(let day):
             return clock.instant(on: day, at: policy.reminderTime)
         case .time(let instant):
-            var day = clock.day(of: instant)
-            if clock.secondsIntoDay(of: instant) <= policy.reminderTime.secondsIntoDay {
-                day = day.adding(days: -1)
+            let day = clock.day(of: instant)
+            let sameDay = clock.instant(on: day, at: policy.reminderTime)
+            // Compared as instants, not wall readings: a reminder time in a DST gap
+            // moves later than it reads, and must still come before the due instant.
+            if instant <= sameDay {
+                return clock.instant(on: day.adding(days: -1), at: policy.reminderTime)
             }
-            return clock.instant(on: day, at: policy.reminderTime)
+            return sameDay
         }
     }
 

@@ -64,13 +64,28 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// Parses exactly "YYYY-MM-DD"; nil for any other shape or for a day that does not exist.
+    ///
+    /// Reads the UTF-8 bytes directly: the store turns up to 100,000 of these
+    /// into days for one `list`, and splitting into substrings dominated that.
     public init?(iso text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) })
-        else { return nil }
-        self.init(year: year, month: month, day: day)
+        var utf8 = String(text)
+        let fields = utf8.withUTF8 { bytes -> (year: Int, month: Int, day: Int)? in
+            let dash = UInt8(ascii: "-")
+            guard bytes.count == 10, bytes[4] == dash, bytes[7] == dash else { return nil }
+            var fields = (year: 0, month: 0, day: 0)
+            for (index, byte) in bytes.enumerated() where index != 4 && index != 7 {
+                let digit = Int(byte) - Int(UInt8(ascii: "0"))
+                guard (0...9).contains(digit) else { return nil }
+                switch index {
+                case 0..<4: fields.year = fields.year * 10 + digit
+                case 5..<7: fields.month = fields.month * 10 + digit
+                default: fields.day = fields.day * 10 + digit
+                }
+            }
+            return fields
+        }
+        guard let fields else { return nil }
+        self.init(year: fields.year, month: fields.month, day: fields.day)
     }
 
     public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool {

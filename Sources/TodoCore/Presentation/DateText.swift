@@ -1,0 +1,101 @@
+import Foundation
+
+/// Words for instants and days as a person reads them, relative to `now`.
+///
+/// English, 24-hour, and independent of the process locale so that output is
+/// the same on every machine (and testable).
+public struct DateText: Sendable {
+    public let clock: WallClock
+    public let now: Date
+
+    public init(clock: WallClock, now: Date) {
+        self.clock = clock
+        self.now = now
+    }
+
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// "today", "tomorrow", "yesterday", or "Tue 1 Dec" (with the year when it is not this year's).
+    public func day(_ day: LocalDay) -> String {
+        let today = clock.day(of: now)
+        switch day.daysSinceEpoch - today.daysSinceEpoch {
+        case 0: return "today"
+        case 1: return "tomorrow"
+        case -1: return "yesterday"
+        default:
+            var text = "\(Self.weekdays[day.weekday]) \(day.day) \(Self.months[day.month - 1])"
+            if day.year != today.year { text += " \(day.year)" }
+            return text
+        }
+    }
+
+    /// "today 17:00", "Tue 1 Dec 09:00".
+    public func instant(_ instant: Date) -> String {
+        "\(day(clock.day(of: instant))) \(clock.timeOfDay(of: instant))"
+    }
+
+    /// A due date in absolute words: "Tue 1 Dec" or "today 17:00".
+    public func due(_ due: Due) -> String {
+        switch due {
+        case .day(let day): return self.day(day)
+        case .time(let time): return instant(time)
+        }
+    }
+
+    /// How far a due date is from now: "in 3 days", "in 2 h", "5 min ago", "today".
+    public func relative(_ due: Due) -> String {
+        switch due {
+        case .day(let day):
+            let days = day.daysSinceEpoch - clock.day(of: now).daysSinceEpoch
+            switch days {
+            case 0: return "today"
+            case 1: return "tomorrow"
+            case -1: return "yesterday"
+            case 2...: return "in \(days) days"
+            default: return "\(-days) days ago"
+            }
+        case .time(let time):
+            return relative(time)
+        }
+    }
+
+    /// How far an instant is from now: "in 45 min", "3 h ago", "in 2 days", "now".
+    public func relative(_ instant: Date) -> String {
+        let seconds = instant.timeIntervalSince(now)
+        let magnitude = abs(seconds)
+        let amount: String
+        if magnitude < 60 {
+            return "now"
+        } else if magnitude < 3600 {
+            amount = "\(Int(magnitude / 60)) min"
+        } else if magnitude < 48 * 3600 {
+            amount = "\(Int(magnitude / 3600)) h"
+        } else {
+            amount = "\(Int(magnitude / 86_400)) days"
+        }
+        return seconds > 0 ? "in \(amount)" : "\(amount) ago"
+    }
+
+    /// ISO 8601 with the local offset: "2026-12-01T17:00:00+01:00".
+    public func iso8601(_ instant: Date) -> String {
+        Self.iso8601(instant, clock: clock)
+    }
+
+    /// ISO 8601 with the offset `clock`'s zone has at `instant`.
+    public static func iso8601(_ instant: Date, clock: WallClock) -> String {
+        let offset = clock.offset(at: instant)
+        let seconds = clock.secondsIntoDay(of: instant)
+        let day = clock.day(of: instant)
+        let time = "\(LocalDay.pad(seconds / 3600, 2)):\(LocalDay.pad((seconds % 3600) / 60, 2)):\(LocalDay.pad(seconds % 60, 2))"
+        let zone: String
+        if offset == 0 {
+            zone = "Z"
+        } else {
+            let sign = offset < 0 ? "-" : "+"
+            let minutes = abs(offset) / 60
+            zone = "\(sign)\(LocalDay.pad(minutes / 60, 2)):\(LocalDay.pad(minutes % 60, 2))"
+        }
+        return "\(day)T\(time)\(zone)"
+    }
+}

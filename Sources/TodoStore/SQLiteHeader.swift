@@ -1,0 +1,34 @@
+/// The first bytes of an SQLite database file, read without SQLite.
+///
+/// Reading them ourselves lets the store judge a file without opening it
+/// through SQLite, which would already write to it (GRDB's `DatabasePool`
+/// switches the file to WAL mode as it opens). The layout is the one in
+/// <https://www.sqlite.org/fileformat2.html#the_database_header>.
+struct SQLiteHeader {
+    /// How many bytes the judgement needs: the 100-byte database header and
+    /// the 8-byte b-tree header of page 1, which holds `sqlite_schema`.
+    static let length = 108
+
+    /// "SQLite format 3" and a NUL, the first 16 bytes of every database.
+    private static let magic = Array("SQLite format 3\0".utf8)
+
+    /// `PRAGMA application_id`: which program made the file; 0 when unset.
+    let applicationID: Int32
+    /// Whether the file is in WAL mode, so newer pages may sit in its `-wal` file.
+    let isWAL: Bool
+    /// Whether `sqlite_schema` lists nothing: no table, index, view or trigger.
+    let schemaIsEmpty: Bool
+
+    /// Reads the header, or returns nil when the bytes are not an SQLite database.
+    init?(_ bytes: [UInt8]) {
+        guard bytes.count >= Self.length, bytes.starts(with: Self.magic) else { return nil }
+        applicationID = Int32(bitPattern: Self.bigEndian(bytes[68..<72]))
+        isWAL = bytes[18] == 2 || bytes[19] == 2
+        // A leaf table page (type 13) with no cells: the schema has no entries.
+        schemaIsEmpty = bytes[100] == 13 && bytes[103] == 0 && bytes[104] == 0
+    }
+
+    private static func bigEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+}

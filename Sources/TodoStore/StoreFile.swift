@@ -1,0 +1,178 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The store file as bytes on disk: created with private permissions, and an
+/// existing one judged before SQLite touches it.
+///
+/// Every system call of the store goes through here. A file that is not ours
+/// is refused from its header bytes alone, so it is never opened by SQLite
+/// (which would write to it, or leave `-wal` and `-shm` files beside it).
+enum StoreFile {
+    /// What the file holds, as far as its bytes tell.
+    enum Contents: Equatable {
+        /// Nothing yet: a file just created, a 0-byte file, or an SQLite
+        /// database with an empty schema (one whose creation was cut short).
+        case empty
+        /// An SQLite database that is, or may be, a todo-remind store: a
+        /// read-only connection must read its application id and migrations,
+        /// because in WAL mode the latest pages may sit in the `-wal` file.
+        case database
+    }
+
+    /// Makes sure a file can be at `path`, creating its folders (0700) and the
+    /// file (0600) when it is missing, and judges what an existing file holds.
+    ///
+    /// - Throws: `StoreError` for a folder that cannot be created or written,
+    ///   a folder at `path`, a file that cannot be read or written, a file
+    ///   that is not SQLite, or an SQLite database of another program.
+    static func prepare(path: String) throws(StoreError) -> Contents {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            let code = errno
+            // ENOTDIR: a file stands where a folder should; createFolders names it.
+            guard code == ENOENT || code == ENOTDIR else {
+                throw .fileNotAccessible(path: path, reason: describe(code))
+            }
+            try createFolders(folder(of: path))
+            if try createFile(path) { return .empty }
+            // Another process created it in the meantime: judge what it wrote.
+        }
+        return try inspect(path)
+    }
+
+    /// Judges an existing file from its header, then checks it can be written.
+    private static func inspect(_ path: String) throws(StoreError) -> Contents {
+        // O_NONBLOCK: opening a named pipe must not wait for a writer.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            throw .fileNotAccessible(path: path, reason: describe(errno))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw .fileNotAccessible(path: path, reason: describe(errno))
+        }
+        if isFolder(info) { throw .isFolder(path: path) }
+        guard info.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else {
+            throw .fileNotAccessible(path: path, reason: "it is not a regular file")
+        }
+        let bytes = try readPrefix(of: fd, count: SQLiteHeader.length, path: path)
+        let contents: Contents
+        if bytes.isEmpty {
+            contents = hasWALContent(path) ? .database : .empty
+        } else {
+            guard let header = SQLiteHeader(bytes) else { throw .notSQLite(path: path) }
+            switch header.applicationID {
+            case StoreSchema.applicationID:
+                contents = .database
+            case 0 where header.isWAL && hasWALContent(path):
+                // The application id may have been set in a page still in the WAL.
+                contents = .database
+            case 0 where header.schemaIsEmpty:
+                contents = .empty
+            default:
+                throw .foreignDatabase(path: path)
+            }
+        }
+        try checkWritable(path)
+        return contents
+    }
+
+    /// Checks that SQLite will be able to write the file and, beside it, the
+    /// `-wal` and `-shm` files of WAL mode.
+    private static func checkWritable(_ path: String) throws(StoreError) {
+        guard access(path, R_OK | W_OK) == 0 else {
+            throw .fileNotAccessible(path: path, reason: "it is not writable: \(describe(errno))")
+        }
+        let folder = folder(of: path)
+        guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 else {
+            throw .folderNotWritable(folder: folder, reason: "cannot write in it: \(describe(errno))")
+        }
+    }
+
+    /// Creates the missing folders of `folder`, each 0700; existing ones are left as they are.
+    private static func createFolders(_ folder: String) throws(StoreError) {
+        var prefix = folder.hasPrefix("/") ? "/" : ""
+        for component in folder.split(separator: "/") {
+            if !prefix.isEmpty, !prefix.hasSuffix("/") { prefix += "/" }
+            prefix += component
+            var info = stat()
+            if stat(prefix, &info) == 0 {
+                guard isFolder(info) else {
+                    throw .folderNotWritable(folder: prefix, reason: "it is a file, not a folder")
+                }
+                continue
+            }
+            if mkdir(prefix, 0o700) != 0 {
+                let code = errno
+                // Another process may have created it since the stat.
+                if code == EEXIST { continue }
+                throw .folderNotWritable(folder: prefix, reason: "cannot create it: \(describe(code))")
+            }
+            // mkdir's mode passes through the umask; the folder must be exactly 0700.
+            chmod(prefix, 0o700)
+        }
+    }
+
+    /// Creates the file with mode 0600, or returns false when it already exists.
+    private static func createFile(_ path: String) throws(StoreError) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            let code = errno
+            if code == EEXIST { return false }
+            throw .folderNotWritable(folder: folder(of: path), reason: "cannot create a file in it: \(describe(code))")
+        }
+        // SQLite gives the -wal and -shm files the mode of this file, so they
+        // are private too; the umask must not loosen or tighten it.
+        fchmod(fd, 0o600)
+        close(fd)
+        return true
+    }
+
+    /// Up to `count` bytes from the start of the file; fewer if it is shorter.
+    private static func readPrefix(of fd: Int32, count: Int, path: String) throws(StoreError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                read(fd, buffer.baseAddress?.advanced(by: filled), count - filled)
+            }
+            if got == 0 { break }
+            if got < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw .fileNotAccessible(path: path, reason: describe(code))
+            }
+            filled += got
+        }
+        return Array(bytes.prefix(filled))
+    }
+
+    /// Whether a non-empty `-wal` file sits beside the database.
+    private static func hasWALContent(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path + "-wal", &info) == 0 && info.st_size > 0
+    }
+
+    private static func isFolder(_ info: stat) -> Bool {
+        info.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR)
+    }
+
+    /// The folder part of a path; empty for a bare file name.
+    static func folder(of path: String) -> String {
+        (path as NSString).deletingLastPathComponent
+    }
+
+    /// The C library's description of an errno value, starting in lower case
+    /// to sit inside a sentence ("permission denied").
+    private static func describe(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+}

@@ -1,0 +1,59 @@
+import GRDB
+
+/// The layout of the store file: its mark and its migrations.
+///
+/// A migration that has shipped is never edited: a change to the schema is a
+/// new migration appended to `migrator`, so every store, however old, reaches
+/// the same layout by the same steps.
+enum StoreSchema {
+    /// The value of `PRAGMA application_id` that marks a file as a todo-remind
+    /// store ("TDRD" in ASCII). SQLite keeps it at offset 68 of the header.
+    static let applicationID: Int32 = 0x5444_5244
+
+    /// The migrations, in the order they run.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                CREATE TABLE task (
+                    -- AUTOINCREMENT: an id, once used, is never given to another task.
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    title TEXT NOT NULL CHECK (title <> ''),
+                    notes TEXT,
+                    category TEXT NOT NULL CHECK (category <> ''),
+                    -- Priority.rank: 0 low, 1 medium, 2 high.
+                    priority INTEGER NOT NULL CHECK (priority IN (0, 1, 2)),
+                    -- A day due as "YYYY-MM-DD", or a timed due in seconds since 1970.
+                    due_day TEXT,
+                    due_time REAL,
+                    -- Due.sortKey: orders dues of both kinds for the reminder queue.
+                    due_key REAL,
+                    completed_at REAL,
+                    created_at REAL NOT NULL,
+                    updated_at REAL NOT NULL,
+                    reminder INTEGER NOT NULL CHECK (reminder IN (0, 1)),
+                    -- TextFolding.fold of title and notes, TextFolding.foldCase of category.
+                    title_key TEXT NOT NULL,
+                    notes_key TEXT,
+                    category_key TEXT NOT NULL,
+                    CHECK (due_day IS NULL OR due_time IS NULL),
+                    CHECK ((due_day IS NULL AND due_time IS NULL) = (due_key IS NULL))
+                );
+
+                -- Open tasks in id order (completed_at IS NULL is an equality on
+                -- this index, whose entries then follow the rowid), and counts.
+                CREATE INDEX task_by_completion ON task(completed_at);
+
+                CREATE INDEX task_by_category ON task(category_key);
+
+                -- The reminder queue: open, reminder-on tasks with a due date, by
+                -- sort key, so `next` reads a few entries instead of every task.
+                CREATE INDEX task_reminder_queue ON task(due_key)
+                    WHERE completed_at IS NULL AND reminder = 1 AND due_key IS NOT NULL;
+
+                PRAGMA application_id = \(applicationID);
+                """)
+        }
+        return migrator
+    }()
+}

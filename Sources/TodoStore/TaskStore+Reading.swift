@@ -1,0 +1,130 @@
+import Foundation
+import GRDB
+import TodoCore
+
+extension TaskStore {
+    /// The task with this id, or nil when there is none.
+    public func task(id: Int64) throws -> TodoTask? {
+        try read { db in
+            try TaskRow.fetchAll(db, sql: "SELECT \(TaskRow.selection) FROM task WHERE id = ?", arguments: [id]).first
+        }
+    }
+
+    /// The tasks the query selects, ordered by id.
+    public func tasks(_ query: TaskQuery) throws -> [TodoTask] {
+        var conditions: [String] = []
+        var arguments = StatementArguments()
+        switch (query.includeOpen, query.includeCompleted) {
+        case (true, true): break
+        case (true, false): conditions.append("completed_at IS NULL")
+        case (false, true): conditions.append("completed_at IS NOT NULL")
+        case (false, false): return []
+        }
+        if let category = query.category {
+            conditions.append("category_key = ?")
+            arguments += [TextFolding.foldCase(category)]
+        }
+        if let priority = query.priority {
+            conditions.append("priority = ?")
+            arguments += [priority.rank]
+        }
+        if let search = query.search.map(TextFolding.fold), !search.isEmpty {
+            // instr, not LIKE: the text may hold % or _, and the keys are folded already.
+            conditions.append("(instr(title_key, ?) > 0 OR instr(notes_key, ?) > 0)")
+            arguments += [search, search]
+        }
+        return try read { db in
+            try TaskRow.fetchAll(db, sql: Self.selectSQL(where: conditions), arguments: arguments)
+        }
+    }
+
+    /// The tasks in `scope` whose title contains `text`, ignoring case and
+    /// accents ("cafe" finds "Café"), ordered by id. Notes are not searched;
+    /// an empty text matches every task in scope.
+    public func tasks(titleContaining text: String, scope: TaskScope) throws -> [TodoTask] {
+        var conditions: [String] = []
+        switch scope {
+        case .open: conditions.append("completed_at IS NULL")
+        case .completed: conditions.append("completed_at IS NOT NULL")
+        case .all: break
+        }
+        conditions.append("instr(title_key, ?) > 0")
+        let arguments: StatementArguments = [TextFolding.fold(text)]
+        return try read { db in
+            try TaskRow.fetchAll(db, sql: Self.selectSQL(where: conditions), arguments: arguments)
+        }
+    }
+
+    /// How many tasks there are, and how many of them are completed.
+    public func taskCounts() throws -> (total: Int, completed: Int) {
+        try read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT count(*), count(completed_at) FROM task")
+            return (total: row?[0] ?? 0, completed: row?[1] ?? 0)
+        }
+    }
+
+    /// The next `limit` reminders after `now` across all tasks, earliest first,
+    /// read from an index (see ReminderQueue in TodoCore).
+    ///
+    /// Walks the `task_reminder_queue` index in sort-key order from the lowest
+    /// key that can still have a reminder after `now`, and stops as soon as
+    /// the queue says no later task can make the cut, so a store of 100,000
+    /// tasks is answered from a handful of rows.
+    public func nextReminders(scheduler: Scheduler, after now: Date, limit: Int) throws -> [Reminder] {
+        guard limit > 0 else { return [] }
+        var queue = ReminderQueue(scheduler: scheduler, after: now, limit: limit)
+        // INDEXED BY: without statistics SQLite prefers the equality on
+        // task_by_completion, which would read every open task and sort them.
+        // Naming the index also makes SQLite fail loudly, rather than scan,
+        // should the index ever stop matching this WHERE clause.
+        let sql = """
+            SELECT \(TaskRow.selection), due_key FROM task INDEXED BY task_reminder_queue
+            WHERE completed_at IS NULL AND reminder = 1 AND due_key >= ?
+            ORDER BY due_key
+            """
+        return try read { db in
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: [queue.lowestSortKey])
+            while let row = try rows.next() {
+                let sortKey = try row.decode(Double.self, atIndex: TaskRow.selectionCount)
+                guard queue.wantsTask(withSortKey: sortKey) else { break }
+                queue.offer(try TaskRow.task(from: row))
+            }
+            return queue.reminders
+        }
+    }
+
+    /// The tasks with these ids, by id; ids without a task are left out.
+    public func tasks(ids: [Int64]) throws -> [Int64: TodoTask] {
+        try read { db in try Self.tasks(db, ids: ids) }
+    }
+
+    /// The tasks with these ids, by id, reading a bounded number of ids per
+    /// statement so that any number of ids stays under SQLite's limit on
+    /// statement arguments.
+    static func tasks(_ db: Database, ids: [Int64]) throws -> [Int64: TodoTask] {
+        var found: [Int64: TodoTask] = [:]
+        for chunk in chunked(ids) {
+            let sql = "SELECT \(TaskRow.selection) FROM task WHERE id IN (\(placeholders(chunk.count)))"
+            for task in try TaskRow.fetchAll(db, sql: sql, arguments: StatementArguments(chunk)) {
+                found[task.id] = task
+            }
+        }
+        return found
+    }
+
+    /// `SELECT` of the task columns, filtered by all `conditions`, ordered by id.
+    private static func selectSQL(where conditions: [String]) -> String {
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        return "SELECT \(TaskRow.selection) FROM task\(filter) ORDER BY id"
+    }
+
+    /// Slices of at most 500 ids: well under the 999 arguments older SQLite allows.
+    static func chunked(_ ids: [Int64]) -> [ArraySlice<Int64>] {
+        stride(from: 0, to: ids.count, by: 500).map { ids[$0..<min($0 + 500, ids.count)] }
+    }
+
+    /// "?, ?, ?" for `count` arguments.
+    static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import GRDB
+import TodoCore
+
+extension TaskStore {
+    /// Saves a new task and returns it with the id the store gave it.
+    ///
+    /// The task is created at `draft.createdAt`, or `now` when the draft has
+    /// none, and last updated `now`.
+    ///
+    /// - Throws: `StoreError.invalidTask` when the draft's title or category
+    ///   was emptied after the draft was made.
+    public func add(_ draft: TaskDraft, now: Date) throws -> TodoTask {
+        var task = try Self.checked(Self.newTask(from: draft, now: now), which: "The new task")
+        task.id = try write { db in
+            try db.cachedStatement(sql: TaskRow.insertSQL).execute(arguments: TaskRow.arguments(for: task))
+            return db.lastInsertedRowID
+        }
+        return task
+    }
+
+    /// Saves many new tasks at once, all or none, and returns how many were saved.
+    ///
+    /// One transaction and one prepared statement, run once per draft: this is
+    /// what makes 100,000 drafts take about a second rather than minutes.
+    ///
+    /// - Throws: `StoreError.invalidTask` naming the first draft that cannot
+    ///   be saved; nothing is saved then.
+    public func importTasks(_ drafts: [TaskDraft], now: Date) throws -> Int {
+        guard !drafts.isEmpty else { return 0 }
+        return try write { db in
+            let statement = try db.makeStatement(sql: TaskRow.insertSQL)
+            for (index, draft) in drafts.enumerated() {
+                let task = try Self.checked(
+                    Self.newTask(from: draft, now: now),
+                    which: "Draft \(index + 1) of \(drafts.count)"
+                )
+                try statement.execute(arguments: TaskRow.arguments(for: task))
+            }
+            return drafts.count
+        }
+    }
+
+    /// Reads the tasks with these ids, lets `change` edit each, saves them
+    /// (updatedAt = now for the ones that changed), returns them in the order of `ids`.
+    ///
+    /// All or nothing: when an id has no task, or `change` throws, nothing is
+    /// written. An id given twice is edited once. `change` cannot renumber a
+    /// task: its id is put back. A task `change` leaves equal is not written
+    /// and keeps its `updatedAt`.
+    ///
+    /// - Throws: `StoreError.noSuchTask(id)` for the first id without a task,
+    ///   `StoreError.invalidTask` when `change` empties a title or category,
+    ///   or whatever `change` throws, as it is.
+    public func modify(
+        ids: [Int64],
+        now: Date,
+        _ change: (inout TodoTask) throws -> Void
+    ) throws -> [TodoTask] {
+        try write { db in
+            let found = try Self.tasks(db, ids: ids)
+            if let missing = ids.first(where: { found[$0] == nil }) {
+                throw StoreError.noSuchTask(id: missing)
+            }
+            let update = try db.cachedStatement(sql: TaskRow.updateSQL)
+            var seen = Set<Int64>()
+            var result: [TodoTask] = []
+            for id in ids where seen.insert(id).inserted {
+                guard let original = found[id] else { continue }
+                var task = original
+                try change(&task)
+                task.id = id
+                if task != original {
+                    task.updatedAt = now
+                    task = try Self.checked(task, which: "Task \(id)")
+                    try update.execute(arguments: TaskRow.arguments(for: task) + [id])
+                }
+                result.append(task)
+            }
+            return result
+        }
+    }
+
+    /// Deletes the tasks with these ids and returns how many there were; ids
+    /// without a task are skipped.
+    ///
+    /// Their ids are never given to another task.
+    public func delete(ids: [Int64]) throws -> Int {
+        try write { db in
+            var deleted = 0
+            for chunk in Self.chunked(ids) {
+                try db.execute(
+                    sql: "DELETE FROM task WHERE id IN (\(Self.placeholders(chunk.count)))",
+                    arguments: StatementArguments(chunk)
+                )
+                deleted += db.changesCount
+            }
+            return deleted
+        }
+    }
+
+    /// Deletes every completed task and returns how many there were.
+    public func deleteCompleted() throws -> Int {
+        try write { db in
+            try db.execute(sql: "DELETE FROM task WHERE completed_at IS NOT NULL")
+            return db.changesCount
+        }
+    }
+
+    /// The task a draft describes, before the store gives it an id.
+    private static func newTask(from draft: TaskDraft, now: Date) -> TodoTask {
+        TodoTask(
+            id: 0,
+            title: draft.title,
+            notes: draft.notes,
+            category: draft.category,
+            priority: draft.priority,
+            due: draft.due,
+            completedAt: draft.completedAt,
+            createdAt: draft.createdAt ?? now,
+            updatedAt: now,
+            reminderOn: draft.reminderOn
+        )
+    }
+
+    /// The task with its text fields tidied by the rules of `TaskFields`.
+    ///
+    /// Drafts are checked when they are made, but their fields are mutable,
+    /// and `modify` hands out whole tasks: the store checks again so that it
+    /// never holds an empty title or category.
+    private static func checked(_ task: TodoTask, which: @autoclosure () -> String) throws(StoreError) -> TodoTask {
+        var task = task
+        do {
+            task.title = try TaskFields.title(task.title)
+            task.category = try TaskFields.category(task.category)
+        } catch {
+            throw .invalidTask(which: which(), problem: error)
+        }
+        task.notes = TaskFields.notes(task.notes)
+        return task
+    }
+}

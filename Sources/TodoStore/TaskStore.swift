@@ -1,0 +1,162 @@
+import Foundation
+import GRDB
+import TodoCore
+
+/// The to-do list on disk: one SQLite file, shared by the CLI and the daemon.
+///
+/// Each method is one transaction. The file is opened as a GRDB
+/// `DatabasePool` (WAL mode) with a busy timeout, so two processes can read
+/// and write it at once: readers never wait, and a writer waits up to
+/// `busyTimeout` for another process's write to finish instead of failing
+/// with "database is locked". Every failure is a `StoreError` (except errors
+/// thrown by the closure given to `modify`, which pass through unchanged).
+///
+/// ```swift
+/// let store = try TaskStore(path: TaskStore.resolvePath(explicit: nil, environment: env))
+/// let task = try store.add(TaskDraft(title: "Buy milk"), now: Date())
+/// ```
+public final class TaskStore: Sendable {
+    /// The path of the SQLite file, as given.
+    public let path: String
+
+    let dbPool: DatabasePool
+
+    /// How long a write waits for another process to release the store, in seconds.
+    public static let busyTimeout: TimeInterval = 10
+
+    /// Opens the store at `path`, creating it when missing; refuses a file that is not ours.
+    ///
+    /// A missing file is created with mode 0600, in folders created with mode
+    /// 0700. An existing file is judged from its header bytes before SQLite
+    /// opens it, and refused, untouched, when it is not SQLite, is an SQLite
+    /// database of another program, or was written by a newer todo-remind. A
+    /// 0-byte file holds nothing and becomes a new store.
+    ///
+    /// - Throws: `StoreError`.
+    public init(path: String) throws {
+        self.path = path
+        let contents = try StoreFile.prepare(path: path)
+        do {
+            if contents == .database {
+                try Self.checkSchema(path: path)
+            }
+            dbPool = try Self.openPool(path: path)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// Reads the application id and migrations through a read-only connection,
+    /// which writes nothing, and refuses a database that is not a store this
+    /// version can use.
+    private static func checkSchema(path: String) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.read { db in
+            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            switch applicationID {
+            case StoreSchema.applicationID:
+                if try StoreSchema.migrator.hasBeenSuperseded(db) {
+                    throw StoreError.newerSchema(path: path)
+                }
+            case 0 where try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0:
+                break
+            default:
+                throw StoreError.foreignDatabase(path: path)
+            }
+        }
+    }
+
+    /// Opens the pool and brings the schema up to date.
+    private static func openPool(path: String) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        // A monotonic deadline for retries, not a reading of the wall clock.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(busyTimeout))
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try migrate(pool, path: path)
+                return pool
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
+                // While another process is creating the same store, switching
+                // the new file to WAL mode fails with SQLITE_BUSY at once: SQLite
+                // does not call the busy handler for it. Nor does it for a write
+                // outside an IMMEDIATE transaction (GRDB makes one as it opens,
+                // the migrator another) when another process commits meanwhile.
+                // Both pass within moments.
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+    }
+
+    private static func migrate(_ pool: DatabasePool, path: String) throws {
+        let migrator = StoreSchema.migrator
+        do {
+            try migrator.migrate(pool)
+        } catch {
+            // Two processes opening a new store at once both find "v1" missing;
+            // the second one's CREATE TABLE fails once the first commits. The
+            // store is then complete, which is all this process needs.
+            guard try pool.read(migrator.hasCompletedMigrations) else { throw error }
+        }
+        if try pool.read(migrator.hasBeenSuperseded) {
+            throw StoreError.newerSchema(path: path)
+        }
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `value` in a read transaction: it sees one consistent state of the store.
+    func read<T>(_ value: (Database) throws -> T) throws -> T {
+        do {
+            return try dbPool.read(value)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// Runs `updates` in one transaction, committed when it returns and rolled
+    /// back when it throws.
+    ///
+    /// GRDB begins it with `BEGIN IMMEDIATE` (see `Database.beginTransaction`):
+    /// taking the write lock first means waiting in the busy handler for
+    /// another process's write, where a deferred transaction that read first
+    /// would fail with SQLITE_BUSY that no timeout can cure.
+    func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        do {
+            return try dbPool.write(updates)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// The `StoreError` for a failure of SQLite or of decoding; other errors
+    /// (a `StoreError` already, or one from a caller's closure) pass through.
+    static func storeError(_ error: any Error, path: String) -> any Error {
+        switch error {
+        case let error as DatabaseError:
+            let reason = error.message ?? "SQLite error \(error.extendedResultCode.rawValue)"
+            switch error.resultCode {
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                return StoreError.busy(path: path)
+            case .SQLITE_FULL:
+                return StoreError.diskFull(path: path)
+            case .SQLITE_NOTADB:
+                return StoreError.notSQLite(path: path)
+            case .SQLITE_CORRUPT:
+                return StoreError.damaged(path: path, reason: reason)
+            default:
+                return StoreError.failed(path: path, reason: reason)
+            }
+        case let error as TaskRow.UnreadableValue:
+            return StoreError.damaged(path: path, reason: error.reason)
+        case is RowDecodingError:
+            return StoreError.damaged(path: path, reason: "a task has an empty required column")
+        default:
+            return error
+        }
+    }
+}

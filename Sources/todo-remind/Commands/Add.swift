@@ -1,0 +1,48 @@
+import ArgumentParser
+import TodoCore
+
+extension TodoRemind {
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a task.",
+            discussion: "Prints the new task's id and its next reminder."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "What to do.")
+        var title: String
+
+        @Option(help: ArgumentHelp("When it is due (see WHEN in --help).", valueName: "when"))
+        var due: String?
+
+        @Option(help: "Notes about the task.")
+        var notes: String?
+
+        @Option(help: "A category: General, Work, Personal, Shopping, Health, Other, or any name.")
+        var category: String?
+
+        @Option(help: "low, medium or high.")
+        var priority: Priority = .medium
+
+        @Flag(inversion: .prefixedNo, help: "Switch the reminder on or off (default: the config's default-reminder).")
+        var reminder: Bool?
+
+        func run() throws {
+            let context = try Context(global)
+            let draft = try TaskDraft(
+                title: title,
+                notes: notes,
+                category: category,
+                priority: priority,
+                due: try due.map(context.parseDue),
+                reminderOn: reminder ?? context.settings.defaultReminder
+            )
+            let task = try context.store.add(draft, now: context.now)
+            let describer = context.describer()
+            print("Added \(describer.summary(task))")
+        }
+    }
+}
+
+extension Priority: ExpressibleByArgument {}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+
+extension TodoRemind {
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete tasks for good.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The tasks: ids or parts of titles.")
+        var tasks: [String]
+
+        func run() throws {
+            let context = try Context(global)
+            let found = try TaskResolver(store: context.store).resolve(tasks, scope: .all)
+            _ = try context.store.delete(ids: found.map(\.id))
+            let describer = context.describer()
+            for task in found { print("Deleted: \(describer.name(task))") }
+        }
+    }
+
+    struct Clear: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete every completed task.",
+            discussion: "Asks first when run on a terminal; --yes skips the question."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Delete the completed tasks (required, so nothing is cleared by accident).")
+        var completed = false
+
+        @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
+        var yes = false
+
+        func validate() throws {
+            guard completed else {
+                throw ValidationError("`clear` needs --completed: it deletes every completed task.")
+            }
+        }
+
+        func run() throws {
+            let context = try Context(global)
+            let counts = try context.store.taskCounts()
+            guard counts.completed > 0 else {
+                print("No completed tasks to clear.")
+                return
+            }
+            if !yes && isatty(STDIN_FILENO) == 1 {
+                let noun = counts.completed == 1 ? "task" : "tasks"
+                FileHandle.standardError.write(Data("Delete \(counts.completed) completed \(noun)? [y/N] ".utf8))
+                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                guard answer == "y" || answer == "yes" else {
+                    print("Nothing deleted.")
+                    throw ExitCode(1)
+                }
+            }
+            let deleted = try context.store.deleteCompleted()
+            print("Deleted \(deleted) completed \(deleted == 1 ? "task" : "tasks").")
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import TodoStore
+
+extension TodoRemind {
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write every task as a JSON array to stdout.",
+            discussion: "The objects are those of `list --json`; `import` reads them back."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let context = try Context(global)
+            let tasks = try context.store.tasks(TaskQuery(includeOpen: true, includeCompleted: true))
+            var output = OutputBuffer()
+            output.line(TaskJSON(scheduler: context.scheduler, now: context.now).array(tasks))
+            output.flush()
+        }
+    }
+}

@@ -1,3 +1,0 @@
-import ArgumentParser
-import TOMLKit
-@main struct Main { static func main() {} }

@@ -1,0 +1,122 @@
+import Foundation
+import TodoCore
+
+/// Puts tasks into words for the terminal: one-line summaries, `show`'s
+/// block, and `list`'s table rows.
+struct TaskDescriber {
+    let scheduler: Scheduler
+    let now: Date
+    let style: Style
+    let text: DateText
+
+    init(scheduler: Scheduler, now: Date, style: Style) {
+        self.scheduler = scheduler
+        self.now = now
+        self.style = style
+        self.text = DateText(clock: scheduler.clock, now: now)
+    }
+
+    /// "12 Buy milk"
+    func name(_ task: TodoTask) -> String {
+        "\(task.id) \(task.title.safeForTerminal)"
+    }
+
+    /// "1 Pay rent: due Tue 1 Dec 17:00 (in 10 days) · reminder on · next Tue 1 Dec 09:00 (morning)"
+    func summary(_ task: TodoTask) -> String {
+        "\(name(task)): \(dueWords(task)) · \(reminderWords(task))"
+    }
+
+    /// "due Tue 1 Dec 17:00 (in 10 days)", "due tomorrow" or "no due date".
+    func dueWords(_ task: TodoTask) -> String {
+        guard let due = task.due else { return "no due date" }
+        return "due " + dueText(due, separator: " (", closing: ")")
+    }
+
+    /// "reminder on · next Tue 1 Dec 09:00 (morning)", "reminder off", and the
+    /// reasons an switched-on reminder has nothing to fire.
+    func reminderWords(_ task: TodoTask) -> String {
+        if !task.reminderOn { return "reminder off" }
+        if task.due == nil { return "reminder on (nothing to remind of without a due date)" }
+        if task.isCompleted { return "reminder on (the task is done)" }
+        guard let next = scheduler.nextReminder(for: task, after: now) else {
+            return "reminder on (none left to fire)"
+        }
+        return "reminder on · next \(text.instant(next.at)) (\(next.kind.label))"
+    }
+
+    /// The table's reminder column: the next instant, "off", "-" when none is left.
+    func reminderCell(_ task: TodoTask) -> String {
+        guard task.due != nil else { return "" }
+        if !task.reminderOn { return "off" }
+        guard let next = scheduler.nextReminder(for: task, after: now) else { return "-" }
+        return text.instant(next.at)
+    }
+
+    /// The table's due column: "in 3 days · Tue 1 Dec", "tomorrow" or "".
+    func dueCell(_ task: TodoTask) -> String {
+        guard let due = task.due else { return "" }
+        return dueText(due, separator: " · ", closing: "")
+    }
+
+    /// The absolute words, then the relative ones when they add something
+    /// ("tomorrow" needs no "(tomorrow)").
+    private func dueText(_ due: Due, separator: String, closing: String) -> String {
+        let absolute = text.due(due)
+        let relative = text.relative(due)
+        return absolute == relative ? absolute : absolute + separator + relative + closing
+    }
+
+    /// A mark for the state: ! overdue, ~ due soon, · upcoming, ✓ done, blank for someday.
+    func mark(_ state: DueState) -> String {
+        switch state {
+        case .overdue: "!"
+        case .dueSoon: "~"
+        case .upcoming: "·"
+        case .completed: "✓"
+        case .noDueDate: " "
+        }
+    }
+
+    /// Colours a line by the state it shows.
+    func paint(_ line: String, _ state: DueState) -> String {
+        switch state {
+        case .overdue: style.red(line)
+        case .dueSoon: style.orange(line)
+        case .completed: style.dim(line)
+        case .upcoming, .noDueDate: line
+        }
+    }
+
+    /// Several lines about one task, for `show`.
+    func block(_ task: TodoTask) -> [String] {
+        let state = scheduler.state(of: task, at: now)
+        var lines = [style.bold("Task \(name(task))")]
+        func row(_ label: String, _ value: String) {
+            lines.append("  " + label.padding(toLength: 15, withPad: " ", startingAt: 0) + value)
+        }
+        row("state", words(state))
+        row("due", task.due.map { dueText($0, separator: " (", closing: ")") } ?? "none")
+        row("category", task.category.safeForTerminal)
+        row("priority", task.priority.rawValue)
+        if let notes = task.notes { row("notes", notes.safeForTerminal) }
+        row("reminder", task.reminderOn ? "on" : "off")
+        let reminders = scheduler.reminders(for: task)
+        for reminder in reminders {
+            let passed = reminder.at <= now ? ", passed" : ""
+            row("  \(reminder.kind.label)", "\(text.instant(reminder.at)) (\(text.relative(reminder.at))\(passed))")
+        }
+        row("created", text.instant(task.createdAt))
+        if let completedAt = task.completedAt { row("completed", text.instant(completedAt)) }
+        return lines
+    }
+
+    func words(_ state: DueState) -> String {
+        switch state {
+        case .completed: "done"
+        case .noDueDate: "no due date"
+        case .overdue: "overdue"
+        case .dueSoon: "due soon"
+        case .upcoming: "upcoming"
+        }
+    }
+}

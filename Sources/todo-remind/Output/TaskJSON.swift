@@ -1,0 +1,88 @@
+import Foundation
+import TodoCore
+
+/// The stable JSON form of tasks and reminders (documented in README.md).
+struct TaskJSON {
+    let scheduler: Scheduler
+    let now: Date
+
+    /// An array of task objects, one per line, for `list --json` and `export`.
+    func array(_ tasks: [TodoTask]) -> String {
+        var writer = JSONWriter()
+        writer.raw("[")
+        for (index, task) in tasks.enumerated() {
+            writer.raw(index == 0 ? "\n" : ",\n")
+            object(task, into: &writer)
+        }
+        writer.raw(tasks.isEmpty ? "]" : "\n]")
+        return writer.text
+    }
+
+    /// One task object, for `show --json`.
+    func single(_ task: TodoTask) -> String {
+        var writer = JSONWriter()
+        object(task, into: &writer)
+        return writer.text
+    }
+
+    func object(_ task: TodoTask, into writer: inout JSONWriter) {
+        let clock = scheduler.clock
+        let reminders = scheduler.reminders(for: task)
+        writer.raw("{\"id\":")
+        writer.int(task.id)
+        writer.raw(",")
+        writer.field("title", string: task.title)
+        writer.field("notes", string: task.notes)
+        writer.field("category", string: task.category)
+        writer.field("priority", string: task.priority.rawValue)
+        writer.key("due")
+        switch task.due {
+        case nil:
+            writer.raw("null")
+        case .day(let day)?:
+            writer.raw("{\"day\":\"\(day)\"}")
+        case .time(let instant)?:
+            writer.raw("{\"time\":\"\(DateText.iso8601(instant, clock: clock))\"}")
+        }
+        writer.raw(",")
+        writer.field("dueInstant", string: task.due.map { DateText.iso8601(scheduler.dueInstant(of: $0), clock: clock) })
+        writer.field("state", string: scheduler.state(of: task, at: now).rawValue)
+        writer.field("group", string: scheduler.group(of: task, at: now).rawValue)
+        writer.key("completed")
+        writer.bool(task.isCompleted)
+        writer.raw(",")
+        writer.field("completedAt", string: task.completedAt.map { DateText.iso8601($0, clock: clock) })
+        writer.field("createdAt", string: DateText.iso8601(task.createdAt, clock: clock))
+        writer.key("reminder")
+        writer.bool(task.reminderOn)
+        writer.raw(",")
+        let next = reminders.first { $0.at > now }
+        writer.field("nextReminder", string: next.map { DateText.iso8601($0.at, clock: clock) })
+        writer.key("reminders")
+        writer.raw("[")
+        for (index, reminder) in reminders.enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.raw("{\"at\":\"\(DateText.iso8601(reminder.at, clock: clock))\",\"kind\":\"\(reminder.kind.rawValue)\"}")
+        }
+        writer.raw("]}")
+    }
+
+    /// The `next --json` array: `{"at", "kind", "taskId", "title"}` per reminder.
+    func reminders(_ reminders: [Reminder], titles: [Int64: TodoTask]) -> String {
+        var writer = JSONWriter()
+        writer.raw("[")
+        for (index, reminder) in reminders.enumerated() {
+            writer.raw(index == 0 ? "\n" : ",\n")
+            writer.raw("{")
+            writer.field("at", string: DateText.iso8601(reminder.at, clock: scheduler.clock))
+            writer.field("kind", string: reminder.kind.rawValue)
+            writer.key("taskId")
+            writer.int(reminder.taskID)
+            writer.raw(",")
+            writer.field("title", string: titles[reminder.taskID]?.title, last: true)
+            writer.raw("}")
+        }
+        writer.raw(reminders.isEmpty ? "]" : "\n]")
+        return writer.text
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import TodoCore
+
+/// A JSON array of task objects, read back into drafts for `import`.
+struct ImportedTasks {
+    let elements: [Any]
+    let source: String
+
+    init(data: Data, source: String) throws {
+        self.source = source
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+        } catch {
+            throw ImportError.notJSON(source)
+        }
+        guard let array = parsed as? [Any] else { throw ImportError.notArray(source) }
+        elements = array
+    }
+
+    /// Every element as a draft; the first bad one stops everything.
+    ///
+    /// - Parameter now: the instant of the import, the completion time of a
+    ///   task marked completed with neither `completedAt` nor `createdAt`.
+    func drafts(defaultReminder: Bool, now: Date) throws -> [TaskDraft] {
+        try elements.enumerated().map { index, element in
+            do {
+                return try draft(element, defaultReminder: defaultReminder, now: now)
+            } catch let error as ImportFieldError {
+                throw ImportError.badElement(source, index: index, reason: error.reason)
+            } catch let error as TaskFieldError {
+                throw ImportError.badElement(source, index: index, reason: error.message)
+            }
+        }
+    }
+
+    private func draft(_ element: Any, defaultReminder: Bool, now: Date) throws -> TaskDraft {
+        guard let object = element as? [String: Any] else {
+            throw ImportFieldError("it is not an object")
+        }
+        guard let title = object["title"] as? String else {
+            throw ImportFieldError("it has no \"title\" string")
+        }
+        let priority = try optionalString(object, "priority").map { text in
+            guard let priority = Priority(rawValue: text) else {
+                throw ImportFieldError("\"priority\" is “\(text)”, not low, medium or high")
+            }
+            return priority
+        } ?? .medium
+        let completed = try optionalBool(object, "completed") ?? false
+        let completedAt = try optionalInstant(object, "completedAt")
+        return try TaskDraft(
+            title: title,
+            notes: try optionalString(object, "notes"),
+            category: try optionalString(object, "category"),
+            priority: priority,
+            due: try due(object["due"]),
+            reminderOn: try optionalBool(object, "reminder") ?? defaultReminder,
+            // A task marked completed without an instant is taken as completed when it was created.
+            completedAt: completed || completedAt != nil ? (completedAt ?? (try optionalInstant(object, "createdAt")) ?? now) : nil,
+            createdAt: try optionalInstant(object, "createdAt")
+        )
+    }
+
+    private func due(_ value: Any?) throws -> Due? {
+        guard let value, !(value is NSNull) else { return nil }
+        guard let object = value as? [String: Any] else {
+            throw ImportFieldError("\"due\" must be {\"day\": \"2026-12-01\"}, {\"time\": \"2026-12-01T17:00:00+01:00\"} or null")
+        }
+        if let day = object["day"] as? String {
+            guard let parsed = LocalDay(iso: day) else {
+                throw ImportFieldError("\"due\".\"day\" is “\(day)”, not a date like 2026-12-01")
+            }
+            return .day(parsed)
+        }
+        if let time = object["time"] as? String {
+            guard let parsed = instant(time) else {
+                throw ImportFieldError("\"due\".\"time\" is “\(time)”, not an instant like 2026-12-01T17:00:00+01:00")
+            }
+            return .time(parsed)
+        }
+        throw ImportFieldError("\"due\" must hold \"day\" or \"time\"")
+    }
+
+    private func optionalString(_ object: [String: Any], _ key: String) throws -> String? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let text = value as? String else { throw ImportFieldError("\"\(key)\" must be a string") }
+        return text
+    }
+
+    private func optionalBool(_ object: [String: Any], _ key: String) throws -> Bool? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        guard let flag = value as? Bool else { throw ImportFieldError("\"\(key)\" must be true or false") }
+        return flag
+    }
+
+    private func optionalInstant(_ object: [String: Any], _ key: String) throws -> Date? {
+        guard let text = try optionalString(object, key) else { return nil }
+        guard let parsed = instant(text) else {
+            throw ImportFieldError("\"\(key)\" is “\(text)”, not an instant like 2026-12-01T17:00:00+01:00")
+        }
+        return parsed
+    }
+
+    /// Formatters are made once per import: making one per field would
+    /// dominate a 100,000-task import.
+    private let plainInstants = ISO8601DateFormatter()
+    private let fractionalInstants: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }()
+
+    private func instant(_ text: String) -> Date? {
+        plainInstants.date(from: text) ?? fractionalInstants.date(from: text)
+    }
+}
+
+/// Why one element of an import cannot be taken.
+struct ImportFieldError: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// An import that cannot go ahead; nothing has been added.
+enum ImportError: LocalizedError {
+    case unreadable(String)
+    case notJSON(String)
+    case notArray(String)
+    case badElement(String, index: Int, reason: String)
+
+    var errorDescription: String? {
+        switch self {
+        case .unreadable(let path):
+            "Cannot read \(path): check that the file exists and is readable."
+        case .notJSON(let source):
+            "\(source) is not valid JSON: import reads the array that `todo-remind export` writes."
+        case .notArray(let source):
+            "\(source) is not a JSON array: import reads the array that `todo-remind export` writes."
+        case .badElement(let source, let index, let reason):
+            "Element \(index) of \(source) cannot be imported: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason); nothing was imported."
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+
+/// The `todo-remind` command: a to-do list whose reminders really fire.
+@main
+struct TodoRemind: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "todo-remind",
+        abstract: "A to-do list with reminders that fire on time.",
+        discussion: """
+            TASK is a task's id, or text that matches the title of exactly one task.
+            WHEN is today, tomorrow, fri, +3d, in 2 hours, eod, 17:00, 5pm, \
+            tomorrow 9:30, 2026-12-01 or 2026-12-01 17:00.
+            """,
+        version: "0.1.0",
+        subcommands: [
+            Add.self, List.self, Show.self, Edit.self,
+            Done.self, Reopen.self, Delete.self, Clear.self,
+            On.self, Off.self, Toggle.self,
+            Next.self, Config.self, Export.self, Import.self,
+        ]
+    )
+
+    /// Runs the command, reporting a mistake as one line on stderr.
+    ///
+    /// ArgumentParser's own `main` follows a malformed command line with the
+    /// usage block; the README promises one sentence, and `--help` has the usage.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let sentence = message(for: error)
+            // Help, --version, and a silent `ExitCode` keep ArgumentParser's handling.
+            guard code != .success, !sentence.isEmpty else { exit(withError: error) }
+            FileHandle.standardError.write(Data("Error: \(sentence)\n".utf8))
+            exit(withError: code)
+        }
+    }
+}

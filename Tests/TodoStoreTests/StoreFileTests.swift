@@ -1,0 +1,290 @@
+import Foundation
+import Testing
+import TodoCore
+import TodoStore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The store file on disk: where it is, who may read it, and which files are
+/// refused and left untouched.
+@Suite("The store file")
+struct StoreFileTests {
+    let folder: TemporaryFolder
+    let now = Date(timeIntervalSince1970: 1_780_000_000)
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    private func permissions(_ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return try #require(attributes[.posixPermissions] as? Int)
+    }
+
+    // MARK: - Creation
+
+    @Test("A new store's folders are 0700 and its files 0600")
+    func permissionsOfNewStore() throws {
+        let path = folder.file("data/todo-remind/tasks.sqlite")
+
+        let store = try TaskStore(path: path)
+        _ = try store.add(TaskDraft(title: "Private"), now: now)
+
+        #expect(try permissions(folder.file("data")) == 0o700)
+        #expect(try permissions(folder.file("data/todo-remind")) == 0o700)
+        #expect(try permissions(path) == 0o600)
+        // SQLite gives the WAL files the mode of the database file.
+        #expect(try permissions(path + "-wal") == 0o600)
+        #expect(try permissions(path + "-shm") == 0o600)
+    }
+
+    @Test("An existing folder keeps its permissions")
+    func existingFolderUntouched() throws {
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+
+        _ = try TaskStore(path: folder.file("tasks.sqlite"))
+
+        #expect(try permissions(folder.path) == 0o755)
+    }
+
+    @Test("The store is marked as ours and its first migration is recorded")
+    func fileIsMarked() throws {
+        let path = folder.file("tasks.sqlite")
+        do { _ = try TaskStore(path: path) }
+
+        let output = try Python.run("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            print(db.execute("PRAGMA application_id").fetchone()[0])
+            print(db.execute("PRAGMA journal_mode").fetchone()[0])
+            print(",".join(r[0] for r in db.execute("SELECT identifier FROM grdb_migrations")))
+            """, path)
+
+        #expect(output == "\(0x5444_5244)\nwal\nv1\n")
+    }
+
+    @Test("A 0-byte file holds nothing and becomes a store")
+    func emptyFileAccepted() throws {
+        let path = folder.file("tasks.sqlite")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+
+        let store = try TaskStore(path: path)
+
+        #expect(try store.add(TaskDraft(title: "First"), now: now).id == 1)
+    }
+
+    @Test("An SQLite file with nothing in it becomes a store")
+    func emptyDatabaseAccepted() throws {
+        let path = folder.file("tasks.sqlite")
+        try Python.run("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("PRAGMA user_version = 3")
+            db.close()
+            """, path)
+        #expect(try #require(folder.contents("tasks.sqlite")).count > 0)
+
+        let store = try TaskStore(path: path)
+
+        #expect(try store.add(TaskDraft(title: "First"), now: now).id == 1)
+    }
+
+    // MARK: - Refusals
+
+    @Test("A file of other bytes is refused and left untouched")
+    func garbageRefused() throws {
+        let path = folder.file("notes.txt")
+        let garbage = Data(String(repeating: "Not a database, just notes.\n", count: 20).utf8)
+        #expect(FileManager.default.createFile(atPath: path, contents: garbage))
+
+        #expect(throws: StoreError.notSQLite(path: path)) { try TaskStore(path: path) }
+
+        #expect(folder.contents("notes.txt") == garbage)
+        #expect(!folder.exists("notes.txt-wal"))
+    }
+
+    @Test("A file shorter than an SQLite header is refused")
+    func shortFileRefused() throws {
+        let path = folder.file("short")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("SQLite".utf8)))
+
+        #expect(throws: StoreError.notSQLite(path: path)) { try TaskStore(path: path) }
+    }
+
+    @Test(
+        "Another program's SQLite database is refused and left byte for byte as it was",
+        arguments: [0, 1_234]
+    )
+    func foreignDatabaseRefused(applicationID: Int) throws {
+        let path = folder.file("other.db")
+        try Python.run("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("PRAGMA application_id = " + sys.argv[2])
+            db.execute("CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT)")
+            db.executemany("INSERT INTO note (text) VALUES (?)", [("one",), ("two",)])
+            db.commit()
+            db.close()
+            """, path, String(applicationID))
+        let before = try #require(folder.contents("other.db"))
+
+        #expect(throws: StoreError.foreignDatabase(path: path)) { try TaskStore(path: path) }
+
+        #expect(folder.contents("other.db") == before)
+        #expect(!folder.exists("other.db-wal"))
+        #expect(!folder.exists("other.db-shm"))
+        #expect(!folder.exists("other.db-journal"))
+    }
+
+    @Test("Another program's database whose latest pages are in its WAL is refused untouched")
+    func foreignWALDatabaseRefused() throws {
+        let path = folder.file("other.db")
+        // os._exit skips closing, which leaves the committed pages in the -wal file.
+        try Python.run("""
+            import os, sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT)")
+            db.execute("INSERT INTO note (text) VALUES ('one')")
+            db.commit()
+            os._exit(0)
+            """, path)
+        let before = try #require(folder.contents("other.db"))
+        let walBefore = try #require(folder.contents("other.db-wal"))
+        #expect(!walBefore.isEmpty)
+
+        #expect(throws: StoreError.foreignDatabase(path: path)) { try TaskStore(path: path) }
+
+        #expect(folder.contents("other.db") == before)
+        #expect(folder.contents("other.db-wal") == walBefore)
+    }
+
+    @Test("A store written by a newer todo-remind is refused and left untouched")
+    func newerSchemaRefused() throws {
+        let path = folder.file("tasks.sqlite")
+        do {
+            let store = try TaskStore(path: path)
+            _ = try store.add(TaskDraft(title: "Written by this version"), now: now)
+        }
+        try Python.run("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("INSERT INTO grdb_migrations (identifier) VALUES ('v2-from-the-future')")
+            db.commit()
+            db.close()
+            """, path)
+        let before = try #require(folder.contents("tasks.sqlite"))
+
+        #expect(throws: StoreError.newerSchema(path: path)) { try TaskStore(path: path) }
+
+        #expect(folder.contents("tasks.sqlite") == before)
+    }
+
+    @Test("A folder at the store's path is refused")
+    func folderRefused() throws {
+        #expect(throws: StoreError.isFolder(path: folder.path)) { try TaskStore(path: folder.path) }
+    }
+
+    @Test("A named pipe at the store's path is refused without waiting for a writer")
+    func namedPipeRefused() throws {
+        let path = folder.file("pipe")
+        #expect(mkfifo(path, 0o600) == 0)
+
+        #expect(throws: StoreError.fileNotAccessible(path: path, reason: "it is not a regular file")) {
+            try TaskStore(path: path)
+        }
+    }
+
+    @Test("A file where a folder of the path should be is named")
+    func fileInsteadOfFolder() throws {
+        let blocker = folder.file("data")
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
+
+        #expect(throws: StoreError.folderNotWritable(folder: blocker, reason: "it is a file, not a folder")) {
+            try TaskStore(path: folder.file("data/todo-remind/tasks.sqlite"))
+        }
+    }
+
+    #if os(Linux)
+    @Test("A folder that cannot be created is named, whoever runs the test")
+    func folderCannotBeCreated() throws {
+        // Not even root may create folders in /sys.
+        let blocked = "/sys/todo-remind-test-\(UUID().uuidString)"
+
+        let error = try #require(throws: StoreError.self) {
+            try TaskStore(path: blocked + "/tasks.sqlite")
+        }
+
+        guard case .folderNotWritable(let named, let reason) = error else {
+            Issue.record("Expected folderNotWritable, got \(error)")
+            return
+        }
+        #expect(named == blocked)
+        #expect(reason.hasPrefix("cannot create it: "))
+        #expect(error.localizedDescription.contains("“\(blocked)”"))
+    }
+    #endif
+
+    // MARK: - Path
+
+    struct PathCase: Sendable, CustomTestStringConvertible {
+        var explicit: String?
+        var environment: [String: String]
+        var expected: String
+        var testDescription: String { expected }
+    }
+
+    @Test(
+        "The path comes from --store, then TODO_REMIND_STORE, then XDG_DATA_HOME, then HOME",
+        arguments: [
+            PathCase(
+                explicit: "/given/tasks.sqlite",
+                environment: ["TODO_REMIND_STORE": "/env/s.sqlite", "XDG_DATA_HOME": "/xdg", "HOME": "/home/ann"],
+                expected: "/given/tasks.sqlite"
+            ),
+            PathCase(
+                explicit: nil,
+                environment: ["TODO_REMIND_STORE": "/env/s.sqlite", "XDG_DATA_HOME": "/xdg", "HOME": "/home/ann"],
+                expected: "/env/s.sqlite"
+            ),
+            PathCase(
+                explicit: "",
+                environment: ["TODO_REMIND_STORE": "", "XDG_DATA_HOME": "/xdg", "HOME": "/home/ann"],
+                expected: "/xdg/todo-remind/tasks.sqlite"
+            ),
+            PathCase(
+                explicit: nil,
+                environment: ["XDG_DATA_HOME": "/xdg/", "HOME": "/home/ann"],
+                expected: "/xdg/todo-remind/tasks.sqlite"
+            ),
+            PathCase(
+                explicit: nil,
+                environment: ["XDG_DATA_HOME": "", "HOME": "/home/ann"],
+                expected: "/home/ann/.local/share/todo-remind/tasks.sqlite"
+            ),
+            // The XDG specification says to ignore a relative XDG_DATA_HOME.
+            PathCase(
+                explicit: nil,
+                environment: ["XDG_DATA_HOME": "relative/data", "HOME": "/home/ann"],
+                expected: "/home/ann/.local/share/todo-remind/tasks.sqlite"
+            ),
+            PathCase(
+                explicit: "relative.sqlite",
+                environment: [:],
+                expected: "relative.sqlite"
+            ),
+        ]
+    )
+    func resolvePath(_ example: PathCase) {
+        #expect(TaskStore.resolvePath(explicit: example.explicit, environment: example.environment) == example.expected)
+    }
+
+    @Test("Without HOME, the home folder comes from the password database")
+    func resolvePathWithoutHome() {
+        let path = TaskStore.resolvePath(explicit: nil, environment: [:])
+
+        #expect(path.hasPrefix("/"))
+        #expect(path.hasSuffix("/.local/share/todo-remind/tasks.sqlite"))
+    }
+}

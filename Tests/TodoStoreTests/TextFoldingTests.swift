@@ -1,0 +1,37 @@
+import Testing
+import TodoStore
+
+/// The folding behind search: case and accents go, letters stay.
+@Suite("Text folding")
+struct TextFoldingTests {
+    @Test(
+        "Folding lowers case and removes diacritics",
+        arguments: [
+            ("Café", "cafe"),
+            ("CAFÉ", "cafe"),
+            ("cafe\u{301}", "cafe"),
+            ("Crème Brûlée", "creme brulee"),
+            ("Ångström", "angstrom"),
+            ("naïve RÉSUMÉ", "naive resume"),
+            ("Łódź", "łodz"),
+            ("日本語", "日本語"),
+        ]
+    )
+    func fold(text: String, folded: String) {
+        #expect(TextFolding.fold(text) == folded)
+    }
+
+    @Test("Folding the case alone keeps the accents")
+    func foldCase() {
+        #expect(TextFolding.foldCase("CAFÉ") == TextFolding.foldCase("café"))
+        #expect(TextFolding.foldCase("Cafe\u{301}") == TextFolding.foldCase("café"))
+        #expect(TextFolding.foldCase("Cafe") != TextFolding.foldCase("Café"))
+    }
+
+    @Test("Containment ignores case and accents")
+    func contains() {
+        #expect(TextFolding.contains("Buy a CRÈME brûlée", "creme brulee"))
+        #expect(TextFolding.contains("anything", ""))
+        #expect(!TextFolding.contains("Tea", "cafe"))
+    }
+}
