@@ -1,4 +1,7 @@
 import ArgumentParser
+import Foundation
+import TodoConfig
+import TodoStore
 
 extension TodoRemind {
     struct Config: ParsableCommand {
@@ -7,17 +10,23 @@ extension TodoRemind {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let context = try Context(global)
-            let policy = context.settings.policy
-            let source = context.configFile.exists ? "" : " (not present: defaults in use)"
-            print("store              \(context.store.path)")
-            print("config file        \(context.configFile.path)\(source)")
-            print("time zone          \(context.clock.timeZone.identifier)")
+            // No store is opened: `config` is where to look when the store is
+            // the problem, so it must work when the store cannot be opened.
+            let environment = ProcessInfo.processInfo.environment
+            let configFile = ConfigFile.resolve(explicit: global.config, environment: environment)
+            let settings = try configFile.load()
+            let storePath = TaskStore.resolvePath(explicit: global.store, environment: environment)
+            let policy = settings.policy
+            let storeNote = FileManager.default.fileExists(atPath: storePath) ? "" : " (not created yet)"
+            let configNote = configFile.exists ? "" : " (not present: defaults in use)"
+            print("store              \(storePath)\(storeNote)")
+            print("config file        \(configFile.path)\(configNote)")
+            print("time zone          \(TimeZone.current.identifier)")
             print("")
             print("reminder-time      \"\(policy.reminderTime)\"")
             print("due-soon-hours     \(Int(policy.dueSoonWindow / 3600))")
             print("remind-at-due-time \(policy.remindAtDueTime)")
-            print("default-reminder   \(context.settings.defaultReminder)")
+            print("default-reminder   \(settings.defaultReminder)")
             print("catch-up-hours     \(Int(policy.catchUpWindow / 3600))")
         }
     }

@@ -134,9 +134,9 @@ enum ImportError: LocalizedError {
         case .unreadable(let path):
             "Cannot read \(path): check that the file exists and is readable."
         case .notJSON(let source):
-            "\(source) is not valid JSON: import reads the array that `todo-remind export` writes."
+            "Cannot import from \(source): it is not valid JSON, and import reads the array that `todo-remind export` writes."
         case .notArray(let source):
-            "\(source) is not a JSON array: import reads the array that `todo-remind export` writes."
+            "Cannot import from \(source): it is not a JSON array, and import reads the array that `todo-remind export` writes."
         case .badElement(let source, let index, let reason):
             "Element \(index) of \(source) cannot be imported: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason); nothing was imported."
         }

@@ -1,0 +1,284 @@
+import Foundation
+import Testing
+
+/// Every mistake gets a non-zero exit, one sentence on stderr, and changes nothing.
+@Suite("bad input")
+struct BadInputTests {
+    /// A store with something to lose: open, completed, timed and day tasks.
+    static func addSome(to cli: CLI) throws {
+        try cli.ok("add", "Pay rent", "--due", "2099-12-01 17:00", "--category", "Home", "--priority", "high")
+        try cli.ok("add", "Pay bills", "--due", "2099-12-02", "--notes", "gas and water")
+        try cli.ok("add", "Buy milk")
+        try cli.ok("done", "milk")
+    }
+
+    @Test("a bad value or task: exit 1, one sentence naming it, store unchanged", arguments: [
+        (["add", ""], "title"),
+        (["add", "   "], "title"),
+        (["add", "\n\t"], "title"),
+        (["add", "Task", "--due", "2026-02-30"], "2026-02-30"),
+        (["add", "Task", "--due", "25:00"], "25:00"),
+        (["add", "Task", "--due", "2026-13-01"], "2026-13-01"),
+        (["add", "Task", "--due", "someday soon"], "someday soon"),
+        (["add", "Task", "--due", "2026-12-01 24:30"], "24:30"),
+        (["add", "Task", "--category", "  "], "category"),
+        (["show", "99"], "99"),
+        (["show", "nothing like it"], "nothing like it"),
+        (["show", ""], "empty"),
+        (["show", "pay"], "pay"),
+        (["edit", "99", "--title", "New"], "99"),
+        (["edit", "pay", "--title", "New"], "pay"),
+        (["edit", "rent", "--title", "  "], "title"),
+        (["edit", "rent", "--due", "2026-02-30"], "2026-02-30"),
+        (["edit", "rent", "--category", ""], "category"),
+        (["done", "99"], "99"),
+        (["done", "rent", "nothing like it"], "nothing like it"),
+        (["done", "milk"], "milk"),
+        (["reopen", "rent"], "rent"),
+        (["delete", "1", "99"], "99"),
+        (["delete", "pay"], "pay"),
+        (["on", "pay"], "pay"),
+        (["off", "1", "99"], "99"),
+        (["toggle", "1", "99"], "99"),
+        (["list", "--now", "2026-02-30"], "2026-02-30"),
+        (["next", "--now", "25:00"], "25:00"),
+    ] as [([String], String)])
+    func badValue(arguments: [String], named: String) throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addSome(to: cli)
+
+        let message = try cli.failsWithoutChange(arguments, status: 1)
+
+        #expect(message.localizedCaseInsensitiveContains(named), "\(message)")
+    }
+
+    @Test("a malformed command line: exit 64, one line, store unchanged", arguments: [
+        (["add", "Task", "--priority", "urgent"], "urgent"),
+        (["edit", "rent"], "Nothing to change"),
+        (["edit", "rent", "--due", "2099-12-03", "--no-due"], "--no-due"),
+        (["clear"], "--completed"),
+        (["clear", "--yes"], "--completed"),
+        (["list", "--sort", "size"], "size"),
+        (["list", "--priority", "urgent"], "urgent"),
+        (["list", "--color", "purple"], "purple"),
+        (["next", "--limit", "0"], "--limit"),
+        (["next", "--limit", "many"], "many"),
+        (["add"], "title"),
+        (["done"], "tasks"),
+        (["add", "Task", "--bogus"], "--bogus"),
+        (["add", "Task", "--due"], "--due"),
+        (["list", "--store"], "--store"),
+        (["frobnicate"], "frobnicate"),
+    ] as [([String], String)])
+    func malformedCommandLine(arguments: [String], named: String) throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addSome(to: cli)
+
+        let message = try cli.failsWithoutChange(arguments, status: 64)
+
+        #expect(message.localizedCaseInsensitiveContains(named), "\(message)")
+    }
+
+    @Test("ambiguous text names every match with its id")
+    func ambiguous() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addSome(to: cli)
+
+        let message = try cli.failsWithoutChange(["done", "PAY"])
+
+        #expect(message == "“PAY” matches 2 tasks (1 “Pay rent”, 2 “Pay bills”): give the id of the one you mean.")
+    }
+
+    @Test("an unknown id says there is no such task")
+    func unknownID() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addSome(to: cli)
+
+        let message = try cli.failsWithoutChange(["show", "42"])
+
+        #expect(message.hasPrefix("There is no task 42"))
+    }
+
+    /// Bytes that are no SQLite database, with a NUL and invalid UTF-8 in them.
+    static let garbage = Data([0x00, 0xFF, 0xFE, 0x42]) + Data("this is not a database\n".utf8) + Data(repeating: 0x2A, count: 5000)
+
+    @Test("a file that is not a database is refused and left byte for byte as it was", arguments: [
+        ["list"], ["add", "Task"], ["export"], ["import", "-"], ["clear", "--completed", "--yes"],
+    ])
+    func foreignFile(command: [String]) throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let path = cli.path("notes.txt")
+        try Self.garbage.write(to: URL(fileURLWithPath: path))
+
+        let message = try cli.fails(command + ["--store", path], input: "[]")
+
+        #expect(message.contains("not a todo-remind store"), "\(message)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Self.garbage)
+        #expect(try Self.siblings(of: path).isEmpty)
+    }
+
+    @Test("TODO_REMIND_STORE naming a foreign file is refused the same way")
+    func foreignFileFromEnvironment() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let path = cli.path("notes.txt")
+        try Self.garbage.write(to: URL(fileURLWithPath: path))
+
+        let message = try cli.fails(["add", "Task"], environment: ["TODO_REMIND_STORE": path])
+
+        #expect(message.contains("not a todo-remind store"), "\(message)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Self.garbage)
+    }
+
+    @Test("another program's SQLite database is refused and left byte for byte as it was", arguments: [
+        ["list"], ["add", "Task"], ["import", "-"], ["done", "1"],
+    ])
+    func foreignDatabase(command: [String]) throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let path = cli.path("other.db")
+        try cli.python("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("CREATE TABLE recipes (id INTEGER PRIMARY KEY, title TEXT)")
+            db.execute("INSERT INTO recipes (title) VALUES ('Pancakes')")
+            db.commit()
+            db.close()
+            """, path)
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        let message = try cli.fails(command + ["--store", path], input: #"[{"title": "Task"}]"#)
+
+        #expect(message.contains("another program"), "\(message)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+        #expect(try Self.siblings(of: path).isEmpty)
+        #expect(try cli.python("""
+            import sqlite3, sys
+            print(sqlite3.connect(sys.argv[1]).execute("SELECT group_concat(name) FROM sqlite_master").fetchone()[0])
+            """, path) == "recipes\n")
+    }
+
+    @Test("a store whose folder cannot be made (its parent is a file) is an error naming it", arguments: [
+        ["add", "Task"], ["list"],
+    ])
+    func unwritableFolder(command: [String]) throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let blocker = try cli.write("blocker", "a file, not a folder\n")
+
+        let message = try cli.fails(command + ["--store", blocker + "/todo/tasks.sqlite"])
+
+        #expect(message.contains("blocker"), "\(message)")
+        #expect(try String(contentsOfFile: blocker, encoding: .utf8) == "a file, not a folder\n")
+    }
+
+    @Test("a folder given as the store is refused")
+    func folderAsStore() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let folder = cli.path("a folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+
+        let message = try cli.fails(["add", "Task", "--store", folder])
+
+        #expect(message.contains("folder"), "\(message)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test("a bad config file is an error naming the file and the key, by --config or TODO_REMIND_CONFIG", arguments: [
+        ("bogus-key = 1\n", "bogus-key"),
+        ("reminder-time = \"25:00\"\n", "reminder-time"),
+        ("reminder-time = 9\n", "reminder-time"),
+        ("due-soon-hours = \"lots\"\n", "due-soon-hours"),
+        ("due-soon-hours = -5\n", "due-soon-hours"),
+        ("remind-at-due-time = \"yes\"\n", "remind-at-due-time"),
+        ("default-reminder = 1\n", "default-reminder"),
+        ("catch-up-hours = 1.5\n", "catch-up-hours"),
+        ("this is = = not TOML\n", "TOML"),
+    ])
+    func badConfig(text: String, named: String) throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addSome(to: cli)
+        let config = try cli.write("bad config.toml", text)
+
+        for command in [["list"], ["add", "Task"], ["config"]] {
+            let byOption = try cli.failsWithoutChange(command + ["--config", config])
+            let byEnvironment = try cli.failsWithoutChange(command, environment: ["TODO_REMIND_CONFIG": config])
+
+            for message in [byOption, byEnvironment] {
+                #expect(message.contains(config), "\(message)")
+                #expect(message.contains(named), "\(message)")
+            }
+        }
+    }
+
+    @Test("a config file that does not exist, named by --config, is an error")
+    func missingConfig() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addSome(to: cli)
+
+        let message = try cli.failsWithoutChange(["add", "Task", "--config", cli.path("missing.toml")])
+
+        #expect(message.contains("missing.toml"))
+    }
+
+    @Test("import stops at a bad element, names its index, and adds nothing", arguments: [
+        (#"{"title": "not an array"}"#, "not a JSON array"),
+        (#""just a string""#, "not a JSON array"),
+        ("not JSON at all", "not valid JSON"),
+        ("", "not valid JSON"),
+        (#"[{"title": "a"}, {"title": "b"}, {"notes": "no title"}]"#, "Element 2"),
+        (#"[{"title": "a"}, {"title": "b"}, "a string"]"#, "Element 2"),
+        (#"[{"title": "a"}, {"title": "b"}, {"title": "   "}]"#, "Element 2"),
+        (#"[{"title": "a"}, {"title": "b"}, {"title": 42}]"#, "Element 2"),
+        (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "priority": "urgent"}]"#, "Element 2"),
+        (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "due": {"day": "2026-02-30"}}]"#, "Element 2"),
+        (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "due": {"time": "tomorrow"}}]"#, "Element 2"),
+        (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "due": "2026-12-01"}]"#, "Element 2"),
+        (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "reminder": "yes"}]"#, "Element 2"),
+        (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "createdAt": "yesterday"}]"#, "Element 2"),
+    ])
+    func badImport(json: String, named: String) throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addSome(to: cli)
+        let file = try cli.write("tasks.json", json)
+
+        let fromFile = try cli.failsWithoutChange(["import", file])
+        let fromInput = try cli.failsWithoutChange(["import", "-"], input: json)
+
+        #expect(fromFile.contains(named), "\(fromFile)")
+        #expect(fromFile.contains(file), "\(fromFile)")
+        #expect(fromInput.contains(named), "\(fromInput)")
+        if named == "Element 2" {
+            #expect(fromFile.hasSuffix("nothing was imported."), "\(fromFile)")
+        }
+    }
+
+    @Test("import of a file that does not exist names it")
+    func importMissingFile() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addSome(to: cli)
+
+        let message = try cli.failsWithoutChange(["import", cli.path("missing.json")])
+
+        #expect(message.contains("missing.json"))
+    }
+
+    /// Files next to `path` whose names start with its name: SQLite's -wal,
+    /// -shm and -journal files, which would mean it was opened for writing.
+    static func siblings(of path: String) throws -> [String] {
+        let url = URL(fileURLWithPath: path)
+        let name = url.lastPathComponent
+        return try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+            .filter { $0.hasPrefix(name) && $0 != name }
+    }
+}

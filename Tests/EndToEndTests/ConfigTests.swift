@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// `config`, the config file, and where the store lives.
+@Suite("config and paths")
+struct ConfigTests {
+    @Test("config prints the default store and config paths under the XDG folders, and the defaults")
+    func defaults() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+
+        let lines = try cli.lines("config")
+
+        #expect(lines.contains("store              \(cli.storePath)"))
+        #expect(lines.contains("config file        \(cli.path("config/todo-remind/config.toml")) (not present: defaults in use)"))
+        #expect(lines.contains("time zone          Europe/Berlin"))
+        #expect(lines.contains("reminder-time      \"09:00\""))
+        #expect(lines.contains("due-soon-hours     24"))
+        #expect(lines.contains("remind-at-due-time true"))
+        #expect(lines.contains("default-reminder   true"))
+        #expect(lines.contains("catch-up-hours     12"))
+    }
+
+    @Test("without XDG variables, or with relative ones, the paths are under ~/.local/share and ~/.config", arguments: [
+        [:], ["XDG_DATA_HOME": "relative/data", "XDG_CONFIG_HOME": "relative/config"],
+    ])
+    func homePaths(xdg: [String: String]) throws {
+        var cli = try CLI()
+        defer { cli.remove() }
+        cli.environment["XDG_DATA_HOME"] = nil
+        cli.environment["XDG_CONFIG_HOME"] = nil
+
+        let lines = try cli.lines(["config"], environment: xdg)
+
+        #expect(lines.contains("store              \(cli.path(".local/share/todo-remind/tasks.sqlite"))"))
+        #expect(lines.contains("config file        \(cli.path(".config/todo-remind/config.toml")) (not present: defaults in use)"))
+    }
+
+    @Test("the store is created under XDG_DATA_HOME, readable by its owner alone")
+    func storeFile() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+
+        try cli.ok("add", "Buy milk")
+
+        let file = try FileManager.default.attributesOfItem(atPath: cli.storePath)
+        let folder = try FileManager.default.attributesOfItem(atPath: (cli.storePath as NSString).deletingLastPathComponent)
+        #expect((file[.posixPermissions] as? Int) == 0o600)
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test("--store and TODO_REMIND_STORE choose the store; config shows it", arguments: [true, false])
+    func storePath(byOption: Bool) throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let store = cli.path("elsewhere/my tasks.sqlite")
+        let options = byOption ? ["--store", store] : []
+        let environment = byOption ? [:] : ["TODO_REMIND_STORE": store]
+
+        try cli.ok(["add", "Buy milk"] + options, environment: environment)
+        let config = try cli.ok(["config"] + options, environment: environment)
+
+        #expect(config.contains("store              \(store)\n"))
+        #expect(FileManager.default.fileExists(atPath: store))
+        #expect(!FileManager.default.fileExists(atPath: cli.storePath))
+        #expect(try cli.ok(["list", "--json"] + options, environment: environment).contains("Buy milk"))
+        #expect(try cli.objects("export").isEmpty)
+    }
+
+    @Test("--config wins over TODO_REMIND_CONFIG, which wins over the XDG config file")
+    func configPrecedence() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try FileManager.default.createDirectory(atPath: cli.path("config/todo-remind"), withIntermediateDirectories: true)
+        try cli.write("config/todo-remind/config.toml", "due-soon-hours = 10\n")
+        let fromEnvironment = try cli.write("env.toml", "due-soon-hours = 20\n")
+        let fromOption = try cli.write("option.toml", "due-soon-hours = 30\n")
+
+        let xdg = try cli.ok(["config"])
+        let environment = try cli.ok(["config"], environment: ["TODO_REMIND_CONFIG": fromEnvironment])
+        let option = try cli.ok(["config", "--config", fromOption], environment: ["TODO_REMIND_CONFIG": fromEnvironment])
+
+        #expect(xdg.contains("config file        \(cli.path("config/todo-remind/config.toml"))\n"))
+        #expect(xdg.contains("due-soon-hours     10\n"))
+        #expect(environment.contains("config file        \(fromEnvironment)\n"))
+        #expect(environment.contains("due-soon-hours     20\n"))
+        #expect(option.contains("config file        \(fromOption)\n"))
+        #expect(option.contains("due-soon-hours     30\n"))
+    }
+
+    @Test("every config key changes what the commands do")
+    func settingsTakeEffect() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let config = try cli.write("config.toml", """
+            reminder-time = "07:30"
+            due-soon-hours = 48
+            remind-at-due-time = false
+            default-reminder = false
+            catch-up-hours = 6
+
+            """)
+
+        let settings = try cli.lines("config", "--config", config)
+        try cli.ok("add", "Pay rent", "--due", "2026-12-01 17:00", "--config", config)
+        let added = try cli.task("1")
+        try cli.ok("on", "1", "--config", config)
+        let reminders = try cli.objects("next", "--json", "--now", "2026-11-01", "--config", config)
+        let footer = try cli.lines("list", "--now", "2026-11-30 12:00", "--config", config).last
+
+        #expect(settings.contains("reminder-time      \"07:30\""))
+        #expect(settings.contains("due-soon-hours     48"))
+        #expect(settings.contains("remind-at-due-time false"))
+        #expect(settings.contains("default-reminder   false"))
+        #expect(settings.contains("catch-up-hours     6"))
+        #expect(added["reminder"] as? Bool == false)
+        #expect(JSON.text(reminders) == #"[{"at":"2026-12-01T07:30:00+01:00","kind":"morning","taskId":1,"title":"Pay rent"}]"#)
+        #expect(footer == "0 of 1 done · 0 overdue · 1 due within 48 h")
+    }
+}
