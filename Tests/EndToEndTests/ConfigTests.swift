@@ -11,7 +11,7 @@ struct ConfigTests {
 
         let lines = try cli.lines("config")
 
-        #expect(lines.contains("store              \(cli.storePath)"))
+        #expect(lines.contains("store              \(cli.storePath) (not created yet)"))
         #expect(lines.contains("config file        \(cli.path("config/todo-remind/config.toml")) (not present: defaults in use)"))
         #expect(lines.contains("time zone          Europe/Berlin"))
         #expect(lines.contains("reminder-time      \"09:00\""))
@@ -19,6 +19,18 @@ struct ConfigTests {
         #expect(lines.contains("remind-at-due-time true"))
         #expect(lines.contains("default-reminder   true"))
         #expect(lines.contains("catch-up-hours     12"))
+    }
+
+    @Test("config shows the store path once the store exists, and still when the store is not ours")
+    func existingAndForeignStore() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.ok("add", "Something")
+        #expect(try cli.lines("config").contains("store              \(cli.storePath)"))
+
+        let foreign = cli.path("foreign.sqlite")
+        try Data("not a database at all".utf8).write(to: URL(fileURLWithPath: foreign))
+        #expect(try cli.lines("config", "--store", foreign).contains("store              \(foreign)"))
     }
 
     @Test("without XDG variables, or with relative ones, the paths are under ~/.local/share and ~/.config", arguments: [
@@ -32,7 +44,7 @@ struct ConfigTests {
 
         let lines = try cli.lines(["config"], environment: xdg)
 
-        #expect(lines.contains("store              \(cli.path(".local/share/todo-remind/tasks.sqlite"))"))
+        #expect(lines.contains("store              \(cli.path(".local/share/todo-remind/tasks.sqlite")) (not created yet)"))
         #expect(lines.contains("config file        \(cli.path(".config/todo-remind/config.toml")) (not present: defaults in use)"))
     }
 
