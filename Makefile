@@ -3,9 +3,12 @@
 SWIFT        ?= swift
 PREFIX       ?= $(HOME)/.local
 CONFIG       ?= debug
-# Debian packages the build and the tests need: GRDB links the system SQLite;
-# the tests drive a pseudo-terminal and make foreign databases with python3.
-APT_PACKAGES := libsqlite3-dev pkg-config python3
+# Debian packages the build and the tests need: GRDB links the system SQLite,
+# the notifier libnotify; the tests run a real notification server (dunst on a
+# private D-Bus and Xvfb display), drive a pseudo-terminal and make foreign
+# databases with python3.
+APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev \
+                dbus dbus-x11 xvfb dunst libnotify-bin python3
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN          := .build/$(CONFIG)/todo-remind
 
@@ -26,13 +29,14 @@ deps:
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
-## run: build, then show the task list of the default store.
+## run: build, then run the reminder daemon in the foreground on the default store.
 run: build
-	$(BIN) list
+	$(BIN) daemon
 
-## test: build and run every test.
+## test: build and run every test, inside a private desktop session (D-Bus, Xvfb, dunst).
 test: deps
-	$(SWIFT) test
+	$(SWIFT) build --build-tests
+	scripts/with-desktop-session $(SWIFT) test --skip-build
 
 ## release: an optimised build, for installing and benchmarks.
 release: deps

@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "TodoCore", targets: ["TodoCore"]),
         .library(name: "TodoStore", targets: ["TodoStore"]),
         .library(name: "TodoConfig", targets: ["TodoConfig"]),
+        .library(name: "TodoNotify", targets: ["TodoNotify"]),
+        .library(name: "TodoDaemon", targets: ["TodoDaemon"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -44,12 +46,36 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .systemLibrary(
+            name: "CLibNotify",
+            pkgConfig: "libnotify",
+            providers: [.apt(["libnotify-dev"])]
+        ),
+        .systemLibrary(name: "CLinux"),
+        .target(
+            name: "TodoNotify",
+            dependencies: ["CLibNotify", "TodoCore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TodoDaemon",
+            dependencies: [
+                "CLinux",
+                "TodoCore",
+                "TodoStore",
+                "TodoNotify",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "todo-remind",
             dependencies: [
                 "TodoCore",
                 "TodoStore",
                 "TodoConfig",
+                "TodoNotify",
+                "TodoDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -68,6 +94,16 @@ let package = Package(
         .testTarget(
             name: "TodoConfigTests",
             dependencies: ["TodoConfig", "TodoCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoNotifyTests",
+            dependencies: ["TodoNotify", "TodoCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoDaemonTests",
+            dependencies: ["TodoDaemon", "TodoCore", "TodoStore", "TodoNotify"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -54,6 +54,34 @@ enum StoreSchema {
                 PRAGMA application_id = \(applicationID);
                 """)
         }
+        migrator.registerMigration("v2-delivery-ledger", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- What the daemon did about each reminder, so each fires at most
+                -- once across restarts. Rows go with their task.
+                CREATE TABLE delivery (
+                    task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE,
+                    -- ReminderKind's raw value.
+                    kind TEXT NOT NULL,
+                    -- The reminder's instant, in seconds since 1970.
+                    at REAL NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('sending', 'delivered', 'failed', 'skipped')),
+                    fired_at REAL NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    detail TEXT,
+                    PRIMARY KEY (task_id, kind, at)
+                ) WITHOUT ROWID;
+
+                -- The reminders of a window, and the last one fired.
+                CREATE INDEX delivery_by_instant ON delivery(at);
+                CREATE INDEX delivery_by_firing ON delivery(fired_at);
+
+                -- The daemon's own bookkeeping (such as how far it has planned).
+                CREATE TABLE daemon_state (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }()
 }

@@ -18,6 +18,7 @@ struct TodoRemind: ParsableCommand {
             Done.self, Reopen.self, Delete.self, Clear.self,
             On.self, Off.self, Toggle.self,
             Next.self, Config.self, Export.self, Import.self,
+            Daemon.self, Status.self, NotifyTest.self,
         ]
     )
 

@@ -90,3 +90,14 @@ public struct Scheduler: Sendable {
     /// morning reminder on the day before, plus a DST hour.
     public static let maximumLeadTime: TimeInterval = 50 * 3600
 }
+
+extension Scheduler {
+    /// The sort keys (`Due.sortKey`) a task can have if any of its reminders
+    /// falls in `first...last`: what the store reads from its index to find
+    /// every reminder of a window without loading every task.
+    public static func sortKeys(forRemindersFrom first: Date, through last: Date) -> ClosedRange<Double> {
+        let low = first.timeIntervalSince1970 - Due.sortKeyZoneSlack
+        let high = last.timeIntervalSince1970 + maximumLeadTime + Due.sortKeyZoneSlack
+        return low...max(low, high)
+    }
+}

@@ -1,0 +1,18 @@
+// Linux headers that Swift's Glibc module does not export.
+#ifndef TODO_REMIND_CLINUX_SHIM_H
+#define TODO_REMIND_CLINUX_SHIM_H
+
+#include <sys/timerfd.h>
+#include <sys/inotify.h>
+#include <sys/signalfd.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/file.h>
+#include <signal.h>
+
+// The symbolic name of an errno value ("EMFILE"), or NULL for an unknown one.
+// Glibc (2.32 and later) declares it only under _GNU_SOURCE, which the Glibc
+// module is not built with; declaring it again here makes it visible to Swift.
+extern const char *strerrorname_np(int errnum);
+
+#endif

@@ -1,0 +1,165 @@
+import Foundation
+import Logging
+import Synchronization
+import TodoCore
+import TodoNotify
+import TodoStore
+
+/// The reminder daemon: one thread waiting in `epoll` on a wall-clock timer,
+/// the store's folder, `/etc` (for the time zone), signals and finished
+/// deliveries, and handing each event to the `ReminderEngine`.
+///
+/// While nothing is due and nothing changes it sleeps in `epoll_wait` with no
+/// timeout: no polling, no periodic tick.
+public final class ReminderDaemon {
+    public struct Options: Sendable {
+        public var storePath: String
+        public var iconPath: String?
+        /// Reads the settings again (at start and on SIGHUP).
+        public var loadPolicy: @Sendable () throws -> ReminderPolicy
+        /// How long to wait after a change in the store's folder before
+        /// planning again, so one `add` (several writes) costs one plan.
+        public var debounce: Duration = .milliseconds(30)
+
+        public init(storePath: String, iconPath: String?, loadPolicy: @escaping @Sendable () throws -> ReminderPolicy) {
+            self.storePath = storePath
+            self.iconPath = iconPath
+            self.loadPolicy = loadPolicy
+        }
+    }
+
+    private let options: Options
+    private let logger: Logger
+    private let makeNotifier: () -> any Notifier
+    private let console: ConsoleNotifier
+
+    /// - Parameter makeNotifier: called once signals are blocked, since a
+    ///   notifier may start threads of its own (libnotify's GLib loop).
+    public init(options: Options, makeNotifier: @escaping () -> any Notifier, console: ConsoleNotifier, logger: Logger) {
+        self.options = options
+        self.makeNotifier = makeNotifier
+        self.console = console
+        self.logger = logger
+    }
+
+    /// Runs until SIGTERM or SIGINT.
+    ///
+    /// Must be called on the main thread before any other thread is started,
+    /// so that every thread inherits the blocked signals (see `SignalReceiver`).
+    ///
+    /// - Throws: `DaemonError.alreadyRunning` when another daemon has the
+    ///   store, a `StoreError` when the store cannot be opened, or a
+    ///   `SystemError` when a descriptor cannot be made.
+    public func run() throws {
+        let signals = try SignalReceiver(signals: [SIGHUP, SIGTERM, SIGINT])
+        let lock = try InstanceLock(path: Self.lockPath(forStore: options.storePath))
+        defer { withExtendedLifetime(lock) {} }
+        let store = try TaskStore(path: options.storePath)
+        let policy = try options.loadPolicy()
+        let notifier = makeNotifier()
+        do {
+            let server = try notifier.serverInfo()
+            logger.info("Notifications go to \(server.description).")
+        } catch {
+            logger.warning("No notification server can be reached yet (\(error.localizedDescription)); reminders are written here until one can.")
+        }
+
+        let loop = try EventLoop()
+        let timer = try WallClockTimer()
+        let debounce = try MonotonicTimer()
+        let watcher = try DirectoryWatcher()
+        let wakeup = try Wakeup()
+        let outcomes = Mutex<[DeliveryOutcome]>([])
+        let storeFolder = (options.storePath as NSString).deletingLastPathComponent
+        let storeName = (options.storePath as NSString).lastPathComponent
+        try watcher.watch(storeFolder.isEmpty ? "." : storeFolder, mask: .entryChanges)
+        // /etc/localtime is replaced (renamed or re-linked) when the zone changes.
+        do {
+            try watcher.watch("/etc", mask: .entryChanges)
+        } catch {
+            logger.warning("Time zone changes will be noticed only on SIGHUP: \(error.localizedDescription)")
+        }
+
+        let deliverer = ThreadedDeliverer(notifier: notifier, console: console, logger: logger) { outcome in
+            outcomes.withLock { $0.append(outcome) }
+            wakeup.signal()
+        }
+        let engine = ReminderEngine(
+            store: store,
+            policy: policy,
+            timeZone: SystemTimeZone.current(),
+            iconPath: options.iconPath,
+            now: Date.init,
+            timer: TimerAdapter(timer),
+            deliverer: deliverer,
+            logger: logger
+        )
+
+        try loop.register(timer.fd) {
+            switch timer.acknowledge() {
+            case .fired: try engine.timerFired()
+            case .clockChanged: try engine.clockChanged()
+            case .spurious: break
+            }
+        }
+        try loop.register(watcher.fd) {
+            var storeChanged = false
+            for event in watcher.readEvents() {
+                if event.kinds.contains(.overflow) {
+                    // Events were lost: assume everything changed.
+                    storeChanged = true
+                    try engine.timeZoneChanged(to: SystemTimeZone.current())
+                } else if event.name == "localtime" || event.name == "timezone" {
+                    try engine.timeZoneChanged(to: SystemTimeZone.current())
+                } else if event.name.hasPrefix(storeName) {
+                    storeChanged = true
+                }
+            }
+            if storeChanged { try debounce.arm(after: self.options.debounce) }
+        }
+        try loop.register(debounce.fd) {
+            _ = debounce.acknowledge()
+            try engine.storeChanged()
+        }
+        try loop.register(wakeup.fd) {
+            wakeup.drain()
+            for outcome in outcomes.withLock({ pending in defer { pending = [] }; return pending }) {
+                try engine.deliveryFinished(outcome)
+            }
+        }
+        try loop.register(signals.fd) {
+            for signal in signals.readSignals() {
+                switch signal {
+                case SIGHUP:
+                    self.logger.info("SIGHUP: reading the settings again.")
+                    do {
+                        try engine.policyChanged(to: self.options.loadPolicy())
+                    } catch {
+                        self.logger.error("The settings could not be read, so the old ones stay: \(error.localizedDescription)")
+                    }
+                    try engine.timeZoneChanged(to: SystemTimeZone.current())
+                default:
+                    self.logger.info("Stopping.")
+                    loop.stop()
+                }
+            }
+        }
+
+        logger.info("Watching \(options.storePath).")
+        try engine.start()
+        try loop.run()
+        try engine.saveWatermark()
+    }
+
+    /// The lock file that keeps a second daemon off the same store.
+    public static func lockPath(forStore storePath: String) -> String {
+        storePath + ".daemon-lock"
+    }
+}
+
+/// Lets the engine arm the timerfd without knowing it is one.
+private final class TimerAdapter: WakeTimer {
+    let timer: WallClockTimer
+    init(_ timer: WallClockTimer) { self.timer = timer }
+    func arm(at instant: Date?) throws -> Bool { try timer.arm(at: instant) }
+}

@@ -1,0 +1,294 @@
+import CLibNotify
+
+/// libnotify's state in this process, and every call made to it.
+///
+/// libnotify is process-global (one app name, one cached D-Bus proxy), so there
+/// is one engine, shared by every `LibNotifyNotifier`. Everything here runs on
+/// its `loop` thread: methods are entered through `loop.perform`, and the
+/// "closed" signal handler is dispatched there by the loop itself.
+final class LibNotifyEngine: @unchecked Sendable {
+    static let shared = LibNotifyEngine()
+
+    let loop = GLibLoopThread(name: "todo-notify")
+
+    /// How long libnotify's own calls wait for the server: GDBus's default, as
+    /// libnotify passes no timeout of its own and offers no way to set one.
+    static let libnotifyTimeout: Duration = .seconds(25)
+
+    // The state below is confined to the loop thread.
+
+    private var initialized = false
+    /// Our reference to the session bus connection (GLib's shared one, which
+    /// libnotify's proxy uses too), so it is not reopened for every call.
+    private var connection: OpaquePointer?
+    /// The unique bus name of the server that answered last: when another
+    /// process answers, the bubbles of the previous one are gone.
+    private var serverOwner: String?
+    /// Notifications shown and not closed yet, by the address of their object.
+    /// Each holds the reference `notify_notification_new` gave us, so the
+    /// object lives until the server says the bubble is closed.
+    private var open: [UInt: OpenNotification] = [:]
+    /// The open notification of each task, by the address of its object.
+    private var openByTask: [Int64: UInt] = [:]
+
+    private struct OpenNotification {
+        let object: UnsafeMutablePointer<NotifyNotification>
+        let taskID: Int64
+        var serverID: UInt32
+        let closedHandler: gulong
+    }
+
+    private init() {}
+
+    /// Shows the notification, replacing the task's bubble if it is still open.
+    ///
+    /// The server is asked for its information first, with `timeout`: a hung
+    /// server then costs `timeout` rather than libnotify's 25 s, and nothing is
+    /// queued that it could show much later, when it recovers.
+    func show(_ notification: ReminderNotification, defaultAppName: String, timeout: Duration) -> Result<UInt32, NotifyError> {
+        precondition(loop.isCurrent, "libnotify is only used on its loop thread")
+        let appName = notification.appName.isEmpty ? defaultAppName : notification.appName
+        if case .failure(let error) = initialize(appName: appName) { return .failure(error) }
+        if case .failure(let error) = call("GetServerInformation", timeout: timeout, read: { _ in () }) {
+            return .failure(error)
+        }
+
+        // libnotify refuses an empty summary.
+        let summary = notification.summary.isEmpty ? appName : notification.summary
+        let reused = openByTask[notification.taskID].flatMap { open[$0] }
+        let object: UnsafeMutablePointer<NotifyNotification>
+        if let reused {
+            object = reused.object
+            notify_notification_update(object, summary, notification.body, notification.iconPath)
+        } else {
+            guard let created = notify_notification_new(summary, notification.body, notification.iconPath) else {
+                return .failure(.failed(reason: "notify_notification_new returned no notification"))
+            }
+            object = created
+        }
+        configure(object, for: notification, appName: appName)
+
+        var gError: UnsafeMutablePointer<GError>?
+        guard notify_notification_show(object, &gError) != 0 else {
+            let error = gError.map { NotifyError($0, timeout: Self.libnotifyTimeout) }
+                ?? .failed(reason: "notify_notification_show failed without saying why")
+            g_clear_error(&gError)
+            if reused == nil { g_object_unref(object) }
+            if error.isServerUnreachable { forgetAll() }
+            return .failure(error)
+        }
+        let id = todo_remind_notification_id(object)
+        track(object, taskID: notification.taskID, serverID: id, reused: reused)
+        return .success(id)
+    }
+
+    /// The server's name, version and capabilities, asked with `timeout` each.
+    func serverInfo(timeout: Duration) -> Result<ServerInfo, NotifyError> {
+        precondition(loop.isCurrent, "GLib is only used on the loop thread")
+        let information = call("GetServerInformation", timeout: timeout) { body -> [String]? in
+            guard Self.typeString(of: body) == "(ssss)" else { return nil }
+            return Self.strings(in: body)
+        }
+        return information.flatMap { information in
+            call("GetCapabilities", timeout: timeout) { body -> [String]? in
+                guard Self.typeString(of: body) == "(as)",
+                      let list = g_variant_get_child_value(body, 0)
+                else { return nil }
+                defer { g_variant_unref(list) }
+                return Self.strings(in: list)
+            }.map { capabilities in
+                ServerInfo(
+                    name: information[0],
+                    vendor: information[1],
+                    version: information[2],
+                    specVersion: information[3],
+                    capabilities: capabilities
+                )
+            }
+        }
+    }
+
+    /// The server id of each task's open notification.
+    func openNotifications() -> [Int64: UInt32] {
+        precondition(loop.isCurrent, "the engine's state is only used on the loop thread")
+        var ids: [Int64: UInt32] = [:]
+        for entry in open.values {
+            ids[entry.taskID] = entry.serverID
+        }
+        return ids
+    }
+
+    // MARK: - libnotify
+
+    /// Calls `notify_init` once; libnotify does not cache a failure to reach
+    /// the server (tested: a show fails, a server starts, the next show works),
+    /// so there is nothing to reset afterwards.
+    private func initialize(appName: String) -> Result<Void, NotifyError> {
+        if initialized { return .success(()) }
+        guard notify_init(appName) != 0 else {
+            return .failure(.failed(reason: "notify_init refused the app name “\(appName)”"))
+        }
+        initialized = true
+        return .success(())
+    }
+
+    /// Sets what `notify_notification_new`/`update` do not: urgency, category,
+    /// app name, the desktop-entry hint and the default expiry.
+    private func configure(
+        _ object: UnsafeMutablePointer<NotifyNotification>,
+        for notification: ReminderNotification,
+        appName: String
+    ) {
+        notify_notification_set_app_name(object, appName)
+        notify_notification_set_urgency(object, notification.urgency.libnotifyValue)
+        // An empty string would still be sent; no hint is the way to say none.
+        notify_notification_set_hint(object, "category",
+                                     notification.category.isEmpty ? nil : g_variant_new_string(notification.category))
+        notify_notification_set_hint(object, "desktop-entry",
+                                     notification.desktopEntry.isEmpty ? nil : g_variant_new_string(notification.desktopEntry))
+        notify_notification_set_timeout(object, NOTIFY_EXPIRES_DEFAULT)
+    }
+
+    /// Records a shown notification until its "closed" signal.
+    private func track(
+        _ object: UnsafeMutablePointer<NotifyNotification>,
+        taskID: Int64,
+        serverID: UInt32,
+        reused: OpenNotification?
+    ) {
+        let key = UInt(bitPattern: object)
+        // Another object the server knew by this id no longer has a bubble.
+        for (otherKey, other) in open where otherKey != key && other.serverID == serverID {
+            forget(otherKey)
+        }
+        if var entry = reused {
+            entry.serverID = serverID
+            open[key] = entry
+        } else {
+            let handler = todo_remind_connect_closed(object, { object, engine in
+                guard let object, let engine else { return }
+                Unmanaged<LibNotifyEngine>.fromOpaque(engine).takeUnretainedValue().closed(object)
+            }, Unmanaged.passUnretained(self).toOpaque())
+            open[key] = OpenNotification(object: object, taskID: taskID, serverID: serverID, closedHandler: handler)
+        }
+        openByTask[taskID] = key
+    }
+
+    /// The "closed" signal: the server closed the bubble (expired, dismissed,
+    /// or closed on request), so the object can go. libnotify holds its own
+    /// reference while it emits the signal, so letting ours go here is safe.
+    private func closed(_ object: UnsafeMutablePointer<NotifyNotification>) {
+        forget(UInt(bitPattern: object))
+    }
+
+    private func forget(_ key: UInt) {
+        guard let entry = open.removeValue(forKey: key) else { return }
+        if openByTask[entry.taskID] == key { openByTask[entry.taskID] = nil }
+        g_signal_handler_disconnect(entry.object, entry.closedHandler)
+        g_object_unref(entry.object)
+    }
+
+    /// Forgets every open notification: their server is gone, and will never
+    /// say they are closed.
+    private func forgetAll() {
+        for key in Array(open.keys) { forget(key) }
+    }
+
+    // MARK: - Direct D-Bus calls
+
+    /// Calls a method of the notification server, without arguments, on the
+    /// session bus, waiting at most `timeout`; `read` turns the reply's body
+    /// into a value, or nil when it is not of the expected type.
+    ///
+    /// A successful answer also tells which process is the server; when that
+    /// changes, the bubbles the previous one showed are forgotten.
+    private func call<Value>(
+        _ method: String,
+        timeout: Duration,
+        read: (OpaquePointer) -> Value?
+    ) -> Result<Value, NotifyError> {
+        let bus: OpaquePointer
+        switch sessionBus() {
+        case .success(let connection): bus = connection
+        case .failure(let error): return .failure(error)
+        }
+        let message = g_dbus_message_new_method_call(
+            "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications", method
+        )
+        defer { g_object_unref(UnsafeMutableRawPointer(message)) }
+
+        var gError: UnsafeMutablePointer<GError>?
+        let reply = g_dbus_connection_send_message_with_reply_sync(
+            bus, message, G_DBUS_SEND_MESSAGE_FLAGS_NONE, Self.milliseconds(timeout), nil, nil, &gError
+        )
+        defer { if let reply { g_object_unref(UnsafeMutableRawPointer(reply)) } }
+        if let reply { _ = g_dbus_message_to_gerror(reply, &gError) }
+        if let gError {
+            let error = NotifyError(gError, timeout: timeout)
+            g_error_free(gError)
+            if error.isServerUnreachable { forgetAll() }
+            return .failure(error)
+        }
+        guard let reply, let body = g_dbus_message_get_body(reply), let value = read(body) else {
+            return .failure(.refused(reason: "its answer to \(method) is not the one the specification gives"))
+        }
+        let sender = g_dbus_message_get_sender(reply).map { String(cString: $0) }
+        if sender != serverOwner {
+            forgetAll()
+            serverOwner = sender
+        }
+        return .success(value)
+    }
+
+    /// GLib's shared session bus connection, connected on first use.
+    private func sessionBus() -> Result<OpaquePointer, NotifyError> {
+        if let connection, g_dbus_connection_is_closed(connection) == 0 {
+            return .success(connection)
+        }
+        if let connection {
+            g_object_unref(UnsafeMutableRawPointer(connection))
+            self.connection = nil
+        }
+        var gError: UnsafeMutablePointer<GError>?
+        guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &gError) else {
+            let error = gError.map { NotifyError($0, timeout: .zero, fromBusConnection: true) }
+                ?? .noSessionBus(reason: "g_bus_get_sync failed without saying why")
+            g_clear_error(&gError)
+            return .failure(error)
+        }
+        self.connection = connection
+        return .success(connection)
+    }
+
+    private static func typeString(of variant: OpaquePointer) -> String {
+        String(cString: g_variant_get_type_string(variant))
+    }
+
+    /// The strings of a tuple or array of strings.
+    private static func strings(in variant: OpaquePointer) -> [String] {
+        (0..<g_variant_n_children(variant)).map { index in
+            guard let child = g_variant_get_child_value(variant, index) else { return "" }
+            defer { g_variant_unref(child) }
+            return g_variant_get_string(child, nil).map { String(cString: $0) } ?? ""
+        }
+    }
+
+    /// A D-Bus timeout in milliseconds: at least 1 (0 and -1 mean "the default").
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        let total = seconds.multipliedReportingOverflow(by: 1000)
+        guard !total.overflow else { return .max }
+        return Int32(clamping: max(1, total.partialValue + attoseconds / 1_000_000_000_000_000))
+    }
+}
+
+extension Urgency {
+    /// libnotify's value for this urgency.
+    var libnotifyValue: NotifyUrgency {
+        switch self {
+        case .low: NOTIFY_URGENCY_LOW
+        case .normal: NOTIFY_URGENCY_NORMAL
+        case .critical: NOTIFY_URGENCY_CRITICAL
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import TodoCore
+
+/// Words a reminder's notification: pure, so every wording can be tested with an
+/// injected `now` and time zone.
+///
+/// The summary is the task's title as typed. The body's first line says when
+/// the task is due, relative to the moment the notification is shown:
+///
+///     Due today                         a day task, its morning reminder
+///     Due today at 17:00                a timed task
+///     Due tomorrow at 08:30             a timed task due before the reminder time
+///     Due Fri 27 Nov at 17:00
+///     Due now                           at its due time
+///     Overdue since 09:00               shown after the due instant
+///     Due today at 17:00 · missed at 09:00
+///     Overdue since 09:00 · missed at 09:00
+///
+/// "missed" marks a reminder shown more than `lateness` after its instant (the
+/// daemon was not running, or the machine slept). The task's notes follow on
+/// the next lines, escaped for markup.
+public struct ReminderComposer: Sendable {
+    public let scheduler: Scheduler
+    public let iconPath: String?
+
+    /// How late a reminder may be shown and still count as on time.
+    public static let lateness: TimeInterval = 60
+
+    public init(scheduler: Scheduler, iconPath: String?) {
+        self.scheduler = scheduler
+        self.iconPath = iconPath
+    }
+
+    /// The notification for `reminder` of `task`, shown at `now`.
+    public func notification(for task: TodoTask, reminder: Reminder, firedAt now: Date) -> ReminderNotification {
+        ReminderNotification(
+            summary: task.title,
+            body: body(for: task, reminder: reminder, firedAt: now),
+            urgency: Urgency(task.priority),
+            iconPath: iconPath,
+            taskID: task.id
+        )
+    }
+
+    /// The body, as markup: when the task is due, then its notes escaped.
+    public func body(for task: TodoTask, reminder: Reminder, firedAt now: Date) -> String {
+        var body = Markup.escape(headline(for: task, reminder: reminder, firedAt: now))
+        if let notes = task.notes, !notes.isEmpty {
+            body += "\n" + Markup.escape(notes)
+        }
+        return body
+    }
+
+    /// The first line, as plain text: "Due today at 17:00 · missed at 09:00".
+    public func headline(for task: TodoTask, reminder: Reminder, firedAt now: Date) -> String {
+        let missed = now.timeIntervalSince(reminder.at) > Self.lateness
+        var line = dueWords(for: task, onTime: !missed, at: now)
+        if missed {
+            let (day, time) = words(for: reminder.at, at: now)
+            line += " · missed " + (day.map { "\($0) at \(time)" } ?? "at \(time)")
+        }
+        return line
+    }
+
+    /// "Due today", "Due tomorrow at 08:30", "Due now", "Overdue since 09:00".
+    private func dueWords(for task: TodoTask, onTime: Bool, at now: Date) -> String {
+        switch task.due {
+        case nil:
+            return "Reminder"
+        case .day(let day):
+            let dayWords = DateText(clock: scheduler.clock, now: now).day(day)
+            if now >= scheduler.dueInstant(of: .day(day)) {
+                return "Overdue: was due \(dayWords)"
+            }
+            return "Due \(dayWords)"
+        case .time(let instant):
+            // A reminder shown on time within a minute of the due instant is the
+            // at-due-time one, give or take the timer's precision.
+            if onTime, abs(now.timeIntervalSince(instant)) < Self.lateness {
+                return "Due now"
+            }
+            let (day, time) = words(for: instant, at: now)
+            if now >= instant {
+                return "Overdue since " + (day.map { "\($0) at \(time)" } ?? time)
+            }
+            return "Due \(day ?? "today") at \(time)"
+        }
+    }
+
+    /// The local day of `instant` in words, nil when it is today, and its time
+    /// of day: (nil, "17:00"), ("tomorrow", "08:30"), ("Fri 27 Nov", "17:00").
+    private func words(for instant: Date, at now: Date) -> (day: String?, time: String) {
+        let clock = scheduler.clock
+        let day = clock.day(of: instant)
+        let time = clock.timeOfDay(of: instant).description
+        guard day != clock.day(of: now) else { return (nil, time) }
+        return (DateText(clock: clock, now: now).day(day), time)
+    }
+}

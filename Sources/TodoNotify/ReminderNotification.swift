@@ -1,0 +1,44 @@
+/// Everything a notifier needs to show one reminder, already worded and escaped.
+public struct ReminderNotification: Hashable, Sendable {
+    /// Plain text, the task's title as typed: servers escape summaries themselves.
+    /// libnotify refuses an empty one; the app name is shown instead.
+    public var summary: String
+    /// Pango markup, already safe: the task's own text in it is escaped.
+    public var body: String
+    public var urgency: Urgency
+    /// The notification's type for the server (the `category` hint).
+    public var category: String
+    public var appName: String
+    /// The `desktop-entry` hint: the .desktop file's name without its suffix.
+    public var desktopEntry: String
+    /// An absolute path of an icon file, or an icon name from the icon theme.
+    public var iconPath: String?
+    /// The task shown, so that a later reminder for it replaces a bubble still open.
+    public var taskID: Int64
+
+    public init(
+        summary: String,
+        body: String,
+        urgency: Urgency = .normal,
+        category: String = ReminderNotification.reminderCategory,
+        appName: String = ReminderNotification.defaultAppName,
+        desktopEntry: String = ReminderNotification.defaultDesktopEntry,
+        iconPath: String? = nil,
+        taskID: Int64
+    ) {
+        self.summary = summary
+        self.body = body
+        self.urgency = urgency
+        self.category = category
+        self.appName = appName
+        self.desktopEntry = desktopEntry
+        self.iconPath = iconPath
+        self.taskID = taskID
+    }
+
+    /// The category of every reminder: a vendor extension, as the specification asks ("x-vendor.class").
+    public static let reminderCategory = "x-todo-remind.reminder"
+    public static let defaultAppName = "todo-remind"
+    /// Matches Resources/todo-remind.desktop.
+    public static let defaultDesktopEntry = "todo-remind"
+}

@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+import TodoCore
+
+/// The delivery ledger and the daemon's bookkeeping.
+extension TaskStore {
+    /// The open, reminder-on tasks that can have a reminder in `first...last`,
+    /// read from the reminder-queue index.
+    public func remindableTasks(withRemindersFrom first: Date, through last: Date) throws -> [TodoTask] {
+        let keys = Scheduler.sortKeys(forRemindersFrom: first, through: last)
+        let sql = """
+            SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
+            WHERE completed_at IS NULL AND reminder = 1 AND due_key BETWEEN ? AND ?
+            ORDER BY due_key
+            """
+        return try read { db in
+            try TaskRow.fetchAll(db, sql: sql, arguments: [keys.lowerBound, keys.upperBound])
+        }
+    }
+
+    /// The ledger's records of reminders whose instants fall in `first...last`.
+    public func deliveries(from first: Date, through last: Date) throws -> [DeliveryRecord] {
+        try read { db in
+            try Self.deliveries(db, sql: "SELECT \(Self.deliverySelection) FROM delivery WHERE at BETWEEN ? AND ? ORDER BY at",
+                                arguments: [first.timeIntervalSince1970, last.timeIntervalSince1970])
+        }
+    }
+
+    /// The records not yet final (sending or failed), oldest first.
+    public func unfinishedDeliveries() throws -> [DeliveryRecord] {
+        try read { db in
+            try Self.deliveries(db, sql: "SELECT \(Self.deliverySelection) FROM delivery WHERE status IN ('sending', 'failed') ORDER BY at",
+                                arguments: [])
+        }
+    }
+
+    /// The reminder fired most recently (delivered, or on its way), if any.
+    public func lastFiredDelivery() throws -> DeliveryRecord? {
+        try read { db in
+            try Self.deliveries(db, sql: """
+                SELECT \(Self.deliverySelection) FROM delivery
+                WHERE status IN ('sending', 'delivered', 'failed') ORDER BY fired_at DESC LIMIT 1
+                """, arguments: []).first
+        }
+    }
+
+    /// Writes these records, replacing earlier ones of the same reminders, in
+    /// one transaction. Records of tasks deleted meanwhile are dropped.
+    public func record(_ records: [DeliveryRecord]) throws {
+        guard !records.isEmpty else { return }
+        try write { db in
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO delivery (task_id, kind, at, status, fired_at, attempts, detail)
+                SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM task WHERE id = ?)
+                ON CONFLICT (task_id, kind, at) DO UPDATE SET
+                    status = excluded.status, fired_at = excluded.fired_at,
+                    attempts = excluded.attempts, detail = excluded.detail
+                """)
+            for record in records {
+                let reminder = record.reminder
+                try statement.execute(arguments: [
+                    reminder.taskID, reminder.kind.rawValue, reminder.at.timeIntervalSince1970,
+                    record.status.rawValue, record.firedAt.timeIntervalSince1970, record.attempts,
+                    record.detail, reminder.taskID,
+                ])
+            }
+        }
+    }
+
+    /// A value the daemon keeps between runs, or nil.
+    public func daemonValue(_ key: String) throws -> String? {
+        try read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM daemon_state WHERE key = ?", arguments: [key])
+        }
+    }
+
+    /// Sets (or with nil, removes) a value the daemon keeps between runs.
+    public func setDaemonValue(_ value: String?, for key: String) throws {
+        try write { db in
+            if let value {
+                try db.execute(sql: "INSERT OR REPLACE INTO daemon_state (key, value) VALUES (?, ?)", arguments: [key, value])
+            } else {
+                try db.execute(sql: "DELETE FROM daemon_state WHERE key = ?", arguments: [key])
+            }
+        }
+    }
+
+    private static let deliverySelection = "task_id, kind, at, status, fired_at, attempts, detail"
+
+    private static func deliveries(_ db: Database, sql: String, arguments: StatementArguments) throws -> [DeliveryRecord] {
+        try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row in
+            // A kind or status this version does not know (a newer daemon's) is
+            // left alone rather than misread.
+            guard let kind = ReminderKind(rawValue: row[1]), let status = DeliveryStatus(rawValue: row[3]) else {
+                return nil
+            }
+            return DeliveryRecord(
+                reminder: Reminder(taskID: row[0], kind: kind, at: Date(timeIntervalSince1970: row[2])),
+                status: status,
+                firedAt: Date(timeIntervalSince1970: row[4]),
+                attempts: row[5],
+                detail: row[6]
+            )
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TodoCore
+import TodoNotify
+
+@Suite("ConsoleNotifier")
+struct ConsoleNotifierTests {
+    /// The lines a notifier wrote.
+    final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func append(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
+    @Test("Each notification is one line: the summary, then the body as plain text")
+    func oneLinePerNotification() throws {
+        let lines = Lines()
+        let notifier = ConsoleNotifier(write: lines.append)
+        let composer = ReminderComposer(scheduler: NotifyFixtures.scheduler, iconPath: nil)
+        let task = NotifyFixtures.task(
+            title: "Pay <rent> & <b>bills</b>",
+            notes: "Bring the <b>cheque</b> & a pen\nand the receipt",
+            due: .time(NotifyFixtures.at("2026-11-25 17:00"))
+        )
+        let reminder = Reminder(taskID: task.id, kind: .morning, at: NotifyFixtures.at("2026-11-25 09:00"))
+
+        let first = try notifier.show(composer.notification(for: task, reminder: reminder, firedAt: reminder.at))
+        let second = try notifier.show(ReminderNotification(summary: "Pay rent", body: "Due today at 17:00", taskID: 2))
+
+        #expect(lines.all == [
+            "[reminder] Pay <rent> & <b>bills</b> — Due today at 17:00 — Bring the <b>cheque</b> & a pen — and the receipt",
+            "[reminder] Pay rent — Due today at 17:00",
+        ])
+        #expect((first, second) == (1, 2))
+    }
+
+    @Test("Line breaks and tabs in a title do not break the line")
+    func controlCharacters() {
+        let line = ConsoleNotifier.line(for: ReminderNotification(summary: "Pay\nrent\t", body: "", taskID: 1))
+
+        #expect(line == "[reminder] Pay rent")
+    }
+
+    @Test("The console presents itself as a pseudo-server named console")
+    func serverInfo() throws {
+        let info = try ConsoleNotifier(write: { _ in }).serverInfo()
+
+        #expect(info == .console)
+        #expect(info.name == "console")
+    }
+}

@@ -1,0 +1,181 @@
+import Dispatch
+import Foundation
+import Testing
+import TodoCore
+import TodoNotify
+
+/// LibNotifyNotifier against a real server: dunst on the private bus and
+/// display of `scripts/with-desktop-session`. Some tests stop or freeze dunst,
+/// so they run one at a time, and each leaves dunst running.
+@Suite("LibNotifyNotifier, against dunst", .serialized)
+struct LibNotifyNotifierTests {
+    let notifier = LibNotifyNotifier()
+    let composer = ReminderComposer(scheduler: NotifyFixtures.scheduler, iconPath: DesktopSession.iconPath)
+
+    init() throws {
+        try DesktopSession.require()
+        try DesktopSession.startServer()
+        try DesktopSession.closeAll()
+    }
+
+    /// A reminder of a task due at 17:00, shown on time at 09:00.
+    func reminder(taskID: Int64, title: String = "Pay <rent> & <b>bills</b>", notes: String? = nil, priority: Priority = .high) -> ReminderNotification {
+        let task = NotifyFixtures.task(
+            id: taskID, title: title, notes: notes, priority: priority, due: .time(NotifyFixtures.at("2026-11-25 17:00"))
+        )
+        let reminder = Reminder(taskID: taskID, kind: .morning, at: NotifyFixtures.at("2026-11-25 09:00"))
+        return composer.notification(for: task, reminder: reminder, firedAt: reminder.at)
+    }
+
+    @Test("A reminder reaches the server with its title verbatim, its body as markup, and todo-remind's app name and category")
+    func showsAReminder() throws {
+        let notification = reminder(taskID: 101, notes: "Pay <rent> & <b>bills</b>")
+
+        let id = try notifier.show(notification)
+        try DesktopSession.closeAll()
+
+        let entry = try DesktopSession.historyEntry(id: id)
+        #expect(entry.summary == "Pay <rent> & <b>bills</b>")
+        #expect(entry.body == "Due today at 17:00\nPay &lt;rent&gt; &amp; &lt;b&gt;bills&lt;/b&gt;")
+        #expect(entry.appName == "todo-remind")
+        #expect(entry.category == "x-todo-remind.reminder")
+        #expect(entry.message.hasPrefix("urgency=critical\n"))
+        #expect(entry.iconPath == DesktopSession.iconPath)
+    }
+
+    @Test("The Notify call carries the icon, and the urgency, category and desktop-entry hints")
+    func sendsTheHints() throws {
+        let monitor = try BusMonitor()
+
+        _ = try notifier.show(reminder(taskID: 102, priority: .low))
+
+        let call = try #require(try monitor.notifyCalls(count: 1).first)
+        // The app name, then replaces_id, then the icon: libnotify 0.8.1 sends
+        // the icon as app_icon rather than as an image-path hint.
+        #expect(call.contains("string \"todo-remind\"\n   uint32 0\n   string \"\(DesktopSession.iconPath)\""))
+        #expect(call.contains("string \"urgency\"\n         variant             byte 0"))
+        #expect(call.contains("string \"category\"\n         variant             string \"x-todo-remind.reminder\""))
+        #expect(call.contains("string \"desktop-entry\"\n         variant             string \"todo-remind\""))
+    }
+
+    @Test("Each priority shows with its urgency", arguments: [
+        (Priority.low, "urgency=low\n"), (.medium, "urgency=normal\n"), (.high, "urgency=critical\n"),
+    ])
+    func urgency(priority: Priority, prefix: String) throws {
+        let id = try notifier.show(reminder(taskID: 103, priority: priority))
+        try DesktopSession.closeAll()
+
+        #expect(try DesktopSession.historyEntry(id: id).message.hasPrefix(prefix))
+    }
+
+    @Test("The notification lives until the server closes its bubble, and is let go then")
+    func keepsNotificationsUntilClosed() throws {
+        let id = try notifier.show(reminder(taskID: 104))
+        #expect(notifier.openNotifications()[104] == id)
+
+        try DesktopSession.closeAll()
+
+        #expect(DesktopSession.eventually { notifier.openNotifications()[104] == nil })
+    }
+
+    @Test("A second reminder for a task whose bubble is still open replaces that bubble")
+    func replacesAnOpenBubble() throws {
+        let first = try notifier.show(reminder(taskID: 105, notes: "first"))
+        let second = try notifier.show(reminder(taskID: 105, notes: "second"))
+
+        #expect(second == first)
+        #expect(try DesktopSession.displayedCount() == 1)
+
+        // Once the bubble is closed, the next reminder opens a new one.
+        try DesktopSession.closeAll()
+        #expect(try DesktopSession.historyEntry(id: second).body.hasSuffix("\nsecond"))
+        #expect(DesktopSession.eventually { notifier.openNotifications()[105] == nil })
+        let third = try notifier.show(reminder(taskID: 105, notes: "third"))
+        #expect(third != second)
+        // Another task's reminder gets its own bubble.
+        _ = try notifier.show(reminder(taskID: 106))
+        #expect(try DesktopSession.displayedCount() == 2)
+    }
+
+    @Test("Reminders shown from many threads at once all reach the server")
+    func concurrentShows() throws {
+        let notifier = notifier
+        // Distinct notes: dunst stacks identical bubbles into one.
+        let notifications = (0..<8).map { reminder(taskID: 200 + Int64($0), notes: "thread \($0)") }
+        let ids = SharedValue([UInt32]())
+
+        DispatchQueue.concurrentPerform(iterations: notifications.count) { index in
+            if let id = try? notifier.show(notifications[index]) {
+                ids.withLock { $0.append(id) }
+            }
+        }
+
+        #expect(Set(ids.value).count == notifications.count)
+        #expect(try DesktopSession.displayedCount() == notifications.count)
+    }
+
+    @Test("The server information names dunst, its version and its capabilities")
+    func serverInfo() throws {
+        let info = try notifier.serverInfo()
+
+        #expect(info.name == "dunst")
+        #expect(!info.vendor.isEmpty)
+        #expect(try DesktopSession.run("dunst", "--version").contains(info.version))
+        #expect(info.specVersion == "1.2")
+        #expect(info.supports("body"))
+        #expect(info.supports("body-markup"))
+        #expect(info.supports("actions"))
+    }
+
+    @Test("With no server on the bus, show fails at once; a server started later is used by the same notifier")
+    func serverComesLater() throws {
+        try DesktopSession.stopServer()
+        defer { try? DesktopSession.startServer() }
+
+        let (result, elapsed) = DesktopSession.time { Result { () throws(NotifyError) in try notifier.show(reminder(taskID: 107)) } }
+        guard case .failure(let error) = result, case .noServer = error else {
+            Issue.record("show should fail with the no-server error, not \(result)")
+            return
+        }
+        #expect(error.isServerUnreachable)
+        // "At once": nowhere near a D-Bus time-out (5 s ours, 25 s libnotify's).
+        #expect(elapsed < .seconds(3))
+        #expect(throws: NotifyError.self) { try notifier.serverInfo() }
+
+        try DesktopSession.startServer()
+
+        let id = try notifier.show(reminder(taskID: 107))
+        #expect(id > 0)
+        #expect(try notifier.serverInfo().name == "dunst")
+    }
+
+    @Test("A server that owns the name but hangs makes show fail after the response timeout, not hang")
+    func hungServer() throws {
+        let notifier = LibNotifyNotifier(responseTimeout: .seconds(1))
+        let pid = try DesktopSession.serverPID()
+        kill(pid, SIGSTOP)
+        defer { kill(pid, SIGCONT) }
+
+        let (result, elapsed) = DesktopSession.time { Result { () throws(NotifyError) in try notifier.show(reminder(taskID: 108)) } }
+
+        #expect(throws: NotifyError.timedOut(after: .seconds(1))) { try result.get() }
+        // Well under libnotify's own 25 s.
+        #expect(elapsed < .seconds(10))
+        #expect(throws: NotifyError.timedOut(after: .seconds(1))) { try notifier.serverInfo() }
+
+        // Thawed, the server answers again, and shows only this reminder: the
+        // timed-out one was never sent, so it does not turn up late.
+        kill(pid, SIGCONT)
+        #expect(try notifier.show(reminder(taskID: 108)) > 0)
+        #expect(try DesktopSession.displayedCount() == 1)
+    }
+}
+
+/// A value shared by the threads of a test.
+final class SharedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    func withLock<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&stored) } }
+    var value: Value { lock.withLock { stored } }
+}
