@@ -12,7 +12,13 @@ APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev \
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN          := .build/$(CONFIG)/todo-remind
 
-.PHONY: deps build run test release clean
+DESTDIR      ?=
+BINDIR       := $(PREFIX)/bin
+DATADIR      := $(PREFIX)/share
+MANDIR       := $(DATADIR)/man/man1
+RELEASE_BIN  := .build/release/todo-remind
+
+.PHONY: deps build run test release install uninstall clean
 
 ## deps: install the missing Debian packages (apt-get, through sudo when not root).
 deps:
@@ -41,6 +47,38 @@ test: deps
 ## release: an optimised build, for installing and benchmarks.
 release: deps
 	$(SWIFT) build -c release
+
+## install: the binary, the systemd user unit, the .desktop files, the icon,
+## shell completions and a man page, under PREFIX (default ~/.local).
+install: release
+	install -Dm755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/todo-remind
+	install -d $(DESTDIR)$(DATADIR)/systemd/user $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/todo-remind
+	sed 's|@BINDIR@|$(BINDIR)|g' Resources/todo-remind.service > $(DESTDIR)$(DATADIR)/systemd/user/todo-remind.service
+	sed 's|@BINDIR@|$(BINDIR)|g' Resources/todo-remind.desktop > $(DESTDIR)$(DATADIR)/applications/todo-remind.desktop
+	sed 's|@BINDIR@|$(BINDIR)|g' Resources/todo-remind-autostart.desktop > $(DESTDIR)$(DATADIR)/todo-remind/todo-remind-autostart.desktop
+	install -Dm644 Resources/todo-remind.svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/todo-remind.svg
+	install -Dm644 Resources/config.example.toml $(DESTDIR)$(DATADIR)/todo-remind/config.example.toml
+	install -d $(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(DATADIR)/zsh/site-functions $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
+	$(RELEASE_BIN) --generate-completion-script bash > $(DESTDIR)$(DATADIR)/bash-completion/completions/todo-remind
+	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(DATADIR)/zsh/site-functions/_todo-remind
+	$(RELEASE_BIN) --generate-completion-script fish > $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/todo-remind.fish
+	@# The man page is made from the CLI's own help by swift-argument-parser's plugin.
+	rm -rf .build/manual && mkdir -p .build/manual
+	$(SWIFT) package --allow-writing-to-directory .build/manual generate-manual --output-directory .build/manual
+	install -Dm644 .build/manual/todo-remind.1 $(DESTDIR)$(MANDIR)/todo-remind.1
+	@echo "Installed under $(PREFIX). Start the daemon with: systemctl --user daemon-reload && systemctl --user enable --now todo-remind"
+
+## uninstall: remove what install put in place (your tasks stay).
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/todo-remind \
+		$(DESTDIR)$(DATADIR)/systemd/user/todo-remind.service \
+		$(DESTDIR)$(DATADIR)/applications/todo-remind.desktop \
+		$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/todo-remind.svg \
+		$(DESTDIR)$(DATADIR)/bash-completion/completions/todo-remind \
+		$(DESTDIR)$(DATADIR)/zsh/site-functions/_todo-remind \
+		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/todo-remind.fish \
+		$(DESTDIR)$(MANDIR)/todo-remind.1
+	rm -rf $(DESTDIR)$(DATADIR)/todo-remind
 
 clean:
 	rm -rf .build

@@ -103,7 +103,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoDaemonTests",
-            dependencies: ["TodoDaemon", "TodoCore", "TodoStore", "TodoNotify"],
+            dependencies: [
+                "TodoDaemon", "TodoCore", "TodoStore", "TodoNotify",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

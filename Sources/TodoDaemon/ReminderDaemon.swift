@@ -52,9 +52,11 @@ public final class ReminderDaemon {
     ///   `SystemError` when a descriptor cannot be made.
     public func run() throws {
         let signals = try SignalReceiver(signals: [SIGHUP, SIGTERM, SIGINT])
+        // The store first: it makes the store's folder (0700) on a first run,
+        // and the lock file lives in that folder.
+        let store = try TaskStore(path: options.storePath)
         let lock = try InstanceLock(path: Self.lockPath(forStore: options.storePath))
         defer { withExtendedLifetime(lock) {} }
-        let store = try TaskStore(path: options.storePath)
         let policy = try options.loadPolicy()
         let notifier = makeNotifier()
         do {

@@ -109,3 +109,13 @@ struct ConfigFileTests {
         #expect(settings.policy.dueSoonWindow == 6 * 3600)
     }
 }
+
+@Suite("The example config")
+struct ExampleConfigTests {
+    @Test("Resources/config.example.toml is valid and holds the defaults")
+    func exampleIsValid() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("Resources/config.example.toml").path
+        #expect(try ConfigFile(path: path, isExplicit: true).load() == .defaults)
+    }
+}

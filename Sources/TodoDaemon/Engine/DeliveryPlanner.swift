@@ -18,9 +18,20 @@ struct DeliveryPlanner {
     /// reminders are left out of the ledger instead of writing a row for each.
     static let longestLookback: TimeInterval = 31 * 86_400
 
+    /// How late a reminder may be shown and still count as on time.
+    static let onTimeGrace: TimeInterval = 60
+
+    /// How old a reminder may be and still fire: the policy's catch-up window,
+    /// but never less than `onTimeGrace`. The timer wakes the daemon a moment
+    /// after a reminder's instant, never at it, so with `catch-up-hours = 0`
+    /// the bare window would skip every reminder, even one on time.
+    var catchUpWindow: TimeInterval {
+        max(scheduler.policy.catchUpWindow, Self.onTimeGrace)
+    }
+
     /// The earliest instant `plan` needs tasks and ledger records from.
     func lookbackStart(now: Date, watermark: Date?) -> Date {
-        let windowStart = now.addingTimeInterval(-scheduler.policy.catchUpWindow)
+        let windowStart = now.addingTimeInterval(-catchUpWindow)
         let oldest = windowStart.addingTimeInterval(-Self.longestLookback)
         guard let watermark, watermark < windowStart else { return windowStart }
         return max(watermark, oldest)
@@ -38,13 +49,13 @@ struct DeliveryPlanner {
     ///   - tasks: every remindable task with a reminder in `lookbackStart...now`.
     ///   - recorded: the reminders the ledger already has.
     func decide(now: Date, watermark: Date?, tasks: [TodoTask], recorded: Set<ReminderKey>) -> Decisions {
-        let windowStart = now.addingTimeInterval(-scheduler.policy.catchUpWindow)
+        let windowStart = now.addingTimeInterval(-catchUpWindow)
         let skipFrom = watermark.map { max($0, lookbackStart(now: now, watermark: $0)) }
         var decisions = Decisions()
         for task in tasks {
             for reminder in scheduler.reminders(for: task) where reminder.at <= now {
                 guard reminder.at > task.updatedAt, !recorded.contains(ReminderKey(reminder)) else { continue }
-                if reminder.at > windowStart {
+                if reminder.at >= windowStart {
                     decisions.fire.append((reminder, task))
                 } else if let skipFrom, reminder.at > skipFrom {
                     decisions.skip.append(reminder)
@@ -53,11 +64,5 @@ struct DeliveryPlanner {
         }
         decisions.fire.sort { ($0.reminder.at, $0.reminder.taskID) < ($1.reminder.at, $1.reminder.taskID) }
         return decisions
-    }
-
-    /// Whether a reminder fired at `now` counts as missed (shown late, after
-    /// the daemon was down or the machine slept), rather than on time.
-    static func isMissed(_ reminder: Reminder, firedAt now: Date) -> Bool {
-        now.timeIntervalSince(reminder.at) > 60
     }
 }

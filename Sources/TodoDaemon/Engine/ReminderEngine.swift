@@ -26,7 +26,8 @@ public final class ReminderEngine {
     private var inFlight: Set<ReminderKey> = []
     /// The instant the timer is armed for, if any.
     public private(set) var armedAt: Date?
-    /// The reminder the timer is armed for, if any (nil when armed for a retry).
+    /// The next reminder to come, which the timer is armed for unless a retry
+    /// falls earlier.
     public private(set) var armedReminder: Reminder?
 
     struct Retry {
@@ -63,10 +64,10 @@ public final class ReminderEngine {
     /// Picks up deliveries a previous run left unfinished, then plans.
     public func start() throws {
         let instant = now()
-        let windowStart = instant.addingTimeInterval(-scheduler.policy.catchUpWindow)
+        let windowStart = instant.addingTimeInterval(-catchUpWindow)
         var expired: [DeliveryRecord] = []
         for var record in try store.unfinishedDeliveries() {
-            if record.reminder.at > windowStart {
+            if record.reminder.at >= windowStart {
                 // Stopped mid-delivery or between retries: try again now.
                 retries[ReminderKey(record.reminder)] = Retry(attempts: record.attempts, nextAt: instant)
             } else {
@@ -122,7 +123,7 @@ public final class ReminderEngine {
             let delay = RetrySchedule.delay(afterAttempts: outcome.job.attempt)
             let nextAt = instant.addingTimeInterval(delay)
             let detail = error.errorDescription ?? "\(error)"
-            if nextAt > key.at.addingTimeInterval(scheduler.policy.catchUpWindow) {
+            if nextAt > key.at.addingTimeInterval(catchUpWindow) {
                 retries[key] = nil
                 logger.warning("Giving up on the \(key.kind.label) reminder of task \(key.taskID): \(detail)")
                 try store.record([DeliveryRecord(reminder: reminder, status: .skipped, firedAt: instant,
@@ -138,6 +139,11 @@ public final class ReminderEngine {
     }
 
     // MARK: - Planning
+
+    /// How old a reminder may be and still be shown (see `DeliveryPlanner`).
+    private var catchUpWindow: TimeInterval {
+        DeliveryPlanner(scheduler: scheduler).catchUpWindow
+    }
 
     /// Fires every reminder that is due, records skips, retries what is due
     /// for another attempt, and arms the timer for the next instant.
@@ -191,15 +197,23 @@ public final class ReminderEngine {
 
     /// The retries whose time has come, re-checked against the task as it is
     /// now: a task completed, deleted, switched off or moved meanwhile is not
-    /// shown.
+    /// shown. Nor is a reminder the catch-up window has left behind since (the
+    /// machine slept through the retry's time, or the window was shortened).
     private func dueRetries(at instant: Date) throws -> ([DeliveryJob], [DeliveryRecord]) {
         let due = retries.filter { $0.value.nextAt <= instant && !inFlight.contains($0.key) }
         guard !due.isEmpty else { return ([], []) }
         let tasks = try store.tasks(ids: due.map(\.key.taskID))
+        let windowStart = instant.addingTimeInterval(-catchUpWindow)
         var jobs: [DeliveryJob] = []
         var records: [DeliveryRecord] = []
         for (key, retry) in due.sorted(by: { $0.key.at < $1.key.at }) {
             let reminder = Reminder(taskID: key.taskID, kind: key.kind, at: key.at)
+            guard key.at >= windowStart else {
+                retries[key] = nil
+                records.append(DeliveryRecord(reminder: reminder, status: .skipped, firedAt: instant,
+                                              attempts: retry.attempts, detail: "not shown before the catch-up window closed"))
+                continue
+            }
             guard let task = tasks[key.taskID], scheduler.reminders(for: task).contains(reminder) else {
                 retries[key] = nil
                 records.append(DeliveryRecord(reminder: reminder, status: .skipped, firedAt: instant,
