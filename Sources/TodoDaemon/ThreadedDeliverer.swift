@@ -1,17 +1,22 @@
-import Dispatch
 import Foundation
 import Logging
 import TodoNotify
 
-/// Shows notifications on a serial queue of its own, so the daemon's loop
-/// never waits on a notification server, and reports each outcome back.
+/// Shows notifications on a thread of its own, one at a time, so the daemon's
+/// loop never waits on a notification server, and reports each outcome back.
+///
+/// A plain thread and a condition, not a Dispatch queue: the first Dispatch
+/// worker thread starts libdispatch's pool monitor, a timer that wakes the
+/// process every second for as long as it lives, and the daemon must sleep
+/// while nothing is due.
 ///
 /// When the server cannot be reached, the reminder is written to the console
 /// as well (once per reminder), so it is seen while the daemon keeps trying.
 final class ThreadedDeliverer: Deliverer, @unchecked Sendable {
-    // @unchecked: `queue` serialises every use of `notifier` and `console`;
-    // the rest is immutable.
-    private let queue = DispatchQueue(label: "todo-remind.delivery")
+    // @unchecked: `pending` is guarded by `condition`; `onConsole`, the
+    // notifier and the console are used by the delivery thread alone.
+    private let condition = NSCondition()
+    private var pending: [DeliveryJob] = []
     private let notifier: any Notifier
     private let console: ConsoleNotifier
     private let logger: Logger
@@ -25,28 +30,46 @@ final class ThreadedDeliverer: Deliverer, @unchecked Sendable {
         self.console = console
         self.logger = logger
         self.report = report
+        let thread = Thread { [self] in
+            while true { show(nextJob()) }
+        }
+        thread.name = "todo-delivery"
+        thread.start()
     }
 
     func deliver(_ job: DeliveryJob) {
-        queue.async { [self] in
-            let result: Result<UInt32, NotifyError>
-            do throws(NotifyError) {
-                result = .success(try notifier.show(job.notification))
-                if onConsole {
-                    onConsole = false
-                    logger.notice("The notification server answers again; reminders show on the desktop.")
-                }
-            } catch {
-                result = .failure(error)
-                if !onConsole {
-                    onConsole = true
-                    logger.warning("No notification server can be reached (\(error.localizedDescription)); reminders are written here until one can, and shown on the desktop when it can.")
-                }
-                if job.attempt == 1 {
-                    _ = try? console.show(job.notification)
-                }
+        condition.lock()
+        pending.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Waits (without waking) until a job is queued, and takes it.
+    private func nextJob() -> DeliveryJob {
+        condition.lock()
+        defer { condition.unlock() }
+        while pending.isEmpty { condition.wait() }
+        return pending.removeFirst()
+    }
+
+    private func show(_ job: DeliveryJob) {
+        let result: Result<UInt32, NotifyError>
+        do throws(NotifyError) {
+            result = .success(try notifier.show(job.notification))
+            if onConsole {
+                onConsole = false
+                logger.notice("The notification server answers again; reminders show on the desktop.")
             }
-            report(DeliveryOutcome(job: job, result: result))
+        } catch {
+            result = .failure(error)
+            if !onConsole {
+                onConsole = true
+                logger.warning("No notification server can be reached (\(error.localizedDescription)); reminders are written here until one can, and shown on the desktop when it can.")
+            }
+            if job.attempt == 1 {
+                _ = try? console.show(job.notification)
+            }
         }
+        report(DeliveryOutcome(job: job, result: result))
     }
 }

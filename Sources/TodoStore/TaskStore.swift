@@ -46,26 +46,23 @@ public final class TaskStore: Sendable {
         }
     }
 
-    /// Reads the application id and migrations through a read-only connection,
-    /// which writes nothing, and refuses a database that is not a store this
-    /// version can use.
+    /// Reads the application id and migrations through a read-only
+    /// connection, which writes nothing, and refuses a database that is not a
+    /// store this version can use.
     private static func checkSchema(path: String) throws {
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(busyTimeout)
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        try queue.read { db in
-            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-            switch applicationID {
-            case StoreSchema.applicationID:
-                if try StoreSchema.migrator.hasBeenSuperseded(db) {
-                    throw StoreError.newerSchema(path: path)
-                }
-            case 0 where try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0:
-                break
-            default:
-                throw StoreError.foreignDatabase(path: path)
+        let reader = try ReadOnlyConnection(path: path, busyTimeout: busyTimeout)
+        switch try reader.integer("PRAGMA application_id") {
+        case Int(StoreSchema.applicationID):
+            let applied = try reader.hasTable("grdb_migrations")
+                ? Set(try reader.strings("SELECT identifier FROM grdb_migrations"))
+                : []
+            if !applied.isSubset(of: StoreSchema.migrator.migrations) {
+                throw StoreError.newerSchema(path: path)
             }
+        case 0 where try reader.integer("SELECT count(*) FROM sqlite_master") == 0:
+            break
+        default:
+            throw StoreError.foreignDatabase(path: path)
         }
     }
 
