@@ -151,7 +151,7 @@ struct DaemonTests {
         defer { desktop.end() }
         let cli = try desktop.cli()
         defer { cli.remove() }
-        let config = try cli.write("config.toml", "catch-up-hours = 0\n")
+        let config = try cli.write("catch-up.toml", TestDesktop.farMorningConfig + "catch-up-hours = 0\n")
         let onTimeDue = WallTime.secondsAhead(2)
         let missedDue = onTimeDue.addingTimeInterval(3)
         let ferns = try cli.addTask("Water the ferns", due: onTimeDue)

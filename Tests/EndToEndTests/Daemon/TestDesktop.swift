@@ -127,10 +127,23 @@ final class TestDesktop {
     }
 
     /// A `CLI` whose commands, the daemon among them, use this desktop.
+    ///
+    /// Its config puts the morning reminder half a day away, so that a task
+    /// due seconds from now never gets a morning reminder inside the test too
+    /// (as it would, run a few seconds after 09:00).
     func cli() throws -> CLI {
         var cli = try CLI()
         cli.environment.merge(environment) { _, desktop in desktop }
+        cli.environment["TODO_REMIND_CONFIG"] = try cli.write("config.toml", Self.farMorningConfig)
         return cli
+    }
+
+    /// `reminder-time` twelve hours from now, local time (TZ of the CLI).
+    static var farMorningConfig: String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin") ?? .current
+        let later = calendar.dateComponents([.hour, .minute], from: Date().addingTimeInterval(12 * 3600))
+        return String(format: "reminder-time = \"%02d:%02d\"\n", later.hour ?? 21, later.minute ?? 0)
     }
 
     // MARK: - The server
