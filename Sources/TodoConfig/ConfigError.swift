@@ -9,6 +9,8 @@ public enum ConfigError: LocalizedError, Hashable, Sendable {
     case syntax(path: String, line: Int, reason: String)
     case unknownKey(path: String, key: String)
     case badValue(path: String, key: String, allowed: String)
+    /// One entry of an array value is wrong; `reason` is a full sentence.
+    case badEntry(path: String, key: String, entry: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -27,6 +29,8 @@ public enum ConfigError: LocalizedError, Hashable, Sendable {
                 + ConfigKey.allCases.map(\.rawValue).joined(separator: ", ") + "."
         case .badValue(let path, let key, let allowed):
             "The config file \(path) has a bad value for “\(key)”: it must be \(allowed)."
+        case .badEntry(let path, let key, let entry, let reason):
+            "The config file \(path) has a bad entry “\(entry)” in “\(key)”: \(reason)"
         }
     }
 }

@@ -8,14 +8,23 @@ enum ConfigKey: String, CaseIterable {
     case remindAtDueTime = "remind-at-due-time"
     case defaultReminder = "default-reminder"
     case catchUpHours = "catch-up-hours"
+    case snooze = "snooze"
+    case digest = "digest"
+    case digestThreshold = "digest-threshold"
+    case overdueInDigest = "overdue-in-digest"
+    case quietHours = "quiet-hours"
+    case quietHoursAllowHigh = "quiet-hours-allow-high"
 
     /// What a valid value looks like, for error messages.
     var allowed: String {
         switch self {
         case .reminderTime: "a time of day in quotes, such as \"09:00\""
         case .dueSoonHours: "a whole number of hours from 1 to 8760, such as 24"
-        case .remindAtDueTime, .defaultReminder: "true or false"
+        case .remindAtDueTime, .defaultReminder, .digest, .overdueInDigest, .quietHoursAllowHigh: "true or false"
         case .catchUpHours: "a whole number of hours from 0 to 8760, such as 12"
+        case .snooze: "an array of one or more snooze times in quotes, such as [\"10m\", \"1h\", \"tomorrow 09:00\"]"
+        case .digestThreshold: "a whole number of tasks from 1 up, such as 3"
+        case .quietHours: "two different times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none"
         }
     }
 
@@ -29,14 +38,42 @@ enum ConfigKey: String, CaseIterable {
             guard let hours = value.int, (1...8760).contains(hours) else { throw bad }
             settings.policy.dueSoonWindow = Double(hours) * 3600
         case .remindAtDueTime:
-            guard let flag = value.bool else { throw bad }
-            settings.policy.remindAtDueTime = flag
+            settings.policy.remindAtDueTime = try flag(value, or: bad)
         case .defaultReminder:
-            guard let flag = value.bool else { throw bad }
-            settings.defaultReminder = flag
+            settings.defaultReminder = try flag(value, or: bad)
         case .catchUpHours:
             guard let hours = value.int, (0...8760).contains(hours) else { throw bad }
             settings.policy.catchUpWindow = Double(hours) * 3600
+        case .snooze:
+            guard let array = value.array, !array.isEmpty else { throw bad }
+            var choices: [String] = []
+            for element in array {
+                guard let choice = element.string else { throw bad }
+                try Self.checkSnoozeChoice(choice, among: choices, reminderTime: settings.policy.reminderTime, path: path)
+                choices.append(choice)
+            }
+            settings.snoozeChoices = choices
+        case .digest:
+            settings.policy.digestEnabled = try flag(value, or: bad)
+        case .digestThreshold:
+            guard let count = value.int, count >= 1 else { throw bad }
+            settings.policy.digestThreshold = count
+        case .overdueInDigest:
+            settings.policy.overdueInDigest = try flag(value, or: bad)
+        case .quietHours:
+            guard let text = value.string else { throw bad }
+            do {
+                settings.policy.quietHours = try QuietHours.parse(text)
+            } catch {
+                throw bad
+            }
+        case .quietHoursAllowHigh:
+            settings.policy.quietHoursAllowHigh = try flag(value, or: bad)
         }
+    }
+
+    private func flag(_ value: any TOMLValueConvertible, or bad: ConfigError) throws(ConfigError) -> Bool {
+        guard let flag = value.bool else { throw bad }
+        return flag
     }
 }

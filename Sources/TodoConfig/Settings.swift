@@ -2,15 +2,27 @@ import TodoCore
 
 /// The user's effective settings: the defaults, overridden by the config file.
 public struct Settings: Hashable, Sendable {
-    /// How the scheduler places reminders and judges states.
+    /// How the scheduler places reminders and judges states; also the digest
+    /// and quiet hours.
     public var policy: ReminderPolicy
     /// Whether a new task's reminder is on when the command does not say [`default-reminder`].
     public var defaultReminder: Bool
+    /// The snooze times a reminder offers, each its own action, as written
+    /// [`snooze`]: each reads with `WhenParser.snoozeInstant(from:dayTime:)`.
+    public var snoozeChoices: [String]
 
-    public init(policy: ReminderPolicy = .standard, defaultReminder: Bool = true) {
+    public init(
+        policy: ReminderPolicy = .standard,
+        defaultReminder: Bool = true,
+        snoozeChoices: [String] = Settings.defaultSnoozeChoices
+    ) {
         self.policy = policy
         self.defaultReminder = defaultReminder
+        self.snoozeChoices = snoozeChoices
     }
+
+    /// Ten minutes, an hour, and tomorrow morning.
+    public static let defaultSnoozeChoices = ["10m", "1h", "tomorrow 09:00"]
 
     public static let defaults = Settings()
 }

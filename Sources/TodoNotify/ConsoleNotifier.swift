@@ -4,7 +4,9 @@ import Foundation
 /// server can be reached (no desktop session, a headless machine, a test).
 ///
 /// Each line reads `[reminder] Pay rent — Due today at 17:00 — Bring the cheque book`:
-/// the summary, then the body's lines as plain text, markup removed.
+/// the summary, then the body's lines as plain text, markup removed. A console
+/// offers no actions, so the body ends with the commands that do what they
+/// would (`— todo-remind done 42 — todo-remind snooze 42`).
 /// `serverInfo()` answers with `ServerInfo.console` rather than throwing: the
 /// console is where the notifications go, and it is always there.
 public final class ConsoleNotifier: Notifier {
@@ -34,7 +36,7 @@ public final class ConsoleNotifier: Notifier {
     /// The notification on one line, as `show` writes it.
     public static func line(for notification: ReminderNotification) -> String {
         var parts = [oneLine(notification.summary)]
-        parts += Markup.plainText(notification.body)
+        parts += Markup.plainText(notification.body(showingActions: false))
             .split(whereSeparator: \.isNewline)
             .map { oneLine(String($0)) }
             .filter { !$0.isEmpty }

@@ -23,10 +23,12 @@ final class GLibLoopThread: @unchecked Sendable {
         context = g_main_context_new()
         loop = g_main_loop_new(context, 0)
         let thread = Thread { [self] in
+            // Named from inside: on Linux, a name given before `start` is not
+            // passed on to the system thread, which keeps its creator's name.
+            Thread.current.name = name
             g_main_context_push_thread_default(context)
             g_main_loop_run(loop)
         }
-        thread.name = name
         thread.start()
     }
 

@@ -5,7 +5,7 @@ import CLibNotify
 /// libnotify is process-global (one app name, one cached D-Bus proxy), so there
 /// is one engine, shared by every `LibNotifyNotifier`. Everything here runs on
 /// its `loop` thread: methods are entered through `loop.perform`, and the
-/// "closed" signal handler is dispatched there by the loop itself.
+/// "closed" signal and action callbacks are dispatched there by the loop itself.
 final class LibNotifyEngine: @unchecked Sendable {
     static let shared = LibNotifyEngine()
 
@@ -24,6 +24,9 @@ final class LibNotifyEngine: @unchecked Sendable {
     /// The unique bus name of the server that answered last: when another
     /// process answers, the bubbles of the previous one are gone.
     private var serverOwner: String?
+    /// The capabilities of `serverOwner`, once asked; asked again when another
+    /// process answers.
+    private var capabilities: [String]?
     /// Notifications shown and not closed yet, by the address of their object.
     /// Each holds the reference `notify_notification_new` gave us, so the
     /// object lives until the server says the bubble is closed.
@@ -45,13 +48,32 @@ final class LibNotifyEngine: @unchecked Sendable {
     /// The server is asked for its information first, with `timeout`: a hung
     /// server then costs `timeout` rather than libnotify's 25 s, and nothing is
     /// queued that it could show much later, when it recovers.
-    func show(_ notification: ReminderNotification, defaultAppName: String, timeout: Duration) -> Result<UInt32, NotifyError> {
+    ///
+    /// The bubble carries the notification's actions when `onAction` is given
+    /// and the server advertises the "actions" capability; otherwise it
+    /// carries none, and its body ends with the equivalent commands.
+    func show(
+        _ notification: ReminderNotification,
+        defaultAppName: String,
+        timeout: Duration,
+        onAction: (@Sendable (ActionInvocation) -> Void)?
+    ) -> Result<UInt32, NotifyError> {
         precondition(loop.isCurrent, "libnotify is only used on its loop thread")
         let appName = notification.appName.isEmpty ? defaultAppName : notification.appName
         if case .failure(let error) = initialize(appName: appName) { return .failure(error) }
         if case .failure(let error) = call("GetServerInformation", timeout: timeout, read: { _ in () }) {
             return .failure(error)
         }
+        var actionHandler: (@Sendable (ActionInvocation) -> Void)?
+        if let onAction, !notification.actions.isEmpty {
+            switch serverCapabilities(timeout: timeout) {
+            case .success(let capabilities):
+                if capabilities.contains("actions") { actionHandler = onAction }
+            case .failure(let error):
+                return .failure(error)
+            }
+        }
+        let body = notification.body(showingActions: actionHandler != nil)
 
         // libnotify refuses an empty summary.
         let summary = notification.summary.isEmpty ? appName : notification.summary
@@ -59,14 +81,19 @@ final class LibNotifyEngine: @unchecked Sendable {
         let object: UnsafeMutablePointer<NotifyNotification>
         if let reused {
             object = reused.object
-            notify_notification_update(object, summary, notification.body, notification.iconPath)
+            notify_notification_update(object, summary, body, notification.iconPath)
         } else {
-            guard let created = notify_notification_new(summary, notification.body, notification.iconPath) else {
+            guard let created = notify_notification_new(summary, body, notification.iconPath) else {
                 return .failure(.failed(reason: "notify_notification_new returned no notification"))
             }
             object = created
         }
         configure(object, for: notification, appName: appName)
+        // A replaced bubble's actions go, with their contexts, before the new ones come.
+        notify_notification_clear_actions(object)
+        if let actionHandler {
+            addActions(notification.actions, to: object, taskID: notification.taskID, handler: actionHandler)
+        }
 
         var gError: UnsafeMutablePointer<GError>?
         guard notify_notification_show(object, &gError) != 0 else {
@@ -90,13 +117,7 @@ final class LibNotifyEngine: @unchecked Sendable {
             return Self.strings(in: body)
         }
         return information.flatMap { information in
-            call("GetCapabilities", timeout: timeout) { body -> [String]? in
-                guard Self.typeString(of: body) == "(as)",
-                      let list = g_variant_get_child_value(body, 0)
-                else { return nil }
-                defer { g_variant_unref(list) }
-                return Self.strings(in: list)
-            }.map { capabilities in
+            askCapabilities(timeout: timeout).map { capabilities in
                 ServerInfo(
                     name: information[0],
                     vendor: information[1],
@@ -194,6 +215,91 @@ final class LibNotifyEngine: @unchecked Sendable {
         for key in Array(open.keys) { forget(key) }
     }
 
+    // MARK: - Actions
+
+    /// What an action callback needs: the task, and whom to tell. Each action
+    /// of a notification holds one reference, which libnotify lets go (through
+    /// the free function given with it) when the actions are cleared or the
+    /// notification is finalized.
+    private final class ActionContext: Sendable {
+        unowned let engine: LibNotifyEngine
+        let taskID: Int64
+        let handler: @Sendable (ActionInvocation) -> Void
+
+        init(engine: LibNotifyEngine, taskID: Int64, handler: @escaping @Sendable (ActionInvocation) -> Void) {
+            self.engine = engine
+            self.taskID = taskID
+            self.handler = handler
+        }
+    }
+
+    /// Adds each action to the notification (`notify_notification_add_action`),
+    /// in order, each with a context of its own.
+    private func addActions(
+        _ actions: [NotificationAction],
+        to object: UnsafeMutablePointer<NotifyNotification>,
+        taskID: Int64,
+        handler: @escaping @Sendable (ActionInvocation) -> Void
+    ) {
+        for action in actions {
+            let context = ActionContext(engine: self, taskID: taskID, handler: handler)
+            notify_notification_add_action(object, action.key, action.label, { object, key, data in
+                guard let object, let key, let data else { return }
+                let context = Unmanaged<ActionContext>.fromOpaque(data).takeUnretainedValue()
+                context.engine.actionInvoked(object, key: String(cString: key), context: context)
+            }, Unmanaged.passRetained(context).toOpaque(), { data in
+                guard let data else { return }
+                Unmanaged<ActionContext>.fromOpaque(data).release()
+            })
+        }
+    }
+
+    /// An action callback, dispatched on the loop thread by libnotify's proxy
+    /// (the server's ActionInvoked signal): tells the handler, then closes the
+    /// bubble, as the specification leaves that to the client.
+    private func actionInvoked(_ object: UnsafeMutablePointer<NotifyNotification>, key: String, context: ActionContext) {
+        precondition(loop.isCurrent, "libnotify dispatches its signals on the loop thread")
+        let serverID = todo_remind_notification_id(object)
+        context.handler(ActionInvocation(taskID: context.taskID, key: key, notificationID: serverID))
+        closeBubble(serverID)
+    }
+
+    /// Asks the server that showed it to close bubble `serverID`, without
+    /// waiting for an answer (`g_dbus_connection_call` with no callback sends
+    /// the call as needing no reply): `notify_notification_close` would block
+    /// the loop for up to 25 s on a hung server. The "closed" signal then lets
+    /// the notification go; a bubble already closed is no harm.
+    private func closeBubble(_ serverID: UInt32) {
+        guard serverID != 0, case .success(let bus) = sessionBus() else { return }
+        var arguments: [OpaquePointer?] = [g_variant_new_uint32(serverID)]
+        let parameters = g_variant_new_tuple(&arguments, 1)
+        g_dbus_connection_call(
+            bus, serverOwner ?? "org.freedesktop.Notifications", "/org/freedesktop/Notifications",
+            "org.freedesktop.Notifications", "CloseNotification", parameters, nil,
+            G_DBUS_CALL_FLAGS_NONE, -1, nil, nil, nil
+        )
+    }
+
+    /// The capabilities of the server, asked once per server process.
+    private func serverCapabilities(timeout: Duration) -> Result<[String], NotifyError> {
+        if let capabilities { return .success(capabilities) }
+        return askCapabilities(timeout: timeout)
+    }
+
+    /// Asks the server for its capabilities (GetCapabilities), and remembers them.
+    private func askCapabilities(timeout: Duration) -> Result<[String], NotifyError> {
+        let answer = call("GetCapabilities", timeout: timeout) { body -> [String]? in
+            guard Self.typeString(of: body) == "(as)",
+                  let list = g_variant_get_child_value(body, 0)
+            else { return nil }
+            defer { g_variant_unref(list) }
+            return Self.strings(in: list)
+        }
+        // `call` has set `serverOwner` to the process that answered.
+        if case .success(let answer) = answer { capabilities = answer }
+        return answer
+    }
+
     // MARK: - Direct D-Bus calls
 
     /// Calls a method of the notification server, without arguments, on the
@@ -236,6 +342,7 @@ final class LibNotifyEngine: @unchecked Sendable {
         if sender != serverOwner {
             forgetAll()
             serverOwner = sender
+            capabilities = nil
         }
         return .success(value)
     }

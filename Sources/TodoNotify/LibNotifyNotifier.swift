@@ -8,22 +8,46 @@
 ///
 /// A notification is kept alive until the server says its bubble is closed;
 /// a later reminder for the same task while the bubble is still open replaces it.
+///
+/// ## Actions
+///
+/// Given an `onAction` handler, the notifier offers each notification's
+/// `actions` on servers that advertise the "actions" capability (asked once
+/// per server process, and again when another process takes the name). On
+/// other servers, or without a handler, the bubble carries no actions and its
+/// body ends with the equivalent commands (`ReminderNotification.body(showingActions:)`).
+///
+/// When a person invokes an action, `onAction` receives it **on the GLib loop
+/// thread**, where every other libnotify call waits meanwhile: hand the work
+/// off at once (queue it and signal the daemon's wake-up) rather than doing it
+/// there. When the handler returns, the notifier asks the server to close the
+/// bubble, whatever the action, "default" (the bubble clicked, which only
+/// dismisses it) included.
 public final class LibNotifyNotifier: Notifier {
     /// The app name for notifications that give none, and for `notify_init`.
     public let appName: String
     /// How long to wait for the server's answer before deciding it is hung.
     public let responseTimeout: Duration
+    private let onAction: (@Sendable (ActionInvocation) -> Void)?
     private let engine = LibNotifyEngine.shared
 
-    public init(appName: String = ReminderNotification.defaultAppName, responseTimeout: Duration = .seconds(5)) {
+    /// - Parameter onAction: Receives each action invoked on a bubble this
+    ///   notifier showed, on the GLib loop thread; it must return quickly.
+    ///   Without it, notifications are shown without actions.
+    public init(
+        appName: String = ReminderNotification.defaultAppName,
+        responseTimeout: Duration = .seconds(5),
+        onAction: (@Sendable (ActionInvocation) -> Void)? = nil
+    ) {
         self.appName = appName
         self.responseTimeout = responseTimeout
+        self.onAction = onAction
     }
 
     public func show(_ notification: ReminderNotification) throws(NotifyError) -> UInt32 {
-        let (engine, appName, timeout) = (engine, appName, responseTimeout)
+        let (engine, appName, timeout, onAction) = (engine, appName, responseTimeout, onAction)
         return try engine.loop.perform {
-            engine.show(notification, defaultAppName: appName, timeout: timeout)
+            engine.show(notification, defaultAppName: appName, timeout: timeout, onAction: onAction)
         }.get()
     }
 

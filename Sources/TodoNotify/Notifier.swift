@@ -6,6 +6,9 @@
 public protocol Notifier: Sendable {
     /// Shows the notification, replacing the bubble of an earlier one for the
     /// same task while that is still open, and returns the server's id for it.
+    ///
+    /// Its actions are offered where the notifier can report them back;
+    /// elsewhere the body ends with the equivalent commands instead.
     func show(_ notification: ReminderNotification) throws(NotifyError) -> UInt32
 
     /// Who shows the notifications: the server's name, version and capabilities.

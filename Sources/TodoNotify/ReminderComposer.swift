@@ -19,16 +19,23 @@ import TodoCore
 /// "missed" marks a reminder shown more than `lateness` after its instant (the
 /// daemon was not running, or the machine slept). The task's notes follow on
 /// the next lines, escaped for markup.
+///
+/// Each notification carries `actions` (see `NotificationAction.reminderActions`);
+/// a notifier that cannot offer them appends the equivalent commands to the
+/// body instead (`ReminderNotification.body(showingActions:)`).
 public struct ReminderComposer: Sendable {
     public let scheduler: Scheduler
     public let iconPath: String?
+    /// The actions of every reminder; none by default.
+    public let actions: [NotificationAction]
 
     /// How late a reminder may be shown and still count as on time.
     public static let lateness: TimeInterval = 60
 
-    public init(scheduler: Scheduler, iconPath: String?) {
+    public init(scheduler: Scheduler, iconPath: String?, actions: [NotificationAction] = []) {
         self.scheduler = scheduler
         self.iconPath = iconPath
+        self.actions = actions
     }
 
     /// The notification for `reminder` of `task`, shown at `now`.
@@ -38,7 +45,8 @@ public struct ReminderComposer: Sendable {
             body: body(for: task, reminder: reminder, firedAt: now),
             urgency: Urgency(task.priority),
             iconPath: iconPath,
-            taskID: task.id
+            taskID: task.id,
+            actions: actions
         )
     }
 

@@ -15,6 +15,10 @@ public struct ReminderNotification: Hashable, Sendable {
     public var iconPath: String?
     /// The task shown, so that a later reminder for it replaces a bubble still open.
     public var taskID: Int64
+    /// The actions the bubble offers, in order, where the server can show
+    /// actions; elsewhere the body says which commands do the same
+    /// (`body(showingActions:)`).
+    public var actions: [NotificationAction]
 
     public init(
         summary: String,
@@ -24,7 +28,8 @@ public struct ReminderNotification: Hashable, Sendable {
         appName: String = ReminderNotification.defaultAppName,
         desktopEntry: String = ReminderNotification.defaultDesktopEntry,
         iconPath: String? = nil,
-        taskID: Int64
+        taskID: Int64,
+        actions: [NotificationAction] = []
     ) {
         self.summary = summary
         self.body = body
@@ -34,6 +39,7 @@ public struct ReminderNotification: Hashable, Sendable {
         self.desktopEntry = desktopEntry
         self.iconPath = iconPath
         self.taskID = taskID
+        self.actions = actions
     }
 
     /// The category of every reminder: a vendor extension, as the specification asks ("x-vendor.class").

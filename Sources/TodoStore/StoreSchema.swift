@@ -82,6 +82,23 @@ enum StoreSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v3-snooze", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- A task's snooze: remind of it once more, at `until`. One per
+                -- task, gone with its task. Its own table, not a task column,
+                -- because a snooze can fall anywhere, far from the due date or
+                -- on a task without one, so the reminder queue's index on
+                -- due_key cannot find it.
+                CREATE TABLE snooze (
+                    task_id INTEGER PRIMARY KEY NOT NULL REFERENCES task(id) ON DELETE CASCADE,
+                    -- The instant, in seconds since 1970.
+                    until REAL NOT NULL
+                );
+
+                -- The coming snoozes, for `next` and the daemon.
+                CREATE INDEX snooze_by_until ON snooze(until);
+                """)
+        }
         return migrator
     }()
 }

@@ -8,14 +8,17 @@ import TodoCore
 /// the statement (GRDB's `StatementColumnConvertible` fast path), so listing
 /// 100,000 tasks costs no dictionary or name lookups per row.
 enum TaskRow {
-    /// The columns read for a task, in the order `task(from:)` decodes them.
+    /// The columns read for a task, in the order `task(from:)` decodes them,
+    /// for a query whose FROM clause names the `task` table. The last is the
+    /// task's snooze, looked up by its primary key.
     static let selection = """
-        id, title, notes, category, priority, due_day, due_time, \
-        completed_at, created_at, updated_at, reminder
+        task.id, task.title, task.notes, task.category, task.priority, task.due_day, task.due_time, \
+        task.completed_at, task.created_at, task.updated_at, task.reminder, \
+        (SELECT snoozed.until FROM snooze AS snoozed WHERE snoozed.task_id = task.id)
         """
 
     /// The position of the first column after `selection`, for queries that read more.
-    static let selectionCount = 11
+    static let selectionCount = 12
 
     /// The columns every insert and update writes (all but `id`), in the
     /// order of `arguments(for:)`.
@@ -93,7 +96,8 @@ enum TaskRow {
             completedAt: try row.decode(Double?.self, atIndex: 7).map(Date.init(timeIntervalSince1970:)),
             createdAt: Date(timeIntervalSince1970: try row.decode(Double.self, atIndex: 8)),
             updatedAt: Date(timeIntervalSince1970: try row.decode(Double.self, atIndex: 9)),
-            reminderOn: try row.decode(Bool.self, atIndex: 10)
+            reminderOn: try row.decode(Bool.self, atIndex: 10),
+            snoozedUntil: try row.decode(Double?.self, atIndex: 11).map(Date.init(timeIntervalSince1970:))
         )
     }
 
@@ -110,6 +114,16 @@ enum TaskRow {
 }
 
 extension TaskRow {
+    /// Sets or removes the task's row in the `snooze` table.
+    static func saveSnooze(_ db: Database, taskID: Int64, until: Date?) throws {
+        if let until {
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO snooze (task_id, until) VALUES (?, ?)")
+                .execute(arguments: [taskID, until.timeIntervalSince1970])
+        } else {
+            try db.cachedStatement(sql: "DELETE FROM snooze WHERE task_id = ?").execute(arguments: [taskID])
+        }
+    }
+
     /// The tasks a query selects, decoded one row at a time from the
     /// statement: no intermediate copy of each row is made.
     static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments) throws -> [TodoTask] {

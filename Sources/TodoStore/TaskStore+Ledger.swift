@@ -5,7 +5,8 @@ import TodoCore
 /// The delivery ledger and the daemon's bookkeeping.
 extension TaskStore {
     /// The open, reminder-on tasks that can have a reminder in `first...last`,
-    /// read from the reminder-queue index.
+    /// each once: those the reminder-queue index finds by due date, then
+    /// those whose snoozes fall in the window.
     public func remindableTasks(withRemindersFrom first: Date, through last: Date) throws -> [TodoTask] {
         let keys = Scheduler.sortKeys(forRemindersFrom: first, through: last)
         let sql = """
@@ -14,7 +15,13 @@ extension TaskStore {
             ORDER BY due_key
             """
         return try read { db in
-            try TaskRow.fetchAll(db, sql: sql, arguments: [keys.lowerBound, keys.upperBound])
+            var tasks = try TaskRow.fetchAll(db, sql: sql, arguments: [keys.lowerBound, keys.upperBound])
+            let snoozed = try Self.snoozedTasks(db, from: first, through: last)
+            if !snoozed.isEmpty {
+                let found = Set(tasks.map(\.id))
+                tasks += snoozed.filter { !found.contains($0.id) }
+            }
+            return tasks
         }
     }
 

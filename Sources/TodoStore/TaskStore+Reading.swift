@@ -64,12 +64,13 @@ extension TaskStore {
     }
 
     /// The next `limit` reminders after `now` across all tasks, earliest first,
-    /// read from an index (see ReminderQueue in TodoCore).
+    /// read from indexes (see ReminderQueue in TodoCore).
     ///
     /// Walks the `task_reminder_queue` index in sort-key order from the lowest
     /// key that can still have a reminder after `now`, and stops as soon as
     /// the queue says no later task can make the cut, so a store of 100,000
-    /// tasks is answered from a handful of rows.
+    /// tasks is answered from a handful of rows. Snoozes come from their own
+    /// index: the first `limit` after `now`.
     public func nextReminders(scheduler: Scheduler, after now: Date, limit: Int) throws -> [Reminder] {
         guard limit > 0 else { return [] }
         var queue = ReminderQueue(scheduler: scheduler, after: now, limit: limit)
@@ -88,6 +89,9 @@ extension TaskStore {
                 let sortKey = try row.decode(Double.self, atIndex: TaskRow.selectionCount)
                 guard queue.wantsTask(withSortKey: sortKey) else { break }
                 queue.offer(try TaskRow.task(from: row))
+            }
+            for task in try Self.snoozedTasks(db, after: now, limit: limit) {
+                queue.offerSnooze(of: task)
             }
             return queue.reminders
         }

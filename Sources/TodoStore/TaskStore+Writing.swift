@@ -49,6 +49,11 @@ extension TaskStore {
     /// task: its id is put back. A task `change` leaves equal is not written
     /// and keeps its `updatedAt`.
     ///
+    /// `snoozedUntil` is saved too, in the same transaction: set it to snooze
+    /// the task, nil to end its snooze. A change that completes the task,
+    /// switches its reminder off or changes its due date ends its snooze
+    /// (`TodoTask.endSnoozeIfChanged(from:)`), whoever makes it.
+    ///
     /// - Throws: `StoreError.noSuchTask(id)` for the first id without a task,
     ///   `StoreError.invalidTask` when `change` empties a title or category,
     ///   or whatever `change` throws, as it is.
@@ -70,10 +75,14 @@ extension TaskStore {
                 var task = original
                 try change(&task)
                 task.id = id
+                task.endSnoozeIfChanged(from: original)
                 if task != original {
                     task.updatedAt = now
                     task = try Self.checked(task, which: "Task \(id)")
                     try update.execute(arguments: TaskRow.arguments(for: task) + [id])
+                    if task.snoozedUntil != original.snoozedUntil {
+                        try TaskRow.saveSnooze(db, taskID: id, until: task.snoozedUntil)
+                    }
                 }
                 result.append(task)
             }

@@ -16,7 +16,7 @@ struct TodoRemind: ParsableCommand {
         subcommands: [
             Add.self, List.self, Show.self, Edit.self,
             Done.self, Reopen.self, Delete.self, Clear.self,
-            On.self, Off.self, Toggle.self,
+            On.self, Off.self, Toggle.self, Snooze.self, Unsnooze.self,
             Next.self, Config.self, Export.self, Import.self,
             Daemon.self, Status.self, NotifyTest.self,
         ]

@@ -14,6 +14,12 @@ struct ConfigFileTests {
         #expect(settings.policy.remindAtDueTime)
         #expect(settings.defaultReminder)
         #expect(settings.policy.catchUpWindow == 12 * 3600)
+        #expect(settings.snoozeChoices == ["10m", "1h", "tomorrow 09:00"])
+        #expect(settings.policy.digestEnabled)
+        #expect(settings.policy.digestThreshold == 3)
+        #expect(settings.policy.overdueInDigest)
+        #expect(settings.policy.quietHours == nil)
+        #expect(!settings.policy.quietHoursAllowHigh)
     }
 
     @Test("Every key is read")
@@ -24,12 +30,43 @@ struct ConfigFileTests {
             remind-at-due-time = false
             default-reminder = false
             catch-up-hours = 2
+            snooze = ["5m", "in 2 hours", "fri 17:00"]
+            digest = false
+            digest-threshold = 7
+            overdue-in-digest = false
+            quiet-hours = "22:30-06:45"
+            quiet-hours-allow-high = true
             """, path: "/c.toml")
         #expect(settings.policy.reminderTime == TimeOfDay(hour: 7, minute: 30))
         #expect(settings.policy.dueSoonWindow == 48 * 3600)
         #expect(!settings.policy.remindAtDueTime)
         #expect(!settings.defaultReminder)
         #expect(settings.policy.catchUpWindow == 2 * 3600)
+        #expect(settings.snoozeChoices == ["5m", "in 2 hours", "fri 17:00"])
+        #expect(!settings.policy.digestEnabled)
+        #expect(settings.policy.digestThreshold == 7)
+        #expect(!settings.policy.overdueInDigest)
+        #expect(settings.policy.quietHours == QuietHours(start: TimeOfDay(hour: 22, minute: 30)!, end: TimeOfDay(hour: 6, minute: 45)!))
+        #expect(settings.policy.quietHoursAllowHigh)
+    }
+
+    @Test("Good values of the digest, quiet-hours and snooze keys", arguments: [
+        ("digest-threshold = 1", Settings(policy: ReminderPolicy(digestThreshold: 1))),
+        ("digest-threshold = 1000", Settings(policy: ReminderPolicy(digestThreshold: 1000))),
+        ("digest = true", Settings()),
+        ("overdue-in-digest = true", Settings()),
+        ("quiet-hours = \"\"", Settings()),
+        ("quiet-hours = \"9:00-17:00\"", Settings(policy: ReminderPolicy(
+            quietHours: QuietHours(start: TimeOfDay(hour: 9, minute: 0)!, end: TimeOfDay(hour: 17, minute: 0)!)))),
+        ("quiet-hours = \"23:59-00:00\"", Settings(policy: ReminderPolicy(
+            quietHours: QuietHours(start: TimeOfDay(hour: 23, minute: 59)!, end: .midnight)))),
+        ("quiet-hours-allow-high = false", Settings()),
+        ("snooze = [\"1h\"]", Settings(snoozeChoices: ["1h"])),
+        ("snooze = [\"tomorrow\", \"+2d\", \"2026-12-01 17:00\", \"17:00\", \"in 30 min\", \"1h30m\", \"today\"]",
+         Settings(snoozeChoices: ["tomorrow", "+2d", "2026-12-01 17:00", "17:00", "in 30 min", "1h30m", "today"])),
+    ])
+    func goodValue(toml: String, settings: Settings) throws {
+        #expect(try ConfigFile.settings(fromTOML: toml, path: "/c.toml") == settings)
     }
 
     @Test("A bad value names the file, the key and what is allowed", arguments: [
@@ -39,6 +76,32 @@ struct ConfigFileTests {
         ("due-soon-hours = \"24\"", "The config file /c.toml has a bad value for “due-soon-hours”: it must be a whole number of hours from 1 to 8760, such as 24."),
         ("remind-at-due-time = \"yes\"", "The config file /c.toml has a bad value for “remind-at-due-time”: it must be true or false."),
         ("catch-up-hours = -1", "The config file /c.toml has a bad value for “catch-up-hours”: it must be a whole number of hours from 0 to 8760, such as 12."),
+        ("digest = 1", "The config file /c.toml has a bad value for “digest”: it must be true or false."),
+        ("digest = \"false\"", "The config file /c.toml has a bad value for “digest”: it must be true or false."),
+        ("digest-threshold = 0", "The config file /c.toml has a bad value for “digest-threshold”: it must be a whole number of tasks from 1 up, such as 3."),
+        ("digest-threshold = -3", "The config file /c.toml has a bad value for “digest-threshold”: it must be a whole number of tasks from 1 up, such as 3."),
+        ("digest-threshold = 2.5", "The config file /c.toml has a bad value for “digest-threshold”: it must be a whole number of tasks from 1 up, such as 3."),
+        ("digest-threshold = \"3\"", "The config file /c.toml has a bad value for “digest-threshold”: it must be a whole number of tasks from 1 up, such as 3."),
+        ("overdue-in-digest = \"yes\"", "The config file /c.toml has a bad value for “overdue-in-digest”: it must be true or false."),
+        ("quiet-hours-allow-high = 0", "The config file /c.toml has a bad value for “quiet-hours-allow-high”: it must be true or false."),
+        ("quiet-hours = \"22:00\"", "The config file /c.toml has a bad value for “quiet-hours”: it must be two different times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none."),
+        ("quiet-hours = \"22:00-24:00\"", "The config file /c.toml has a bad value for “quiet-hours”: it must be two different times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none."),
+        ("quiet-hours = \"22-7\"", "The config file /c.toml has a bad value for “quiet-hours”: it must be two different times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none."),
+        ("quiet-hours = \"07:00-07:00\"", "The config file /c.toml has a bad value for “quiet-hours”: it must be two different times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none."),
+        ("quiet-hours = 22", "The config file /c.toml has a bad value for “quiet-hours”: it must be two different times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none."),
+        ("quiet-hours = false", "The config file /c.toml has a bad value for “quiet-hours”: it must be two different times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none."),
+        ("snooze = \"1h\"", "The config file /c.toml has a bad value for “snooze”: it must be an array of one or more snooze times in quotes, such as [\"10m\", \"1h\", \"tomorrow 09:00\"]."),
+        ("snooze = []", "The config file /c.toml has a bad value for “snooze”: it must be an array of one or more snooze times in quotes, such as [\"10m\", \"1h\", \"tomorrow 09:00\"]."),
+        ("snooze = [\"1h\", 10]", "The config file /c.toml has a bad value for “snooze”: it must be an array of one or more snooze times in quotes, such as [\"10m\", \"1h\", \"tomorrow 09:00\"]."),
+        ("snooze = [\"next year\"]", "The config file /c.toml has a bad entry “next year” in “snooze”: “next year” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
+        ("snooze = [\"1h\", \"tomorrow 25:00\"]", "The config file /c.toml has a bad entry “tomorrow 25:00” in “snooze”: “25:00” is not a time of day: hours go from 0 to 23."),
+        ("snooze = [\"10x\"]", "The config file /c.toml has a bad entry “10x” in “snooze”: “10x” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
+        ("snooze = [\"\"]", "The config file /c.toml has a bad entry “” in “snooze”: No date or time was given: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
+        ("snooze = [\"yesterday\"]", "The config file /c.toml has a bad entry “yesterday” in “snooze”: “yesterday” is yesterday 09:00, which has already come: snooze to a later time, such as 1h, 17:00 or tomorrow."),
+        ("snooze = [\"2025-06-01 10:00\"]", "The config file /c.toml has a bad entry “2025-06-01 10:00” in “snooze”: “2025-06-01 10:00” is Sun 1 Jun 2025 10:00, which has already come: snooze to a later time, such as 1h, 17:00 or tomorrow."),
+        ("snooze = [\"eod\"]", "The config file /c.toml has a bad entry “eod” in “snooze”: “eod” is not a moment to snooze to: give a length such as 1h, a time such as 17:00, or a day such as tomorrow."),
+        ("snooze = [\"0m\"]", "The config file /c.toml has a bad entry “0m” in “snooze”: “0m” is today 00:00, which has already come: snooze to a later time, such as 1h, 17:00 or tomorrow."),
+        ("snooze = [\"1h\", \"10m\", \"1h\"]", "The config file /c.toml has a bad entry “1h” in “snooze”: it is listed twice, and each choice is an action of its own."),
     ])
     func badValue(toml: String, message: String) {
         #expect(throws: ConfigError.self) { try ConfigFile.settings(fromTOML: toml, path: "/c.toml") }
@@ -57,6 +120,8 @@ struct ConfigFileTests {
         } catch {
             #expect(error == .unknownKey(path: "/c.toml", key: "remindertime"))
             #expect(error.errorDescription?.contains("reminder-time, due-soon-hours") == true)
+            #expect(error.errorDescription?.hasSuffix("catch-up-hours, snooze, digest, digest-threshold, "
+                + "overdue-in-digest, quiet-hours, quiet-hours-allow-high.") == true)
         }
     }
 

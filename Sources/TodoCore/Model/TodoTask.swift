@@ -13,9 +13,14 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
     public var completedAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
-    /// The task's reminder switch. Only a task with a due date has reminders,
-    /// whatever the switch says.
+    /// The task's reminder switch. Only a task with a due date or a snooze
+    /// has reminders, whatever the switch says.
     public var reminderOn: Bool
+    /// When a snooze asks to be reminded of the task again, once; nil when it
+    /// is not snoozed. It stays after its instant has passed, until the task
+    /// is done, its reminder switched off, its due date changed, or it is
+    /// snoozed again (see `TodoTask+Snooze`).
+    public var snoozedUntil: Date?
 
     public init(
         id: Int64,
@@ -27,7 +32,8 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
         completedAt: Date? = nil,
         createdAt: Date,
         updatedAt: Date? = nil,
-        reminderOn: Bool = true
+        reminderOn: Bool = true,
+        snoozedUntil: Date? = nil
     ) {
         self.id = id
         self.title = title
@@ -39,6 +45,7 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
         self.reminderOn = reminderOn
+        self.snoozedUntil = snoozedUntil
     }
 
     public var isCompleted: Bool { completedAt != nil }

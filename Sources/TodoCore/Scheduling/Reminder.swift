@@ -6,14 +6,21 @@ public enum ReminderKind: String, CaseIterable, Sendable {
     case morning
     /// At the due instant of a timed task.
     case atDueTime
+    /// Once, at the instant a snooze asks for (`TodoTask.snoozedUntil`).
+    case snoozed
 
-    /// Words for people: "morning", "at due time".
+    /// Words for people: "morning", "at due time", "snoozed".
     public var label: String {
         switch self {
         case .morning: "morning"
         case .atDueTime: "at due time"
+        case .snoozed: "snoozed"
         }
     }
+
+    /// The order of kinds whose reminders fall at the same instant: the order
+    /// of `allCases`.
+    var rank: Int { Self.allCases.firstIndex(of: self) ?? Self.allCases.count }
 }
 
 /// One moment at which a task should be brought to the user's attention.

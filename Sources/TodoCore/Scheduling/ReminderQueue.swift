@@ -4,9 +4,14 @@ import Foundation
 ///
 /// Feed it open, reminder-on tasks in ascending `Due.sortKey`, starting at
 /// `lowestSortKey` (an index range scan in the store), and stop as soon as
-/// `wantsTask(withSortKey:)` says no: every reminder of a task lies within a
-/// bounded lead time before its due instant, so once the keys pass the last
-/// kept reminder by that bound, no later task can come earlier.
+/// `wantsTask(withSortKey:)` says no: every due-date reminder of a task lies
+/// within a bounded lead time before its due instant, so once the keys pass
+/// the last kept reminder by that bound, no later task can come earlier.
+///
+/// Snoozes are not bound to the due date (a task with none can be snoozed),
+/// so they come separately: offer the snoozes after `now` in order of their
+/// instants with `offerSnooze(of:)`, the first `limit` of them at most (each
+/// task has one snooze at most, so no later one can make the cut).
 public struct ReminderQueue: Sendable {
     public let scheduler: Scheduler
     public let now: Date
@@ -37,11 +42,19 @@ public struct ReminderQueue: Sendable {
         return earliestPossible <= cutoff.at.timeIntervalSince1970
     }
 
-    /// Considers the task's reminders after `now`, keeping the earliest `limit`.
+    /// Considers the task's due-date reminders after `now`, keeping the
+    /// earliest `limit`; its snooze is left to `offerSnooze(of:)`, so a task
+    /// offered both ways counts each reminder once.
     public mutating func offer(_ task: TodoTask) {
-        for reminder in scheduler.reminders(for: task) where reminder.at > now {
+        for reminder in scheduler.dueReminders(for: task) where reminder.at > now {
             insert(reminder)
         }
+    }
+
+    /// Considers the task's snooze, if it falls after `now`.
+    public mutating func offerSnooze(of task: TodoTask) {
+        guard let reminder = scheduler.snoozeReminder(for: task), reminder.at > now else { return }
+        insert(reminder)
     }
 
     /// Feeds every task of a sequence already sorted by sort key, stopping early.
@@ -75,8 +88,6 @@ public struct ReminderQueue: Sendable {
 
     /// Earlier first; at the same instant, by task id then kind, so the order is stable.
     static func precedes(_ a: Reminder, _ b: Reminder) -> Bool {
-        if a.at != b.at { return a.at < b.at }
-        if a.taskID != b.taskID { return a.taskID < b.taskID }
-        return a.kind == .morning && b.kind != .morning
+        Scheduler.precedes(a, b)
     }
 }

@@ -54,13 +54,38 @@ public struct Scheduler: Sendable {
         }
     }
 
-    /// Every reminder of the task, earliest first; none when its reminder is
-    /// off, it is completed, or it has no due date.
+    /// Every reminder of the task, earliest first (at one instant, in the
+    /// order of `ReminderKind.allCases`): those of its due date and its
+    /// snooze. None when its reminder is off or it is completed.
     public func reminders(for task: TodoTask) -> [Reminder] {
+        var reminders = dueReminders(for: task)
+        if let snooze = snoozeReminder(for: task) {
+            let index = reminders.firstIndex { !Self.precedes($0, snooze) } ?? reminders.endIndex
+            reminders.insert(snooze, at: index)
+        }
+        return reminders
+    }
+
+    /// The reminders that follow from the due date, earliest first: none when
+    /// the task's reminder is off, it is completed, or it has no due date.
+    ///
+    /// Each lies within `maximumLeadTime` before the due instant, which is
+    /// what lets the store find them from an index of due dates.
+    public func dueReminders(for task: TodoTask) -> [Reminder] {
         guard task.reminderOn, !task.isCompleted, let due = task.due else { return [] }
         let morning = Reminder(taskID: task.id, kind: .morning, at: morningInstant(for: due))
         guard case .time(let instant) = due, policy.remindAtDueTime else { return [morning] }
         return [morning, Reminder(taskID: task.id, kind: .atDueTime, at: instant)]
+    }
+
+    /// The reminder the task's snooze asks for, due date or not; nil when it
+    /// has none, its reminder is off, or it is completed.
+    ///
+    /// A snooze can fall anywhere, far from the due instant, so the store
+    /// finds snoozes from an index of their own (see `ReminderQueue`).
+    public func snoozeReminder(for task: TodoTask) -> Reminder? {
+        guard task.reminderOn, !task.isCompleted, let until = task.snoozedUntil else { return nil }
+        return Reminder(taskID: task.id, kind: .snoozed, at: until)
     }
 
     /// The earliest reminder strictly after `now`, if any.
@@ -86,15 +111,24 @@ public struct Scheduler: Sendable {
         }
     }
 
-    /// How far before its due instant a task's earliest reminder can fall: a
-    /// morning reminder on the day before, plus a DST hour.
+    /// How far before its due instant a task's earliest due-date reminder can
+    /// fall: a morning reminder on the day before, plus a DST hour.
     public static let maximumLeadTime: TimeInterval = 50 * 3600
+
+    /// Earlier first; at the same instant, by task id, then in the order of
+    /// `ReminderKind.allCases`: one stable order for every list of reminders.
+    public static func precedes(_ a: Reminder, _ b: Reminder) -> Bool {
+        if a.at != b.at { return a.at < b.at }
+        if a.taskID != b.taskID { return a.taskID < b.taskID }
+        return a.kind.rank < b.kind.rank
+    }
 }
 
 extension Scheduler {
-    /// The sort keys (`Due.sortKey`) a task can have if any of its reminders
-    /// falls in `first...last`: what the store reads from its index to find
-    /// every reminder of a window without loading every task.
+    /// The sort keys (`Due.sortKey`) a task can have if any of its due-date
+    /// reminders falls in `first...last`: what the store reads from its index
+    /// to find every such reminder of a window without loading every task.
+    /// Snoozes are found by their own instants.
     public static func sortKeys(forRemindersFrom first: Date, through last: Date) -> ClosedRange<Double> {
         let low = first.timeIntervalSince1970 - Due.sortKeyZoneSlack
         let high = last.timeIntervalSince1970 + maximumLeadTime + Due.sortKeyZoneSlack

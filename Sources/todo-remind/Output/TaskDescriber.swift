@@ -36,20 +36,23 @@ struct TaskDescriber {
     /// reasons an switched-on reminder has nothing to fire.
     func reminderWords(_ task: TodoTask) -> String {
         if !task.reminderOn { return "reminder off" }
-        if task.due == nil { return "reminder on (nothing to remind of without a due date)" }
+        let next = scheduler.nextReminder(for: task, after: now)
+        if task.due == nil && next == nil { return "reminder on (nothing to remind of without a due date)" }
         if task.isCompleted { return "reminder on (the task is done)" }
-        guard let next = scheduler.nextReminder(for: task, after: now) else {
+        guard let next else {
             return "reminder on (none left to fire)"
         }
         return "reminder on · next \(text.instant(next.at)) (\(next.kind.label))"
     }
 
-    /// The table's reminder column: the next instant, "off", "-" when none is left.
+    /// The table's reminder column: the next instant ("today 15:00 (snoozed)"
+    /// when it is the snooze's), "off", "-" when none is left; blank for a
+    /// task with neither a due date nor a snooze to come.
     func reminderCell(_ task: TodoTask) -> String {
-        guard task.due != nil else { return "" }
+        guard task.due != nil || task.isSnoozed(after: now) else { return "" }
         if !task.reminderOn { return "off" }
         guard let next = scheduler.nextReminder(for: task, after: now) else { return "-" }
-        return text.instant(next.at)
+        return next.kind == .snoozed ? "\(text.instant(next.at)) (snoozed)" : text.instant(next.at)
     }
 
     /// The table's due column: "in 3 days · Tue 1 Dec", "tomorrow" or "".

@@ -30,6 +30,12 @@ struct Context {
         try WhenParser(now: now, clock: clock).due(from: text)
     }
 
+    /// Reads WHEN as the moment a snooze asks for: a day alone means the
+    /// reminder time on that day (see `WhenParser.snoozeInstant`).
+    func snoozeInstant(_ text: String) throws -> Date {
+        try WhenParser(now: now, clock: clock).snoozeInstant(from: text, dayTime: scheduler.policy.reminderTime)
+    }
+
     /// The instant `--now` asks for, or the real now.
     func evaluationInstant(_ text: String?) throws -> Date {
         guard let text else { return now }

@@ -1,19 +1,19 @@
 import Foundation
 import Testing
 
-/// `dbus-monitor` on the session bus, recording the Notify calls made while it runs.
+/// `dbus-monitor` on the session bus, recording the calls of the notification
+/// interface made while it runs: Notify, or the methods given.
 final class BusMonitor {
     private let process = Process()
     private let output: URL
 
-    init() throws {
+    init(methods: [String] = ["Notify"]) throws {
         output = FileManager.default.temporaryDirectory.appendingPathComponent("notify-monitor-\(UUID().uuidString).txt")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "dbus-monitor", "--session",
-            "type='method_call',interface='org.freedesktop.Notifications',member='Notify'",
-        ]
+        process.arguments = ["dbus-monitor", "--session"] + methods.map {
+            "type='method_call',interface='org.freedesktop.Notifications',member='\($0)'"
+        }
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -37,6 +37,16 @@ final class BusMonitor {
         _ = DesktopSession.eventually {
             calls = text.components(separatedBy: "method call").filter { $0.contains("member=Notify") }
             return calls.count >= count && calls.allSatisfy { $0.contains("int32 -1") }
+        }
+        return calls
+    }
+
+    /// The recorded CloseNotification calls, waiting until one closes bubble `id`.
+    func closeCalls(closing id: UInt32) -> [String] {
+        var calls: [String] = []
+        _ = DesktopSession.eventually {
+            calls = text.components(separatedBy: "method call").filter { $0.contains("member=CloseNotification") }
+            return calls.contains { $0.contains("uint32 \(id)\n") }
         }
         return calls
     }

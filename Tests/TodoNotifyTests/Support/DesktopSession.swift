@@ -106,16 +106,49 @@ enum DesktopSession {
 
     /// Starts dunst with the test configuration, unless a server is running,
     /// and waits until it owns org.freedesktop.Notifications.
+    ///
+    /// Through `env --default-signal`: a test runs on a worker thread that
+    /// blocks nearly every signal, and dunst would inherit that mask, so that
+    /// the SIGTERM of a later `stopServer` could never stop it.
     static func startServer() throws {
         guard try !serverIsRunning() else { return }
         let dunstrc = try #require(ProcessInfo.processInfo.environment["TODO_REMIND_TEST_DUNSTRC"])
         let dunst = Process()
         dunst.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        dunst.arguments = ["dunst", "-config", dunstrc]
+        dunst.arguments = ["--default-signal", "dunst", "-config", dunstrc]
         dunst.standardOutput = FileHandle.nullDevice
         dunst.standardError = FileHandle.nullDevice
         try dunst.run()
         try #require(try eventually { try serverIsRunning() }, "dunst did not take org.freedesktop.Notifications")
+    }
+
+    // MARK: - Actions
+
+    /// Invokes action `key` of bubble `id` the way a person does from dunst's
+    /// context menu: `dunstctl context` runs the dunstrc's dmenu,
+    /// Tests/Fixtures/dmenu-pick, which picks the line this writes it to.
+    /// Returns the menu dunst offered, a line per action of every bubble
+    /// displayed: "#Mark done (Pay rent) [12,done]".
+    @discardableResult
+    static func pickFromContextMenu(id: UInt32, key: String) throws -> [String] {
+        let pickFile = try #require(
+            ProcessInfo.processInfo.environment["TODO_REMIND_DMENU_PICK"],
+            "scripts/with-desktop-session names the dmenu's pick file in TODO_REMIND_DMENU_PICK"
+        )
+        try? FileManager.default.removeItem(atPath: pickFile + ".menu")
+        try "[\(id),\(key)]".write(toFile: pickFile, atomically: true, encoding: .utf8)
+        _ = try run("dunstctl", "context")
+        var menu = ""
+        _ = eventually {
+            menu = (try? String(contentsOfFile: pickFile + ".menu", encoding: .utf8)) ?? ""
+            return !menu.isEmpty
+        }
+        return menu.split(separator: "\n").map(String.init)
+    }
+
+    /// Invokes the default action of the topmost bubble, as clicking it would.
+    static func invokeDefaultAction() throws {
+        _ = try run("dunstctl", "action", "0")
     }
 
     // MARK: - Tools

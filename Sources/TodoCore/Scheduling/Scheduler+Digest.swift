@@ -1,0 +1,120 @@
+import Foundation
+
+/// The morning digest and the daily reminder of overdue tasks, by the policy's
+/// [`digest`], [`digest-threshold`] and [`overdue-in-digest`].
+///
+/// The rule, for the daemon: every day at the reminder time, each open task
+/// with its reminder on that is overdue by then gets a reminder of its own
+/// (`dailyOverdueReminders(for:on:)`), so an overdue task is not forgotten
+/// after its one morning. Reminders are then grouped by the instant they fire
+/// (`fireTime(of:priority:)`), and each group goes through
+/// `batch(_:firingAt:)`: more tasks than the threshold make one digest,
+/// fewer a bubble each. The morning is where groups grow large, but a group
+/// released together at the end of quiet hours is digested the same way.
+extension Scheduler {
+    /// The reminder time on `day`, by DESIGN.md §2's rules for gaps and repeats.
+    public func dailyReminderInstant(on day: LocalDay) -> Date {
+        clock.instant(on: day, at: policy.reminderTime)
+    }
+
+    /// The last reminder time at or before `now`: today's if it has come, else yesterday's.
+    public func latestDailyReminderInstant(atOrBefore now: Date) -> Date {
+        let today = clock.day(of: now)
+        let todays = dailyReminderInstant(on: today)
+        return todays <= now ? todays : dailyReminderInstant(on: today.adding(days: -1))
+    }
+
+    /// The first reminder time strictly after `now`: today's if it is still to come, else tomorrow's.
+    public func nextDailyReminderInstant(after now: Date) -> Date {
+        let today = clock.day(of: now)
+        let todays = dailyReminderInstant(on: today)
+        return todays > now ? todays : dailyReminderInstant(on: today.adding(days: 1))
+    }
+
+    /// The daily reminder of an overdue task on `day`: a `.morning` reminder at
+    /// that day's reminder time, or nil.
+    ///
+    /// There is one when `overdue-in-digest` is on and the task is open, has
+    /// its reminder on and is overdue at that instant, unless one of its own
+    /// reminders already falls at that very instant (a task due at 09:00 is
+    /// reminded at its due time, not twice) or a snooze puts it off past that
+    /// instant (the snooze's own reminder brings it back). It is a `.morning` reminder
+    /// because that is what it is, the reminder time of a day; it can never be
+    /// mistaken for the task's own morning reminder, which always comes before
+    /// its due instant, so the ledger tells each day's apart by its instant.
+    public func dailyOverdueReminder(for task: TodoTask, on day: LocalDay) -> Reminder? {
+        guard policy.overdueInDigest, task.reminderOn, !task.isCompleted, let due = task.due else { return nil }
+        let at = dailyReminderInstant(on: day)
+        guard dueInstant(of: due) <= at, !task.isSnoozed(after: at),
+              !reminders(for: task).contains(where: { $0.at == at })
+        else { return nil }
+        return Reminder(taskID: task.id, kind: .morning, at: at)
+    }
+
+    /// The daily reminders of `day` for those of `tasks` that are overdue then,
+    /// most urgent first. Give it every open, reminder-on task due before that
+    /// day's reminder time; the others are left out.
+    public func dailyOverdueReminders(for tasks: some Sequence<TodoTask>, on day: LocalDay) -> [TaskReminder] {
+        let reminders = tasks.compactMap { task in
+            dailyOverdueReminder(for: task, on: day).map { TaskReminder($0, of: task) }
+        }
+        return sortedByUrgency(reminders, at: dailyReminderInstant(on: day))
+    }
+
+    /// How reminders that fire together at `instant` are shown: one digest
+    /// when the digest is on and they are for more tasks than the threshold,
+    /// otherwise a bubble each. Either way most urgent first.
+    ///
+    /// Give it every reminder firing at `instant`: those falling there, those
+    /// quiet hours held until then, and, on the morning, that day's
+    /// `dailyOverdueReminders(for:on:)`.
+    public func batch(_ reminders: [TaskReminder], firingAt instant: Date) -> ReminderBatch {
+        let sorted = sortedByUrgency(reminders, at: instant)
+        let taskCount = Set(sorted.map(\.task.id)).count
+        guard policy.digestEnabled, taskCount > policy.digestThreshold else { return .separate(sorted) }
+        var seen: Set<Int64> = []
+        var items: [Digest.Item] = []
+        for entry in sorted where seen.insert(entry.task.id).inserted {
+            let overdue = state(of: entry.task, at: instant) == .overdue
+            items.append(Digest.Item(task: entry.task, isOverdue: overdue,
+                                     line: digestLine(for: entry.task, overdue: overdue, at: instant)))
+        }
+        return .digest(Digest(at: instant, items: items, reminders: sorted.map(\.reminder)))
+    }
+
+    /// Most urgent first: overdue at `instant` before the rest, then priority
+    /// high to low, then due instant (no due date last), then task id, then
+    /// the reminder's own instant.
+    func sortedByUrgency(_ reminders: [TaskReminder], at instant: Date) -> [TaskReminder] {
+        let keyed = reminders.map { entry in
+            let due = entry.task.due.map(dueInstant(of:))
+            return (entry: entry, overdue: due.map { $0 <= instant && !entry.task.isCompleted } ?? false, due: due)
+        }
+        return keyed.sorted { a, b in
+            if a.overdue != b.overdue { return a.overdue }
+            if a.entry.task.priority != b.entry.task.priority { return a.entry.task.priority > b.entry.task.priority }
+            if a.due != b.due {
+                guard let left = a.due else { return false }
+                guard let right = b.due else { return true }
+                return left < right
+            }
+            if a.entry.task.id != b.entry.task.id { return a.entry.task.id < b.entry.task.id }
+            return a.entry.reminder.at < b.entry.reminder.at
+        }.map(\.entry)
+    }
+
+    /// A task's line in a digest, plain text: "Pay rent · due today at 17:00",
+    /// "Call Ann · due tomorrow", "File taxes · was due yesterday at 17:00".
+    func digestLine(for task: TodoTask, overdue: Bool, at instant: Date) -> String {
+        guard let due = task.due else { return task.title }
+        let text = DateText(clock: clock, now: instant)
+        let when: String
+        switch due {
+        case .day(let day):
+            when = text.day(day)
+        case .time(let time):
+            when = "\(text.day(clock.day(of: time))) at \(clock.timeOfDay(of: time))"
+        }
+        return "\(task.title) · \(overdue ? "was due" : "due") \(when)"
+    }
+}
