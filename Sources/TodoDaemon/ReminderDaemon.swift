@@ -16,26 +16,32 @@ public final class ReminderDaemon {
         public var storePath: String
         public var iconPath: String?
         /// Reads the settings again (at start and on SIGHUP).
-        public var loadPolicy: @Sendable () throws -> ReminderPolicy
+        public var loadSettings: @Sendable () throws -> DaemonSettings
         /// How long to wait after a change in the store's folder before
         /// planning again, so one `add` (several writes) costs one plan.
         public var debounce: Duration = .milliseconds(30)
 
-        public init(storePath: String, iconPath: String?, loadPolicy: @escaping @Sendable () throws -> ReminderPolicy) {
+        public init(storePath: String, iconPath: String?, loadSettings: @escaping @Sendable () throws -> DaemonSettings) {
             self.storePath = storePath
             self.iconPath = iconPath
-            self.loadPolicy = loadPolicy
+            self.loadSettings = loadSettings
         }
     }
 
     private let options: Options
     private let logger: Logger
-    private let makeNotifier: () -> any Notifier
+    private let makeNotifier: (@escaping @Sendable (ActionInvocation) -> Void) -> any Notifier
     private let console: ConsoleNotifier
 
     /// - Parameter makeNotifier: called once signals are blocked, since a
-    ///   notifier may start threads of its own (libnotify's GLib loop).
-    public init(options: Options, makeNotifier: @escaping () -> any Notifier, console: ConsoleNotifier, logger: Logger) {
+    ///   notifier may start threads of its own (libnotify's GLib loop), with
+    ///   the handler for actions invoked on a bubble.
+    public init(
+        options: Options,
+        makeNotifier: @escaping (@escaping @Sendable (ActionInvocation) -> Void) -> any Notifier,
+        console: ConsoleNotifier,
+        logger: Logger
+    ) {
         self.options = options
         self.makeNotifier = makeNotifier
         self.console = console
@@ -57,8 +63,15 @@ public final class ReminderDaemon {
         let store = try TaskStore(path: options.storePath)
         let lock = try InstanceLock(path: Self.lockPath(forStore: options.storePath))
         defer { withExtendedLifetime(lock) {} }
-        let policy = try options.loadPolicy()
-        let notifier = makeNotifier()
+        let settings = try options.loadSettings()
+        let wakeup = try Wakeup()
+        let outcomes = Mutex<[DeliveryOutcome]>([])
+        let invocations = Mutex<[ActionInvocation]>([])
+        // Runs on the notifier's GLib thread: hand the action to the loop and return.
+        let notifier = makeNotifier { invocation in
+            invocations.withLock { $0.append(invocation) }
+            wakeup.signal()
+        }
         do {
             let server = try notifier.serverInfo()
             logger.info("Notifications go to \(server.description).")
@@ -70,8 +83,6 @@ public final class ReminderDaemon {
         let timer = try WallClockTimer()
         let debounce = try MonotonicTimer()
         let watcher = try DirectoryWatcher()
-        let wakeup = try Wakeup()
-        let outcomes = Mutex<[DeliveryOutcome]>([])
         let storeFolder = (options.storePath as NSString).deletingLastPathComponent
         let storeName = (options.storePath as NSString).lastPathComponent
         try watcher.watch(storeFolder.isEmpty ? "." : storeFolder, mask: .entryChanges)
@@ -88,7 +99,7 @@ public final class ReminderDaemon {
         }
         let engine = ReminderEngine(
             store: store,
-            policy: policy,
+            settings: settings,
             timeZone: SystemTimeZone.current(),
             iconPath: options.iconPath,
             now: Date.init,
@@ -128,6 +139,9 @@ public final class ReminderDaemon {
             for outcome in outcomes.withLock({ pending in defer { pending = [] }; return pending }) {
                 try engine.deliveryFinished(outcome)
             }
+            for invocation in invocations.withLock({ pending in defer { pending = [] }; return pending }) {
+                try engine.actionInvoked(invocation)
+            }
         }
         try loop.register(signals.fd) {
             for signal in signals.readSignals() {
@@ -135,7 +149,7 @@ public final class ReminderDaemon {
                 case SIGHUP:
                     self.logger.info("SIGHUP: reading the settings again.")
                     do {
-                        try engine.policyChanged(to: self.options.loadPolicy())
+                        try engine.settingsChanged(to: self.options.loadSettings())
                     } catch {
                         self.logger.error("The settings could not be read, so the old ones stay: \(error.localizedDescription)")
                     }

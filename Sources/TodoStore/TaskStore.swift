@@ -91,13 +91,20 @@ public final class TaskStore: Sendable {
 
     private static func migrate(_ pool: DatabasePool, path: String) throws {
         let migrator = StoreSchema.migrator
-        do {
-            try migrator.migrate(pool)
-        } catch {
-            // Two processes opening a new store at once both find "v1" missing;
-            // the second one's CREATE TABLE fails once the first commits. The
-            // store is then complete, which is all this process needs.
-            guard try pool.read(migrator.hasCompletedMigrations) else { throw error }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(busyTimeout))
+        while true {
+            do {
+                try migrator.migrate(pool)
+                break
+            } catch {
+                // Two processes opening a new store at once can both find a
+                // migration missing; the second one's CREATE fails once the
+                // first commits. Trying again sees what the other applied and
+                // runs only what is left; a complete store is all we need.
+                if try pool.read(migrator.hasCompletedMigrations) { break }
+                guard ContinuousClock.now < deadline else { throw error }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
         }
         if try pool.read(migrator.hasBeenSuperseded) {
             throw StoreError.newerSchema(path: path)

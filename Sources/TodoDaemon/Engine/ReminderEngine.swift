@@ -20,6 +20,8 @@ public final class ReminderEngine {
     private let logger: Logger
     private let iconPath: String?
     private var scheduler: Scheduler
+    /// The snooze choices each bubble offers.
+    private var snoozeChoices: [String]
     /// Failed deliveries waiting for their next attempt.
     private var retries: [ReminderKey: Retry] = [:]
     /// Deliveries handed to the deliverer, not yet answered.
@@ -42,7 +44,7 @@ public final class ReminderEngine {
 
     public init(
         store: TaskStore,
-        policy: ReminderPolicy,
+        settings: DaemonSettings,
         timeZone: TimeZone,
         iconPath: String?,
         now: @escaping () -> Date,
@@ -51,7 +53,8 @@ public final class ReminderEngine {
         logger: Logger
     ) {
         self.store = store
-        self.scheduler = Scheduler(clock: WallClock(timeZone: timeZone), policy: policy)
+        self.scheduler = Scheduler(clock: WallClock(timeZone: timeZone), policy: settings.policy)
+        self.snoozeChoices = settings.snoozeChoices
         self.iconPath = iconPath
         self.now = now
         self.timer = timer
@@ -102,8 +105,41 @@ public final class ReminderEngine {
     }
 
     /// The settings were re-read (SIGHUP).
+    public func settingsChanged(to settings: DaemonSettings) throws {
+        scheduler = Scheduler(clock: scheduler.clock, policy: settings.policy)
+        snoozeChoices = settings.snoozeChoices
+        try plan()
+    }
+
+    /// The reminder policy alone changed.
     public func policyChanged(to policy: ReminderPolicy) throws {
-        scheduler = Scheduler(clock: scheduler.clock, policy: policy)
+        try settingsChanged(to: DaemonSettings(policy: policy, snoozeChoices: snoozeChoices))
+    }
+
+    /// An action was chosen on a bubble: Mark done completes the task and
+    /// Snooze stores a snooze, each in one transaction, as the CLI's `done`
+    /// and `snooze` would; then everything is planned again.
+    public func actionInvoked(_ invocation: ActionInvocation) throws {
+        let instant = now()
+        switch invocation.request {
+        case .markDone:
+            _ = try store.modify(ids: [invocation.taskID], now: instant) { task in
+                if task.completedAt == nil { task.completedAt = instant }
+            }
+            logger.info("Marked task \(invocation.taskID) done from its notification.")
+        case .snooze(let choice):
+            do {
+                let until = try WhenParser(now: instant, clock: scheduler.clock)
+                    .snoozeInstant(from: choice, dayTime: scheduler.policy.reminderTime)
+                _ = try store.snooze(id: invocation.taskID, until: until, now: instant)
+                logger.info("Snoozed task \(invocation.taskID) until \(DateText.iso8601(until, clock: scheduler.clock)) from its notification.")
+            } catch let error as SnoozeTimeError {
+                logger.error("Could not snooze task \(invocation.taskID) for “\(choice)”: \(error.localizedDescription)")
+            }
+        case .dismiss, nil:
+            logger.debug("Notification of task \(invocation.taskID) dismissed (\(invocation.key)).")
+            return
+        }
         try plan()
     }
 
@@ -228,7 +264,11 @@ public final class ReminderEngine {
     }
 
     private func makeJob(_ reminder: Reminder, _ task: TodoTask, attempt: Int, at instant: Date) -> DeliveryJob {
-        let composer = ReminderComposer(scheduler: scheduler, iconPath: iconPath)
+        let composer = ReminderComposer(
+            scheduler: scheduler,
+            iconPath: iconPath,
+            actions: NotificationAction.reminderActions(snoozeChoices: snoozeChoices)
+        )
         return DeliveryJob(
             key: ReminderKey(reminder),
             notification: composer.notification(for: task, reminder: reminder, firedAt: instant),

@@ -34,10 +34,16 @@ extension TodoRemind {
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
             var options = ReminderDaemon.Options(storePath: storePath, iconPath: IconLocator.iconPath()) {
-                try configFile.load().policy
+                let settings = try configFile.load()
+                return DaemonSettings(policy: settings.policy, snoozeChoices: settings.snoozeChoices)
             }
             options.debounce = .milliseconds(30)
-            let daemon = ReminderDaemon(options: options, makeNotifier: { LibNotifyNotifier() }, console: console, logger: logger)
+            let daemon = ReminderDaemon(
+                options: options,
+                makeNotifier: { onAction in LibNotifyNotifier(onAction: onAction) },
+                console: console,
+                logger: logger
+            )
             try daemon.run()
         }
     }

@@ -203,7 +203,7 @@ struct DaemonTests {
             $0.message.hasPrefix("Could not show the at due time reminder of task \(alarm):") && $0.message.hasSuffix("Trying again in 4 s.")
         }
         try #require(secondFailure != nil, "the daemon did not try the reminder twice: \(daemon)")
-        #expect(daemon.output == "[reminder] Test the smoke alarm — Due now — Press <b>test</b> & wait\n")
+        #expect(daemon.output == "[reminder] Test the smoke alarm — Due now — Press <b>test</b> & wait — todo-remind done 1 — todo-remind snooze 1\n")
         #expect(daemon.log.filter { $0.message.hasPrefix("No notification server can be reached (") }.count == 1, "\(daemon)")
         #expect(daemon.isRunning)
         #expect(try cli.ledgerStatuses(task: alarm, becoming: ["failed"]) == ["failed"])

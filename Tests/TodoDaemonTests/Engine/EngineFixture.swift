@@ -32,6 +32,7 @@ final class EngineFixture {
     let store: TaskStore
     let clock: EngineTestClock
     var policy: ReminderPolicy
+    var snoozeChoices = ["1h"]
     var timeZone: TimeZone
     /// The lines written by the console notifier, oldest first.
     let shown = Shared<[String]>([])
@@ -98,7 +99,7 @@ final class EngineDaemon {
         let log = log
         engine = ReminderEngine(
             store: fixture.store,
-            policy: fixture.policy,
+            settings: DaemonSettings(policy: fixture.policy, snoozeChoices: fixture.snoozeChoices),
             timeZone: fixture.timeZone,
             iconPath: nil,
             now: { clock.now },

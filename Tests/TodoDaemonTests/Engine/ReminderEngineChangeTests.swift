@@ -180,7 +180,7 @@ struct ReminderEngineChangeTests {
         try daemon.fire(at: T.at(9, in: T.newYork))
         let job = try #require(daemon.jobs.only)
         #expect(job.key == ReminderKey(Reminder(taskID: task.id, kind: .morning, at: T.at(9, in: T.newYork))))
-        #expect(try daemon.showAll() == ["[reminder] Water the plants — Due today"])
+        #expect(try daemon.showAll() == ["[reminder] Water the plants — Due today — todo-remind done 1 — todo-remind snooze 1"])
     }
 
     @Test("A time-zone change leaves a timed task's at-due-time reminder where it was")

@@ -99,7 +99,7 @@ struct ReminderEngineFiringTests {
         let lines = try daemon.showAll()
 
         // Then what was shown says the task is due today, on time, and the ledger says delivered
-        #expect(lines == ["[reminder] Water the plants — Due today — The <big> one & the small one"])
+        #expect(lines == ["[reminder] Water the plants — Due today — The <big> one & the small one — todo-remind done 1 — todo-remind snooze 1"])
         let record = try #require(try fixture.record(task, .morning))
         #expect(record.status == .delivered)
         #expect(record.attempts == 1)
@@ -124,7 +124,7 @@ struct ReminderEngineFiringTests {
 
         // Then the at-due-time reminder is shown, once
         #expect(daemon.jobs.map(\.key.kind) == [.atDueTime])
-        #expect(lines == ["[reminder] Call the plumber — Due now"])
+        #expect(lines == ["[reminder] Call the plumber — Due now — todo-remind done 1 — todo-remind snooze 1"])
         #expect(try fixture.record(task, .atDueTime)?.status == .delivered)
     }
 

@@ -92,7 +92,7 @@ struct ReminderEngineRestartTests {
         #expect(job.key.at == T.at(9))
         #expect(job.notification.body.contains("missed at 09:00"))
         let lines = try back.showAll()
-        #expect(lines == ["[reminder] Water the plants — Due today · missed at 09:00"])
+        #expect(lines == ["[reminder] Water the plants — Due today · missed at 09:00 — todo-remind done 1 — todo-remind snooze 1"])
         let record = try #require(try fixture.record(task, .morning))
         #expect(record.status == .delivered)
         #expect(record.firedAt == T.at(12))
