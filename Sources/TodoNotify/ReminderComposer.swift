@@ -38,11 +38,13 @@ public struct ReminderComposer: Sendable {
         self.actions = actions
     }
 
-    /// The notification for `reminder` of `task`, shown at `now`.
-    public func notification(for task: TodoTask, reminder: Reminder, firedAt now: Date) -> ReminderNotification {
+    /// The notification for `reminder` of `task`, shown at `now`; `isHeld`
+    /// when quiet hours held it back from its own instant.
+    public func notification(for task: TodoTask, reminder: Reminder, firedAt now: Date,
+                             isHeld: Bool = false) -> ReminderNotification {
         ReminderNotification(
             summary: task.title,
-            body: body(for: task, reminder: reminder, firedAt: now),
+            body: body(for: task, reminder: reminder, firedAt: now, isHeld: isHeld),
             urgency: Urgency(task.priority),
             iconPath: iconPath,
             taskID: task.id,
@@ -51,24 +53,50 @@ public struct ReminderComposer: Sendable {
     }
 
     /// The body, as markup: when the task is due, then its notes escaped.
-    public func body(for task: TodoTask, reminder: Reminder, firedAt now: Date) -> String {
-        var body = Markup.escape(headline(for: task, reminder: reminder, firedAt: now))
+    public func body(for task: TodoTask, reminder: Reminder, firedAt now: Date, isHeld: Bool = false) -> String {
+        var body = Markup.escape(headline(for: task, reminder: reminder, firedAt: now, isHeld: isHeld))
         if let notes = task.notes, !notes.isEmpty {
             body += "\n" + Markup.escape(notes)
         }
         return body
     }
 
-    /// The first line, as plain text: "Due today at 17:00 · missed at 09:00".
-    public func headline(for task: TodoTask, reminder: Reminder, firedAt now: Date) -> String {
+    /// The first line, as plain text: "Due today at 17:00 · missed at 09:00",
+    /// or for a reminder quiet hours held, "Due today · held for quiet hours"
+    /// (held, not missed: it was late by design).
+    public func headline(for task: TodoTask, reminder: Reminder, firedAt now: Date, isHeld: Bool = false) -> String {
         let missed = now.timeIntervalSince(reminder.at) > Self.lateness
         var line = dueWords(for: task, onTime: !missed, at: now)
-        if missed {
+        if isHeld {
+            line += " · held for quiet hours"
+        } else if missed {
             let (day, time) = words(for: reminder.at, at: now)
             line += " · missed " + (day.map { "\($0) at \(time)" } ?? "at \(time)")
         }
         return line
     }
+
+    /// The one notification of a digest: its summary ("5 tasks today · 2
+    /// overdue"), a line per task, escaped, most urgent first, and the urgency
+    /// of its most urgent task.
+    ///
+    /// It stands for no single task: its task id is 0 (never a task's), so a
+    /// new digest replaces one still open, and it offers only the default
+    /// action, which dismisses it; Mark done and Snooze need a task.
+    public func digestNotification(_ digest: Digest) -> ReminderNotification {
+        let priority = digest.items.map(\.task.priority).max() ?? .medium
+        return ReminderNotification(
+            summary: digest.summary,
+            body: digest.bodyLines().map(Markup.escape).joined(separator: "\n"),
+            urgency: Urgency(priority),
+            iconPath: iconPath,
+            taskID: Self.digestTaskID,
+            actions: actions.isEmpty ? [] : [NotificationAction(.dismiss)]
+        )
+    }
+
+    /// The task id of a digest's notification: no task has it.
+    public static let digestTaskID: Int64 = 0
 
     /// "Due today", "Due tomorrow at 08:30", "Due now", "Overdue since 09:00".
     private func dueWords(for task: TodoTask, onTime: Bool, at now: Date) -> String {

@@ -25,6 +25,21 @@ extension TaskStore {
         }
     }
 
+    /// The open, reminder-on tasks that can be overdue at `instant`: every one
+    /// whose due instant is at or before it, and a few due up to
+    /// `Due.sortKeyZoneSlack` later, which `Scheduler.dailyOverdueReminders`
+    /// leaves out. Snoozes do not matter here.
+    public func openRemindableTasks(dueAtOrBefore instant: Date) throws -> [TodoTask] {
+        let sql = """
+            SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
+            WHERE completed_at IS NULL AND reminder = 1 AND due_key <= ?
+            ORDER BY due_key
+            """
+        return try read { db in
+            try TaskRow.fetchAll(db, sql: sql, arguments: [instant.timeIntervalSince1970 + Due.sortKeyZoneSlack])
+        }
+    }
+
     /// The ledger's records of reminders whose instants fall in `first...last`.
     public func deliveries(from first: Date, through last: Date) throws -> [DeliveryRecord] {
         try read { db in

@@ -67,7 +67,10 @@ extension LibNotifyNotifierTests {
         ].sorted())
         #expect(recorder.received(count: 1) == [ActionInvocation(taskID: 301, key: "done", notificationID: id)])
         #expect(recorder.invocations.value.first?.request == .markDone)
-        #expect(recorder.threads.value == [RecordingNotifier.CallbackThread(name: "todo-notify", runsItsOwnGLibLoop: true)])
+        // On the notifier's GLib loop thread. (Not checked by its name: Linux
+        // names a thread after its creator until the name is set, and when
+        // that happens relative to this read is not ours to control.)
+        #expect(recorder.threads.value.map(\.runsItsOwnGLibLoop) == [true])
         #expect(monitor.closeCalls(closing: id).contains { $0.contains("uint32 \(id)\n") })
         #expect(DesktopSession.eventually { (try? DesktopSession.displayedCount()) == 0 })
         #expect(DesktopSession.eventually { recorder.notifier.openNotifications()[301] == nil })

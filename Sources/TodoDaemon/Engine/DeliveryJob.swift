@@ -2,12 +2,32 @@ import Foundation
 import TodoNotify
 import TodoStore
 
-/// One attempt to show one reminder.
+/// One attempt to show one notification: a reminder's bubble, or a digest
+/// standing for several reminders.
 public struct DeliveryJob: Sendable {
-    public let key: ReminderKey
+    /// Every reminder the notification stands for, the first one first: one
+    /// for a bubble of its own, all of a digest's.
+    public let keys: [ReminderKey]
     public let notification: ReminderNotification
     /// 1 for the first try.
     public let attempt: Int
+    /// When its reminders fire: their own instant, or the end of the quiet
+    /// hours that held them. Catch-up counts from here.
+    public let firesAt: Date
+
+    /// - Parameters:
+    ///   - key: the reminder shown, or the first of a digest's.
+    ///   - more: a digest's other reminders.
+    public init(key: ReminderKey, more: [ReminderKey] = [], notification: ReminderNotification,
+                attempt: Int, firesAt: Date) {
+        self.keys = [key] + more
+        self.notification = notification
+        self.attempt = attempt
+        self.firesAt = firesAt
+    }
+
+    /// The reminder shown: a bubble's only one, a digest's first.
+    public var key: ReminderKey { keys[keys.startIndex] }
 }
 
 /// How an attempt ended: the server's notification id, or why it failed.

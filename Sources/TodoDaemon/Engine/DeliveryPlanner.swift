@@ -6,11 +6,12 @@ import TodoStore
 ///
 /// Pure: given `now`, the tasks that can have reminders in the window, and
 /// what the ledger already holds, it returns decisions. A reminder fires when
-/// its instant has come, it is no older than the catch-up window, and the
-/// ledger has no record of it; one older than the window, after the daemon's
-/// last look, is skipped. A reminder whose instant came before the task last
-/// changed (a task added at 10:00 with its morning reminder at 09:00) was never
-/// due to fire, and is neither fired nor skipped.
+/// its fire time has come (its instant, or the end of the quiet hours holding
+/// it), that fire time is no older than the catch-up window, and the ledger
+/// has no record of it; one whose fire time is older than the window, after
+/// the daemon's last look, is skipped. A reminder whose instant came before
+/// the task last changed (a task added at 10:00 with its morning reminder at
+/// 09:00) was never due to fire, and is neither fired nor skipped.
 struct DeliveryPlanner {
     let scheduler: Scheduler
 
@@ -30,39 +31,83 @@ struct DeliveryPlanner {
     }
 
     /// The earliest instant `plan` needs tasks and ledger records from.
+    ///
+    /// With quiet hours, a reminder held since the start of a stretch fires
+    /// at its end, so the look goes back to the start of the stretch holding
+    /// `now` or the window's start: those reminders are to fire later, or
+    /// are firing now.
     func lookbackStart(now: Date, watermark: Date?) -> Date {
+        let start = plainLookbackStart(now: now, watermark: watermark)
+        guard let quietHours = scheduler.policy.quietHours else { return start }
+        let clock = scheduler.clock
+        let stretchStarts = [start, now].compactMap { quietHours.stretch(containing: $0, clock: clock)?.lowerBound }
+        return ([start] + stretchStarts).min() ?? start
+    }
+
+    private func plainLookbackStart(now: Date, watermark: Date?) -> Date {
         let windowStart = now.addingTimeInterval(-catchUpWindow)
         let oldest = windowStart.addingTimeInterval(-Self.longestLookback)
         guard let watermark, watermark < windowStart else { return windowStart }
         return max(watermark, oldest)
     }
 
+    /// A reminder to fire, its task, and when it fires.
+    struct Firing {
+        let entry: TaskReminder
+        let fire: FireTime
+
+        var reminder: Reminder { entry.reminder }
+        var task: TodoTask { entry.task }
+    }
+
     struct Decisions {
-        /// Reminders to fire now, earliest first, with their tasks.
-        var fire: [(reminder: Reminder, task: TodoTask)] = []
-        /// Reminders whose time passed longer ago than the catch-up window.
+        /// Reminders to fire now, earliest fire time first, with their tasks.
+        var fire: [Firing] = []
+        /// Reminders whose fire time passed longer ago than the catch-up window.
         var skip: [Reminder] = []
+        /// The earliest fire time of the reminders whose instant has come but
+        /// that quiet hours hold until later, if any.
+        var nextHeld: (reminder: Reminder, at: Date)?
     }
 
     /// - Parameters:
     ///   - watermark: the instant up to which an earlier run looked, if any.
     ///   - tasks: every remindable task with a reminder in `lookbackStart...now`.
+    ///   - daily: the daily reminders of overdue tasks to consider; never skipped.
     ///   - recorded: the reminders the ledger already has.
-    func decide(now: Date, watermark: Date?, tasks: [TodoTask], recorded: Set<ReminderKey>) -> Decisions {
+    func decide(now: Date, watermark: Date?, tasks: [TodoTask], daily: [TaskReminder] = [],
+                recorded: Set<ReminderKey>) -> Decisions {
         let windowStart = now.addingTimeInterval(-catchUpWindow)
         let skipFrom = watermark.map { max($0, lookbackStart(now: now, watermark: $0)) }
         var decisions = Decisions()
-        for task in tasks {
-            for reminder in scheduler.reminders(for: task) where reminder.at <= now {
-                guard reminder.at > task.updatedAt, !recorded.contains(ReminderKey(reminder)) else { continue }
-                if reminder.at >= windowStart {
-                    decisions.fire.append((reminder, task))
-                } else if let skipFrom, reminder.at > skipFrom {
-                    decisions.skip.append(reminder)
+        func consider(_ entry: TaskReminder, mayBeSkipped: Bool) {
+            let reminder = entry.reminder
+            guard reminder.at <= now, reminder.at > entry.task.updatedAt,
+                  !recorded.contains(ReminderKey(reminder))
+            else { return }
+            let fire = scheduler.fireTime(of: reminder, priority: entry.task.priority)
+            if fire.at > now {
+                if decisions.nextHeld.map({ fire.at < $0.at }) ?? true {
+                    decisions.nextHeld = (reminder, fire.at)
                 }
+            } else if fire.at >= windowStart {
+                decisions.fire.append(Firing(entry: entry, fire: fire))
+            } else if mayBeSkipped, let skipFrom, fire.at > skipFrom {
+                decisions.skip.append(reminder)
             }
         }
-        decisions.fire.sort { ($0.reminder.at, $0.reminder.taskID) < ($1.reminder.at, $1.reminder.taskID) }
+        for task in tasks {
+            for reminder in scheduler.reminders(for: task) {
+                consider(TaskReminder(reminder, of: task), mayBeSkipped: true)
+            }
+        }
+        for entry in daily {
+            consider(entry, mayBeSkipped: false)
+        }
+        decisions.fire.sort { a, b in
+            if a.fire.at != b.fire.at { return a.fire.at < b.fire.at }
+            return Scheduler.precedes(a.reminder, b.reminder)
+        }
         return decisions
     }
 }

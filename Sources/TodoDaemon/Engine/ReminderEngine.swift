@@ -22,19 +22,26 @@ public final class ReminderEngine {
     private var scheduler: Scheduler
     /// The snooze choices each bubble offers.
     private var snoozeChoices: [String]
-    /// Failed deliveries waiting for their next attempt.
-    private var retries: [ReminderKey: Retry] = [:]
+    /// Failed deliveries waiting for their next attempt, one per notification.
+    private var retries: [Retry] = []
     /// Deliveries handed to the deliverer, not yet answered.
     private var inFlight: Set<ReminderKey> = []
+    /// The earliest reminder whose instant has passed but that quiet hours
+    /// hold, and when it fires, as the last plan found.
+    private var nextHeld: (reminder: Reminder, at: Date)?
     /// The instant the timer is armed for, if any.
     public private(set) var armedAt: Date?
     /// The next reminder to come, which the timer is armed for unless a retry
     /// falls earlier.
     public private(set) var armedReminder: Reminder?
 
+    /// A notification to try again: a bubble's one reminder, or a digest's.
     struct Retry {
+        var keys: [ReminderKey]
         var attempts: Int
         var nextAt: Date
+        /// When its reminders fire; catch-up counts from here.
+        var firesAt: Date
     }
 
     /// Daemon-state key: the instant up to which reminders were looked at.
@@ -70,9 +77,14 @@ public final class ReminderEngine {
         let windowStart = instant.addingTimeInterval(-catchUpWindow)
         var expired: [DeliveryRecord] = []
         for var record in try store.unfinishedDeliveries() {
-            if record.reminder.at >= windowStart {
-                // Stopped mid-delivery or between retries: try again now.
-                retries[ReminderKey(record.reminder)] = Retry(attempts: record.attempts, nextAt: instant)
+            // The task's priority is not at hand: the latest fire time quiet
+            // hours could give it, which the retry works out again.
+            let firesAt = scheduler.fireTime(of: record.reminder, priority: .low).at
+            if firesAt >= windowStart {
+                // Stopped mid-delivery or between retries: try again now, a
+                // reminder at a time (the retry batches those firing together).
+                retries.append(Retry(keys: [ReminderKey(record.reminder)], attempts: record.attempts,
+                                     nextAt: instant, firesAt: firesAt))
             } else {
                 record.status = .skipped
                 record.detail = "not shown before the catch-up window closed"
@@ -143,32 +155,35 @@ public final class ReminderEngine {
         try plan()
     }
 
-    /// A delivery ended: record it, or schedule another attempt.
+    /// A delivery ended: record its reminders, or schedule another attempt.
     public func deliveryFinished(_ outcome: DeliveryOutcome) throws {
-        let key = outcome.job.key
-        inFlight.remove(key)
+        let job = outcome.job
+        inFlight.subtract(job.keys)
         let instant = now()
-        let reminder = Reminder(taskID: key.taskID, kind: key.kind, at: key.at)
+        let reminders = job.keys.map { Reminder(taskID: $0.taskID, kind: $0.kind, at: $0.at) }
+        let what = job.keys.count == 1
+            ? "the \(job.key.kind.label) reminder of task \(job.key.taskID)"
+            : "the digest of \(job.keys.count) reminders"
+        func records(_ status: DeliveryStatus, _ detail: String) -> [DeliveryRecord] {
+            reminders.map {
+                DeliveryRecord(reminder: $0, status: status, firedAt: instant, attempts: job.attempt, detail: detail)
+            }
+        }
         switch outcome.result {
         case .success(let serverID):
-            retries[key] = nil
-            logger.debug("Delivered the \(key.kind.label) reminder of task \(key.taskID) (notification \(serverID)).")
-            try store.record([DeliveryRecord(reminder: reminder, status: .delivered, firedAt: instant,
-                                             attempts: outcome.job.attempt, detail: "notification \(serverID)")])
+            logger.debug("Delivered \(what) (notification \(serverID)).")
+            try store.record(records(.delivered, "notification \(serverID)"))
         case .failure(let error):
-            let delay = RetrySchedule.delay(afterAttempts: outcome.job.attempt)
+            let delay = RetrySchedule.delay(afterAttempts: job.attempt)
             let nextAt = instant.addingTimeInterval(delay)
             let detail = error.errorDescription ?? "\(error)"
-            if nextAt > key.at.addingTimeInterval(catchUpWindow) {
-                retries[key] = nil
-                logger.warning("Giving up on the \(key.kind.label) reminder of task \(key.taskID): \(detail)")
-                try store.record([DeliveryRecord(reminder: reminder, status: .skipped, firedAt: instant,
-                                                 attempts: outcome.job.attempt, detail: detail)])
+            if nextAt > job.firesAt.addingTimeInterval(catchUpWindow) {
+                logger.warning("Giving up on \(what): \(detail)")
+                try store.record(records(.skipped, detail))
             } else {
-                retries[key] = Retry(attempts: outcome.job.attempt, nextAt: nextAt)
-                logger.warning("Could not show the \(key.kind.label) reminder of task \(key.taskID): \(detail) Trying again in \(Int(delay)) s.")
-                try store.record([DeliveryRecord(reminder: reminder, status: .failed, firedAt: instant,
-                                                 attempts: outcome.job.attempt, detail: detail)])
+                retries.append(Retry(keys: job.keys, attempts: job.attempt, nextAt: nextAt, firesAt: job.firesAt))
+                logger.warning("Could not show \(what): \(detail) Trying again in \(Int(delay)) s.")
+                try store.record(records(.failed, detail))
             }
             try arm(after: instant)
         }
@@ -183,23 +198,31 @@ public final class ReminderEngine {
 
     /// Fires every reminder that is due, records skips, retries what is due
     /// for another attempt, and arms the timer for the next instant.
+    ///
+    /// Reminders firing at one instant (their own, or the end of the quiet
+    /// hours that held them) are shown together: a bubble each, or one
+    /// digest (`Scheduler.batch`). On the morning, the daily reminders of
+    /// overdue tasks join them.
     func plan() throws {
         let instant = now()
         let planner = DeliveryPlanner(scheduler: scheduler)
         let watermark = try store.daemonValue(Self.watermarkKey).flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
         let lookback = planner.lookbackStart(now: instant, watermark: watermark)
         let tasks = try store.remindableTasks(withRemindersFrom: lookback, through: instant)
+        let daily = try dailyOverdueReminders(atOrBefore: instant, from: lookback)
         let recorded = Set(try store.deliveries(from: lookback, through: instant).map { ReminderKey($0.reminder) })
-        let decisions = planner.decide(now: instant, watermark: watermark, tasks: tasks, recorded: recorded)
+        let decisions = planner.decide(now: instant, watermark: watermark, tasks: tasks, daily: daily, recorded: recorded)
 
         var records = decisions.skip.map {
             DeliveryRecord(reminder: $0, status: .skipped, firedAt: instant, detail: "older than the catch-up window")
         }
         var jobs: [DeliveryJob] = []
-        for (reminder, task) in decisions.fire where !inFlight.contains(ReminderKey(reminder)) {
-            let job = makeJob(reminder, task, attempt: 1, at: instant)
-            records.append(DeliveryRecord(reminder: reminder, status: .sending, firedAt: instant, attempts: 1))
-            jobs.append(job)
+        let firing = decisions.fire.filter { !inFlight.contains(ReminderKey($0.reminder)) }
+        for group in Self.grouped(firing, by: \.fire.at) {
+            let held = Set(group.filter(\.fire.isHeld).map { ReminderKey($0.reminder) })
+            let batch = scheduler.batch(group.map(\.entry), firingAt: group[0].fire.at)
+            jobs += makeJobs(batch, held: held, attempt: 1, firesAt: group[0].fire.at, at: instant)
+            records += batch.reminders.map { DeliveryRecord(reminder: $0, status: .sending, firedAt: instant, attempts: 1) }
         }
         let (retryJobs, retryRecords) = try dueRetries(at: instant)
         records += retryRecords
@@ -212,7 +235,7 @@ public final class ReminderEngine {
             logger.info("Skipped \(decisions.skip.count) reminders older than the catch-up window.")
         }
         for job in jobs {
-            inFlight.insert(job.key)
+            inFlight.formUnion(job.keys)
             logFiring(job, at: instant)
             deliverer.deliver(job)
         }
@@ -223,7 +246,27 @@ public final class ReminderEngine {
         if !records.isEmpty || watermark == nil {
             try saveWatermark(instant)
         }
+        nextHeld = decisions.nextHeld
         try arm(after: instant)
+    }
+
+    /// The daily reminders of overdue tasks at the last reminder time at or
+    /// before `instant`, if that is not before `lookback` (older ones have
+    /// had their day; the catch-up window decides on the rest).
+    private func dailyOverdueReminders(atOrBefore instant: Date, from lookback: Date) throws -> [TaskReminder] {
+        guard scheduler.policy.overdueInDigest else { return [] }
+        let latest = scheduler.latestDailyReminderInstant(atOrBefore: instant)
+        guard latest >= lookback else { return [] }
+        let overdue = try store.openRemindableTasks(dueAtOrBefore: latest)
+        return scheduler.dailyOverdueReminders(for: overdue, on: scheduler.clock.day(of: latest))
+    }
+
+    /// The elements in groups of equal `key`, in ascending order of it, each
+    /// group in the order given.
+    private static func grouped<Element>(_ elements: [Element], by key: (Element) -> Date) -> [[Element]] {
+        var groups: [Date: [Element]] = [:]
+        for element in elements { groups[key(element), default: []].append(element) }
+        return groups.keys.sorted().compactMap { groups[$0] }
     }
 
     /// Records how far this run has looked; called on a clean stop too.
@@ -231,56 +274,109 @@ public final class ReminderEngine {
         try store.setDaemonValue(String((instant ?? now()).timeIntervalSince1970), for: Self.watermarkKey)
     }
 
-    /// The retries whose time has come, re-checked against the task as it is
-    /// now: a task completed, deleted, switched off or moved meanwhile is not
-    /// shown. Nor is a reminder the catch-up window has left behind since (the
-    /// machine slept through the retry's time, or the window was shortened).
+    /// The retries whose time has come, re-checked against the tasks as they
+    /// are now: a reminder whose task was completed, deleted, switched off or
+    /// moved meanwhile is not shown. Nor is one the catch-up window has left
+    /// behind since (the machine slept through the retry's time, or the window
+    /// was shortened). What remains of each is batched again: a digest whose
+    /// tasks were mostly done meanwhile becomes a bubble each.
     private func dueRetries(at instant: Date) throws -> ([DeliveryJob], [DeliveryRecord]) {
-        let due = retries.filter { $0.value.nextAt <= instant && !inFlight.contains($0.key) }
+        var due: [Retry] = []
+        retries.removeAll { retry in
+            guard retry.nextAt <= instant, inFlight.isDisjoint(with: retry.keys) else { return false }
+            due.append(retry)
+            return true
+        }
         guard !due.isEmpty else { return ([], []) }
-        let tasks = try store.tasks(ids: due.map(\.key.taskID))
+        let tasks = try store.tasks(ids: due.flatMap { $0.keys.map(\.taskID) })
         let windowStart = instant.addingTimeInterval(-catchUpWindow)
         var jobs: [DeliveryJob] = []
         var records: [DeliveryRecord] = []
-        for (key, retry) in due.sorted(by: { $0.key.at < $1.key.at }) {
-            let reminder = Reminder(taskID: key.taskID, kind: key.kind, at: key.at)
-            guard key.at >= windowStart else {
-                retries[key] = nil
-                records.append(DeliveryRecord(reminder: reminder, status: .skipped, firedAt: instant,
-                                              attempts: retry.attempts, detail: "not shown before the catch-up window closed"))
-                continue
+        var firing: [(entry: TaskReminder, fire: FireTime, attempt: Int)] = []
+        for retry in due.sorted(by: { $0.firesAt < $1.firesAt }) {
+            for key in retry.keys {
+                let reminder = Reminder(taskID: key.taskID, kind: key.kind, at: key.at)
+                func drop(_ detail: String) {
+                    records.append(DeliveryRecord(reminder: reminder, status: .skipped, firedAt: instant,
+                                                  attempts: retry.attempts, detail: detail))
+                }
+                guard let task = tasks[key.taskID], stillDue(reminder, of: task) else {
+                    drop("the task changed before it could be shown")
+                    continue
+                }
+                let fire = scheduler.fireTime(of: reminder, priority: task.priority)
+                guard fire.at >= windowStart else {
+                    drop("not shown before the catch-up window closed")
+                    continue
+                }
+                firing.append((TaskReminder(reminder, of: task), fire, retry.attempts + 1))
             }
-            guard let task = tasks[key.taskID], scheduler.reminders(for: task).contains(reminder) else {
-                retries[key] = nil
-                records.append(DeliveryRecord(reminder: reminder, status: .skipped, firedAt: instant,
-                                              attempts: retry.attempts, detail: "the task changed before it could be shown"))
-                continue
+        }
+        for group in Self.grouped(firing, by: \.fire.at) {
+            let held = Set(group.filter(\.fire.isHeld).map { ReminderKey($0.entry.reminder) })
+            let attempt = group.map(\.attempt).max() ?? 1
+            let batch = scheduler.batch(group.map(\.entry), firingAt: group[0].fire.at)
+            jobs += makeJobs(batch, held: held, attempt: attempt, firesAt: group[0].fire.at, at: instant)
+            records += batch.reminders.map {
+                DeliveryRecord(reminder: $0, status: .sending, firedAt: instant, attempts: attempt)
             }
-            retries[key] = nil
-            jobs.append(makeJob(reminder, task, attempt: retry.attempts + 1, at: instant))
-            records.append(DeliveryRecord(reminder: reminder, status: .sending, firedAt: instant, attempts: retry.attempts + 1))
         }
         return (jobs, records)
     }
 
-    private func makeJob(_ reminder: Reminder, _ task: TodoTask, attempt: Int, at instant: Date) -> DeliveryJob {
+    /// Whether `reminder` is still one of the task's: its own, or the daily
+    /// reminder of it being overdue.
+    private func stillDue(_ reminder: Reminder, of task: TodoTask) -> Bool {
+        scheduler.reminders(for: task).contains(reminder)
+            || scheduler.dailyOverdueReminder(for: task, on: scheduler.clock.day(of: reminder.at)) == reminder
+    }
+
+    /// The notifications of a batch: a bubble per reminder, marked held
+    /// where quiet hours held it, or one digest carrying every key.
+    private func makeJobs(_ batch: ReminderBatch, held: Set<ReminderKey>, attempt: Int,
+                          firesAt: Date, at instant: Date) -> [DeliveryJob] {
         let composer = ReminderComposer(
             scheduler: scheduler,
             iconPath: iconPath,
             actions: NotificationAction.reminderActions(snoozeChoices: snoozeChoices)
         )
-        return DeliveryJob(
-            key: ReminderKey(reminder),
-            notification: composer.notification(for: task, reminder: reminder, firedAt: instant),
-            attempt: attempt
-        )
+        switch batch {
+        case .separate(let entries):
+            return entries.map { entry in
+                let key = ReminderKey(entry.reminder)
+                return DeliveryJob(
+                    key: key,
+                    notification: composer.notification(for: entry.task, reminder: entry.reminder, firedAt: instant,
+                                                        isHeld: held.contains(key)),
+                    attempt: attempt,
+                    firesAt: firesAt
+                )
+            }
+        case .digest(let digest):
+            let keys = digest.reminders.map(ReminderKey.init)
+            guard let first = keys.first else { return [] }
+            return [DeliveryJob(key: first, more: Array(keys.dropFirst()),
+                                notification: composer.digestNotification(digest), attempt: attempt, firesAt: firesAt)]
+        }
     }
 
-    /// Arms the timer for the earliest of the next reminder and the next retry.
+    /// How many upcoming reminders arming looks at for the earliest to fire:
+    /// with quiet hours, a later high-priority one can fire before earlier
+    /// ones held to the end of the night.
+    static let armingLookahead = 50
+
+    /// Arms the timer for the earliest of: the next reminder to fire (held
+    /// ones at the end of their quiet hours), the next reminder time when
+    /// some task will be overdue then, and the next retry.
     private func arm(after instant: Date) throws {
-        let next = try store.nextReminders(scheduler: scheduler, after: instant, limit: 1).first
-        let nextRetry = retries.values.map(\.nextAt).min()
-        let wake = [next?.at, nextRetry].compactMap { $0 }.min()
+        var candidates: [(reminder: Reminder, at: Date)] = []
+        if let nextHeld { candidates.append(nextHeld) }
+        if let upcoming = try nextFiring(after: instant) { candidates.append(upcoming) }
+        if let daily = try nextDailyOverdueFiring(after: instant) { candidates.append(daily) }
+        let nextReminder = candidates.min { ($0.at, $0.reminder.at) < ($1.at, $1.reminder.at) }
+        let next = nextReminder?.reminder
+        let nextRetry = retries.map(\.nextAt).min()
+        let wake = [nextReminder?.at, nextRetry].compactMap { $0 }.min()
         if wake != armedAt {
             let clockWasSet = try timer.arm(at: wake)
             armedAt = wake
@@ -301,6 +397,27 @@ public final class ReminderEngine {
         }
     }
 
+    /// The upcoming reminder that fires first, and when.
+    private func nextFiring(after instant: Date) throws -> (reminder: Reminder, at: Date)? {
+        guard scheduler.policy.quietHours != nil else {
+            return try store.nextReminders(scheduler: scheduler, after: instant, limit: 1).first.map { ($0, $0.at) }
+        }
+        let upcoming = try store.nextReminders(scheduler: scheduler, after: instant, limit: Self.armingLookahead)
+        let tasks = try store.tasks(ids: upcoming.map(\.taskID))
+        let entries = upcoming.compactMap { reminder in tasks[reminder.taskID].map { TaskReminder(reminder, of: $0) } }
+        return scheduler.earliestFiring(among: entries).map { ($0.reminder.reminder, $0.fire.at) }
+    }
+
+    /// The first daily reminder of an overdue task at the next reminder
+    /// time, and when it fires, if some task will be overdue by then.
+    private func nextDailyOverdueFiring(after instant: Date) throws -> (reminder: Reminder, at: Date)? {
+        guard scheduler.policy.overdueInDigest else { return nil }
+        let next = scheduler.nextDailyReminderInstant(after: instant)
+        let overdue = try store.openRemindableTasks(dueAtOrBefore: next)
+        let daily = scheduler.dailyOverdueReminders(for: overdue, on: scheduler.clock.day(of: next))
+        return scheduler.earliestFiring(among: daily).map { ($0.reminder.reminder, $0.fire.at) }
+    }
+
     /// The reminder a running daemon has armed its timer for, as it last
     /// wrote it to the store: for `todo-remind status`.
     public static func armedReminder(in store: TaskStore) throws -> Reminder? {
@@ -313,9 +430,14 @@ public final class ReminderEngine {
     }
 
     private func logFiring(_ job: DeliveryJob, at instant: Date) {
-        let lateness = instant.timeIntervalSince(job.key.at)
+        let lateness = instant.timeIntervalSince(job.firesAt)
         let late = String(format: "%.1f ms", lateness * 1000)
         let retry = job.attempt > 1 ? ", attempt \(job.attempt)" : ""
-        logger.info("Reminder: \(job.notification.summary.debugDescription) (task \(job.key.taskID), \(job.key.kind.label) at \(DateText.iso8601(job.key.at, clock: scheduler.clock)), \(late) late\(retry))")
+        let held = job.firesAt != job.key.at ? ", held for quiet hours" : ""
+        if job.keys.count > 1 {
+            logger.info("Digest: \(job.notification.summary.debugDescription) (\(job.keys.count) reminders of tasks \(job.keys.map { String($0.taskID) }.joined(separator: ", ")), \(late) late\(retry))")
+        } else {
+            logger.info("Reminder: \(job.notification.summary.debugDescription) (task \(job.key.taskID), \(job.key.kind.label) at \(DateText.iso8601(job.key.at, clock: scheduler.clock))\(held), \(late) late\(retry))")
+        }
     }
 }

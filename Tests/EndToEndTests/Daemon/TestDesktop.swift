@@ -130,7 +130,9 @@ final class TestDesktop {
     ///
     /// Its config puts the morning reminder half a day away, so that a task
     /// due seconds from now never gets a morning reminder inside the test too
-    /// (as it would, run a few seconds after 09:00).
+    /// (as it would, run a few seconds after 09:00), and turns off the daily
+    /// reminder of overdue tasks, so that a task that has fired is not armed
+    /// again for the next morning before the test's later tasks.
     func cli() throws -> CLI {
         var cli = try CLI()
         cli.environment.merge(environment) { _, desktop in desktop }
@@ -138,12 +140,14 @@ final class TestDesktop {
         return cli
     }
 
-    /// `reminder-time` twelve hours from now, local time (TZ of the CLI).
+    /// `reminder-time` twelve hours from now, local time (TZ of the CLI),
+    /// and `overdue-in-digest = false`.
     static var farMorningConfig: String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Europe/Berlin") ?? .current
         let later = calendar.dateComponents([.hour, .minute], from: Date().addingTimeInterval(12 * 3600))
         return String(format: "reminder-time = \"%02d:%02d\"\n", later.hour ?? 21, later.minute ?? 0)
+            + "overdue-in-digest = false\n"
     }
 
     // MARK: - The server
@@ -170,6 +174,10 @@ final class TestDesktop {
         dunst.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         dunst.arguments = ["--default-signal", "dunst", "-config", dunstrc]
         dunst.environment = ProcessInfo.processInfo.environment.merging(environment) { _, desktop in desktop }
+        // The dunstrc's dmenu (Tests/Fixtures/dmenu-pick) reads the line to
+        // pick from this desktop's file, not the session's, which the
+        // notifier's tests use at the same time.
+        dunst.environment?["TODO_REMIND_DMENU_PICK"] = pickFile
         dunst.standardInput = FileHandle.nullDevice
         dunst.standardOutput = FileHandle.nullDevice
         dunst.standardError = FileHandle.nullDevice
@@ -201,6 +209,34 @@ final class TestDesktop {
     /// Lets a frozen dunst run again (SIGCONT).
     func thawServer() {
         if let serverPID { kill(serverPID, SIGCONT) }
+    }
+
+    // MARK: - Actions
+
+    /// The file this desktop's dmenu reads the line to pick from; the menu
+    /// it was shown is kept next to it, in "….menu".
+    private var pickFile: String { folder.appendingPathComponent("dmenu-pick").path }
+
+    /// Chooses the action `key` of notification `id` in dunst's context menu
+    /// (`dunstctl context`), as a person would pick it from the menu, and
+    /// returns the menu's lines, "#LABEL (SUMMARY) [ID,KEY]".
+    @discardableResult
+    func pickFromContextMenu(id: UInt32, key: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        try? FileManager.default.removeItem(atPath: pickFile + ".menu")
+        try "[\(id),\(key)]".write(toFile: pickFile, atomically: true, encoding: .utf8)
+        try run("dunstctl", "context")
+        var menu = ""
+        _ = eventually {
+            menu = (try? String(contentsOfFile: pickFile + ".menu", encoding: .utf8)) ?? ""
+            return !menu.isEmpty
+        }
+        try #require(!menu.isEmpty, "dunst showed no context menu", sourceLocation: sourceLocation)
+        return menu.split(separator: "\n").map(String.init)
+    }
+
+    /// Invokes the default action of the topmost bubble, as clicking it would.
+    func invokeDefaultAction() throws {
+        try run("dunstctl", "action", "0")
     }
 
     // MARK: - The history

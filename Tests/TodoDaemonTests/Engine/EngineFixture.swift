@@ -38,7 +38,13 @@ final class EngineFixture {
     let shown = Shared<[String]>([])
     let console: ConsoleNotifier
 
-    init(now: Date, policy: ReminderPolicy = .standard, timeZone: TimeZone = EngineTime.berlin) throws {
+    /// The policy of a test that names none: the standard one without the
+    /// daily reminder of overdue tasks, which would add a reminder and a
+    /// wake-up every morning to each test of a task's own reminders. The
+    /// digest tests (`ReminderEngineDigestTests`) turn it on.
+    static let defaultPolicy = ReminderPolicy(overdueInDigest: false)
+
+    init(now: Date, policy: ReminderPolicy = EngineFixture.defaultPolicy, timeZone: TimeZone = EngineTime.berlin) throws {
         folder = try ScratchFolder()
         store = try TaskStore(path: folder.file("tasks.sqlite"))
         clock = EngineTestClock(now)

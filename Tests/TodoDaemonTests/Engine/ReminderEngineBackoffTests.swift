@@ -117,7 +117,7 @@ struct ReminderEngineBackoffTests {
           arguments: [GivingUp(lateSeconds: 3_599, lastAttempt: 1), GivingUp(lateSeconds: 3_590, lastAttempt: 3)])
     func givesUpAtTheWindow(givingUp: GivingUp) throws {
         // Given a 1 h catch-up window, and a 09:00 reminder fired this late (the machine slept)
-        let fixture = try EngineFixture(now: T.at(8), policy: ReminderPolicy(catchUpWindow: 3_600))
+        let fixture = try EngineFixture(now: T.at(8), policy: ReminderPolicy(catchUpWindow: 3_600, overdueInDigest: false))
         let task = try fixture.add("Water the plants", due: .day(T.today))
         let daemon = try fixture.startDaemon()
         try daemon.fire(at: T.at(9).addingTimeInterval(givingUp.lateSeconds))

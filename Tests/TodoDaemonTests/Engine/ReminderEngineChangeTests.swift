@@ -215,7 +215,7 @@ struct ReminderEngineChangeTests {
         #expect(daemon.timer.armings == [T.at(9)])
 
         // When the settings are read again with reminder-time 07:30
-        try daemon.engine.policyChanged(to: ReminderPolicy(reminderTime: TimeOfDay(hour: 7, minute: 30)!))
+        try daemon.engine.policyChanged(to: ReminderPolicy(reminderTime: TimeOfDay(hour: 7, minute: 30)!, overdueInDigest: false))
 
         // Then the timer waits for 07:30
         #expect(daemon.timer.armings == [T.at(9), T.at(7, 30)])

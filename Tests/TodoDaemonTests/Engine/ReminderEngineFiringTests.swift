@@ -155,11 +155,11 @@ struct ReminderEngineFiringTests {
         #expect(try fixture.ledger().map(\.status) == [.delivered])
     }
 
-    @Test("Many reminders at the same instant all fire, in task order")
+    @Test("Many reminders at the same instant all fire, most urgent first, then in task order")
     func manyAtOnce() throws {
         // Given twenty day tasks due today, and five tasks due at 09:00 tomorrow,
-        // whose morning reminders move to 09:00 today
-        let fixture = try EngineFixture(now: T.at(8))
+        // whose morning reminders move to 09:00 today, with the digest off
+        let fixture = try EngineFixture(now: T.at(8), policy: ReminderPolicy(digestEnabled: false, overdueInDigest: false))
         var tasks: [TodoTask] = []
         for number in 1...25 {
             let due: Due = number.isMultiple(of: 5) ? .time(T.at(9, plusDays: 1)) : .day(T.today)
@@ -172,8 +172,11 @@ struct ReminderEngineFiringTests {
         try daemon.fire(at: T.at(9))
         try daemon.showAll()
 
-        // Then each task's morning reminder fired once, and all are delivered
-        #expect(daemon.jobs.map(\.key.taskID) == tasks.map(\.id))
+        // Then each task's morning reminder fired once, most urgent first (due
+        // today, then due tomorrow, each by task), and all are delivered
+        let dueToday = tasks.filter { $0.due == .day(T.today) }.map(\.id)
+        let dueTomorrow = tasks.filter { $0.due != .day(T.today) }.map(\.id)
+        #expect(daemon.jobs.map(\.key.taskID) == dueToday + dueTomorrow)
         #expect(daemon.jobs.allSatisfy { $0.key.kind == .morning && $0.key.at == T.at(9) })
         #expect(try fixture.ledger().filter { $0.status == .delivered }.count == 25)
         // And the timer waits for the at-due-time reminders tomorrow.

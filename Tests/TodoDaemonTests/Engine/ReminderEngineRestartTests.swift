@@ -173,7 +173,7 @@ struct ReminderEngineRestartTests {
     @Test("The catch-up window comes from the policy", arguments: catchUps)
     func catchUpWindowFromPolicy(catchUp: CatchUp) throws {
         // Given a daemon with this catch-up window, started at 08:00
-        let fixture = try EngineFixture(now: T.at(8), policy: ReminderPolicy(catchUpWindow: catchUp.windowHours * 3_600))
+        let fixture = try EngineFixture(now: T.at(8), policy: ReminderPolicy(catchUpWindow: catchUp.windowHours * 3_600, overdueInDigest: false))
         let task = try fixture.add("Water the plants", due: .day(T.today))
         _ = try fixture.startDaemon()
 
@@ -190,7 +190,7 @@ struct ReminderEngineRestartTests {
           arguments: [0, 0.001, 59] as [TimeInterval])
     func zeroWindowStillFiresOnTime(lateBy lateness: TimeInterval) throws {
         // Given a daemon that catches nothing up, waiting for a 09:00 reminder
-        let fixture = try EngineFixture(now: T.at(8), policy: ReminderPolicy(catchUpWindow: 0))
+        let fixture = try EngineFixture(now: T.at(8), policy: ReminderPolicy(catchUpWindow: 0, overdueInDigest: false))
         let task = try fixture.add("Water the plants", due: .day(T.today))
         let daemon = try fixture.startDaemon()
 
@@ -207,7 +207,7 @@ struct ReminderEngineRestartTests {
           arguments: Absence.allCases)
     func zeroWindowSkipsMissed(absence: Absence) throws {
         // Given a daemon that catches nothing up, waiting for a 09:00 reminder
-        let fixture = try EngineFixture(now: T.at(8), policy: ReminderPolicy(catchUpWindow: 0))
+        let fixture = try EngineFixture(now: T.at(8), policy: ReminderPolicy(catchUpWindow: 0, overdueInDigest: false))
         let task = try fixture.add("Water the plants", due: .day(T.today))
         let daemon = try fixture.startDaemon()
 

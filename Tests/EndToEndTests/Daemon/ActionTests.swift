@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// Acting on a reminder from its bubble, end to end: the real daemon, the
+/// real dunst, and an action chosen through `dunstctl context` (whose dmenu,
+/// Tests/Fixtures/dmenu-pick, answers with the action's line) or clicked
+/// (`dunstctl action 0`). In the serialized suite of DaemonTests, as they all
+/// wait for wall-clock instants.
+extension DaemonTests {
+    /// Waits for the daemon's bubble of `task` to be on screen, and gives its id.
+    func displayedBubble(of task: Int, _ daemon: RunningDaemon, on desktop: TestDesktop) throws -> UInt32 {
+        let id = try daemon.notificationID(task: task)
+        try #require(eventually { (try? desktop.displayedCount()) == 1 }, "the bubble of task \(task) is not displayed")
+        return id
+    }
+
+    @Test("Mark done, chosen on the bubble, completes the task: show says completed, list no longer has it, and nothing else fires for it")
+    func markDoneFromTheBubble() throws {
+        let desktop = try TestDesktop()
+        defer { desktop.end() }
+        let cli = try desktop.cli()
+        defer { cli.remove() }
+        let daemon = try RunningDaemon(cli)
+        defer { daemon.end() }
+        let due = WallTime.secondsAhead(3)
+        let rent = try cli.addTask("Pay rent", due: due, "--priority", "high")
+
+        // Given the reminder's bubble on screen,
+        let id = try displayedBubble(of: rent, daemon, on: desktop)
+
+        // when Mark done is chosen in dunst's menu,
+        let menu = try desktop.pickFromContextMenu(id: id, key: "done")
+        #expect(menu.contains("#Mark done (Pay rent) [\(id),done]"), "\(menu)")
+        #expect(menu.contains("#Dismiss (Pay rent) [\(id),default]"), "\(menu)")
+
+        // then the task is completed within a few seconds, as `done` would,
+        #expect(daemon.waitForLog { $0.message == "Marked task \(rent) done from its notification." } != nil, "\(daemon)")
+        var task: [String: Any] = [:]
+        let completed = try eventually {
+            task = try cli.task(String(rent))
+            return task["completed"] as? Bool == true
+        }
+        #expect(completed, "\(task)")
+        #expect(JSON.isInstant(task["completedAt"]), "\(task)")
+        #expect(try cli.lines("list").allSatisfy { !$0.contains("Pay rent") })
+        // the bubble is closed,
+        #expect(eventually { (try? desktop.displayedCount()) == 0 })
+        // and nothing else fires for it.
+        Thread.sleep(forTimeInterval: 1)
+        #expect(daemon.firings(of: rent).count == 1, "\(daemon)")
+        #expect(try desktop.history().map(\.summary) == ["Pay rent"])
+        #expect(try cli.ledger(task: rent).map(\.status) == ["delivered"])
+        #expect(daemon.isRunning)
+    }
+
+    @Test("Snooze, chosen on the bubble, stores a snooze that next and list show and that a restarted daemon arms again")
+    func snoozeFromTheBubbleSurvivesARestart() throws {
+        let desktop = try TestDesktop()
+        defer { desktop.end() }
+        let cli = try desktop.cli()
+        defer { cli.remove() }
+        let config = try cli.write("snooze.toml", TestDesktop.farMorningConfig + "snooze = [\"10m\"]\n")
+        var cli10 = cli
+        cli10.environment["TODO_REMIND_CONFIG"] = config
+        let first = try RunningDaemon(cli10)
+        defer { first.end() }
+        let due = WallTime.secondsAhead(3)
+        let plants = try cli10.addTask("Water the plants", due: due)
+
+        // Given the reminder's bubble on screen, with the one snooze choice of the config,
+        let id = try displayedBubble(of: plants, first, on: desktop)
+
+        // when "Snooze 10 minutes" is chosen in dunst's menu,
+        let menu = try desktop.pickFromContextMenu(id: id, key: "snooze:10m")
+        #expect(menu.sorted() == [
+            "#Mark done (Water the plants) [\(id),done]",
+            "#Snooze 10 minutes (Water the plants) [\(id),snooze:10m]",
+            "#Dismiss (Water the plants) [\(id),default]",
+        ].sorted(), "\(menu)")
+        let chosen = Date()
+
+        // then the store has a snooze ten minutes ahead, which next and list show,
+        #expect(first.waitForLog { $0.message.hasPrefix("Snoozed task \(plants) until ") } != nil, "\(first)")
+        var next: [[String: Any]] = []
+        _ = try eventually {
+            next = try cli10.objects("next", "--json")
+            return next.contains { $0["taskId"] as? Int == plants && $0["kind"] as? String == "snoozed" }
+        }
+        let snooze = try #require(
+            next.first { $0["taskId"] as? Int == plants && $0["kind"] as? String == "snoozed" },
+            "next --json lists no snooze: \(next)"
+        )
+        let until = try #require(JSON.instant(snooze["at"]), "\(snooze)")
+        #expect(until >= chosen.addingTimeInterval(600 - 5) && until <= chosen.addingTimeInterval(600 + 5), "\(snooze)")
+        let row = try #require(try cli10.lines("list").first { $0.contains("Water the plants") })
+        #expect(row.hasSuffix(" (snoozed)"), "\(row)")
+        #expect(eventually { (try? desktop.displayedCount()) == 0 })
+        #expect(first.firings(of: plants).count == 1, "\(first)")
+
+        // and once the daemon is stopped and started again, the snooze is still armed.
+        #expect(first.terminate()?.status == 0)
+        let second = try RunningDaemon(cli10)
+        defer { second.end() }
+        _ = try second.waitUntilArmed(task: plants)
+        let status = try cli10.lines("status")
+        #expect(status.contains { $0.hasPrefix("next armed    ") && $0.hasSuffix(": \(plants) Water the plants (snoozed)") }, "\(status)")
+        #expect(second.firings.isEmpty, "\(second)")
+        #expect(try desktop.history().map(\.summary) == ["Water the plants"])
+    }
+
+    @Test("Clicking the bubble (dunstctl action 0) invokes its default action: the bubble closes and the task is unchanged")
+    func clickDismisses() throws {
+        let desktop = try TestDesktop()
+        defer { desktop.end() }
+        let cli = try desktop.cli()
+        defer { cli.remove() }
+        let daemon = try RunningDaemon(cli)
+        defer { daemon.end() }
+        let due = WallTime.secondsAhead(3)
+        let mail = try cli.addTask("Sort the mail", due: due)
+
+        // Given the reminder's bubble on screen,
+        _ = try displayedBubble(of: mail, daemon, on: desktop)
+        let before = try cli.ok("show", String(mail), "--json")
+
+        // when it is clicked,
+        try desktop.invokeDefaultAction()
+
+        // then it closes, and the task is as it was: open, not snoozed.
+        #expect(eventually { (try? desktop.displayedCount()) == 0 })
+        #expect(daemon.waitForLog { $0.message.hasPrefix("Notification of task \(mail) dismissed") } != nil, "\(daemon)")
+        #expect(try cli.ok("show", String(mail), "--json") == before)
+        let task = try cli.task(String(mail))
+        #expect(task["completed"] as? Bool == false)
+        #expect((task["reminders"] as? [[String: Any]])?.contains { $0["kind"] as? String == "snoozed" } == false)
+        #expect(try cli.lines("list").contains { $0.contains("Sort the mail") })
+        #expect(daemon.firings(of: mail).count == 1, "\(daemon)")
+    }
+}
