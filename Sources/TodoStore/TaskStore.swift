@@ -59,7 +59,11 @@ public final class TaskStore: Sendable {
             if !applied.isSubset(of: StoreSchema.migrator.migrations) {
                 throw StoreError.newerSchema(path: path)
             }
-        case 0 where try reader.integer("SELECT count(*) FROM sqlite_master") == 0:
+        case 0 where try reader.integer("SELECT count(*) FROM sqlite_master WHERE name <> 'grdb_migrations'") == 0
+            && (try reader.hasTable("grdb_migrations") ? try reader.strings("SELECT identifier FROM grdb_migrations") : []).isEmpty:
+            // Empty, or another process is creating the store right now: GRDB
+            // commits its (empty) migrations table before the first migration
+            // marks the file as ours.
             break
         default:
             throw StoreError.foreignDatabase(path: path)

@@ -19,6 +19,12 @@ struct ConfigTests {
         #expect(lines.contains("remind-at-due-time true"))
         #expect(lines.contains("default-reminder   true"))
         #expect(lines.contains("catch-up-hours     12"))
+        #expect(lines.contains("snooze             [\"10m\", \"1h\", \"tomorrow 09:00\"]"))
+        #expect(lines.contains("digest             true"))
+        #expect(lines.contains("digest-threshold   3"))
+        #expect(lines.contains("overdue-in-digest  true"))
+        #expect(lines.contains("quiet-hours        \"\""))
+        #expect(lines.contains("quiet-hours-allow-high false"))
     }
 
     @Test("config shows the store path once the store exists, and still when the store is not ours")

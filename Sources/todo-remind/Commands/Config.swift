@@ -23,11 +23,25 @@ extension TodoRemind {
             print("config file        \(configFile.path)\(configNote)")
             print("time zone          \(TimeZone.current.identifier)")
             print("")
-            print("reminder-time      \"\(policy.reminderTime)\"")
-            print("due-soon-hours     \(Int(policy.dueSoonWindow / 3600))")
-            print("remind-at-due-time \(policy.remindAtDueTime)")
-            print("default-reminder   \(settings.defaultReminder)")
-            print("catch-up-hours     \(Int(policy.catchUpWindow / 3600))")
+            // The keys as a config file writes them, aligned.
+            let snoozes = settings.snoozeChoices.map { "\"\($0)\"" }.joined(separator: ", ")
+            let keys: [(String, String)] = [
+                ("reminder-time", "\"\(policy.reminderTime)\""),
+                ("due-soon-hours", "\(Int(policy.dueSoonWindow / 3600))"),
+                ("remind-at-due-time", "\(policy.remindAtDueTime)"),
+                ("default-reminder", "\(settings.defaultReminder)"),
+                ("catch-up-hours", "\(Int(policy.catchUpWindow / 3600))"),
+                ("snooze", "[\(snoozes)]"),
+                ("digest", "\(policy.digestEnabled)"),
+                ("digest-threshold", "\(policy.digestThreshold)"),
+                ("overdue-in-digest", "\(policy.overdueInDigest)"),
+                ("quiet-hours", "\"\(policy.quietHours?.description ?? "")\""),
+                ("quiet-hours-allow-high", "\(policy.quietHoursAllowHigh)"),
+            ]
+            for (key, value) in keys {
+                // The column of the paths above; a longer key takes one space.
+                print(key.padding(toLength: max(19, key.count + 1), withPad: " ", startingAt: 0) + value)
+            }
         }
     }
 }
