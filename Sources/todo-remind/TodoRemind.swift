@@ -13,6 +13,9 @@ struct TodoRemind: ParsableCommand {
             tomorrow 9:30, 2026-12-01 or 2026-12-01 17:00.
             """,
         version: "0.1.0",
+        // Every subcommand spells its commandName: deriving it from the type's
+        // name costs a String(describing:) per subcommand at every start, a
+        // third of an empty `list`'s instructions.
         subcommands: [
             Add.self, List.self, Show.self, Edit.self,
             Done.self, Reopen.self, Delete.self, Clear.self,

@@ -8,10 +8,11 @@ import Foundation
 /// fall-back is its first occurrence. Foundation's `Calendar` leaves these cases
 /// loosely specified, so the arithmetic is done here on UTC offsets.
 public struct WallClock: Sendable {
-    public let timeZone: TimeZone
+    public var timeZone: TimeZone { offsets.timeZone }
+    private let offsets: ZoneOffsets
 
     public init(timeZone: TimeZone) {
-        self.timeZone = timeZone
+        offsets = ZoneOffsets(timeZone: timeZone)
     }
 
     public init(calendar: Calendar) {
@@ -20,7 +21,7 @@ public struct WallClock: Sendable {
 
     /// Seconds east of UTC in force at `instant`.
     public func offset(at instant: Date) -> Int {
-        timeZone.secondsFromGMT(for: instant)
+        offsets.offset(atUTC: Int(instant.timeIntervalSince1970.rounded(.down)))
     }
 
     /// The local day on which `instant` falls.
@@ -53,16 +54,21 @@ public struct WallClock: Sendable {
         let naive = day.daysSinceEpoch * 86_400 + seconds
         // The offsets in force a day either side cover every transition that
         // could affect this reading (no zone changes twice within two days).
-        let before = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(naive - 86_400)))
-        let after = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(naive + 86_400)))
-        var candidates: [Int] = []
-        for offset in Set([before, after, timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(naive)))]) {
+        let before = offsets.offset(atUTC: naive - 86_400)
+        let after = offsets.offset(atUTC: naive + 86_400)
+        // The same offset on both sides: no transition in between, so the
+        // reading has exactly one instant (the case of nearly every call).
+        if before == after {
+            return Date(timeIntervalSince1970: Double(naive - before))
+        }
+        var first: Int?
+        for offset in [before, after, offsets.offset(atUTC: naive)] {
             let utc = naive - offset
-            if timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utc))) == offset {
-                candidates.append(utc)
+            if offsets.offset(atUTC: utc) == offset {
+                first = min(first ?? utc, utc)
             }
         }
-        if let first = candidates.min() {
+        if let first {
             return Date(timeIntervalSince1970: Double(first))
         }
         // A gap: read the time with the offset from before the jump, which lands

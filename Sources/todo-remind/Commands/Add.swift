@@ -4,6 +4,7 @@ import TodoCore
 extension TodoRemind {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add a task.",
             discussion: "Prints the new task's id and its next reminder."
         )

@@ -5,7 +5,7 @@ import TodoStore
 
 extension TodoRemind {
     struct Config: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the effective settings and every path in use.")
+        static let configuration = CommandConfiguration(commandName: "config", abstract: "Show the effective settings and every path in use.")
 
         @OptionGroup var global: GlobalOptions
 

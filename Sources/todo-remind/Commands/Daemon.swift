@@ -9,6 +9,7 @@ import TodoStore
 extension TodoRemind {
     struct Daemon: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "daemon",
             abstract: "Fire the reminders as desktop notifications (runs in the foreground).",
             discussion: """
                 Keeps running until SIGTERM or SIGINT; SIGHUP re-reads the config. One daemon \

@@ -3,7 +3,7 @@ import Foundation
 
 extension TodoRemind {
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete tasks for good.")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete tasks for good.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -21,6 +21,7 @@ extension TodoRemind {
 
     struct Clear: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "clear",
             abstract: "Delete every completed task.",
             discussion: "Asks first when run on a terminal; --yes skips the question."
         )

@@ -2,7 +2,7 @@ import ArgumentParser
 
 extension TodoRemind {
     struct Done: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Mark tasks done; their reminders stop.")
+        static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark tasks done; their reminders stop.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -22,7 +22,7 @@ extension TodoRemind {
     }
 
     struct Reopen: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Mark done tasks open again.")
+        static let configuration = CommandConfiguration(commandName: "reopen", abstract: "Mark done tasks open again.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -3,7 +3,7 @@ import TodoCore
 
 extension TodoRemind {
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a task's title, due date, notes, category or priority.")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a task's title, due date, notes, category or priority.")
 
         @OptionGroup var global: GlobalOptions
 

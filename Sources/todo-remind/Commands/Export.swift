@@ -4,6 +4,7 @@ import TodoStore
 extension TodoRemind {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write every task as a JSON array to stdout.",
             discussion: "The objects are those of `list --json`; `import` reads them back."
         )

@@ -5,6 +5,7 @@ import TodoCore
 extension TodoRemind {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Add the tasks of a JSON array (as `export` writes) in one go.",
             discussion: """
                 Only "title" is required in each object; computed fields such as "state" or \

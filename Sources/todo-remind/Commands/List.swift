@@ -6,6 +6,7 @@ import TodoStore
 extension TodoRemind {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List tasks, grouped Overdue, Today, Upcoming, Someday.",
             discussion: "By default the open tasks. Marks: ! overdue, ~ due within the due-soon window, · upcoming, ✓ done."
         )
@@ -53,102 +54,29 @@ extension TodoRemind {
                 priority: priority,
                 search: search
             ))
+            // Plain values for the loops: reading a parsed option through its
+            // property wrapper costs a generic metadata lookup every time.
+            let filter = ListFilter(all: all, completed: completed, overdue: overdue, dueSoon: dueSoon)
             var summary = ListSummary()
             var rows: [ListRow] = []
             rows.reserveCapacity(matching.count)
             for task in matching {
                 let state = scheduler.state(of: task, at: instant)
                 summary.count(state)
-                guard show(task, state) else { continue }
-                let dueInstant = task.due.map(scheduler.dueInstant(of:))
-                rows.append(ListRow(task: task, state: state, group: scheduler.group(of: task, at: instant), dueInstant: dueInstant))
+                guard filter.shows(task, state) else { continue }
+                rows.append(ListRow(task: task, state: state, at: instant, scheduler: scheduler))
             }
-            rows.sort(by: sort.areInIncreasingOrder)
+            let order = sort.order(of: rows)
 
             var output = OutputBuffer()
             if json {
-                output.line(TaskJSON(scheduler: scheduler, now: instant).array(rows.map(\.task)))
+                output.line(TaskJSON(scheduler: scheduler, now: instant).array(order.map { rows[$0].task }))
             } else {
                 let filtered = category != nil || priority != nil || search != nil
-                ListTable(describer: context.describer(at: instant), filtered: filtered).write(rows, summary: summary, into: &output)
+                ListTable(describer: context.describer(at: instant), filtered: filtered)
+                    .write(rows, order: order, summary: summary, into: &output)
             }
             output.flush()
-        }
-
-        private func show(_ task: TodoTask, _ state: DueState) -> Bool {
-            if completed && !task.isCompleted { return false }
-            if !completed && !all && task.isCompleted { return false }
-            if overdue && dueSoon { return state == .overdue || state == .dueSoon }
-            if overdue { return state == .overdue }
-            if dueSoon { return state == .dueSoon }
-            return true
-        }
-    }
-}
-
-/// How `list` orders the tasks within each group.
-enum ListOrder: String, ExpressibleByArgument, CaseIterable {
-    case due
-    case priority
-    case title
-    case created
-
-    func areInIncreasingOrder(_ a: ListRow, _ b: ListRow) -> Bool {
-        if a.group != b.group { return a.group < b.group }
-        switch self {
-        case .due:
-            if let order = Self.byDue(a, b) { return order }
-            if let order = Self.byPriority(a, b) { return order }
-        case .priority:
-            if let order = Self.byPriority(a, b) { return order }
-            if let order = Self.byDue(a, b) { return order }
-        case .title:
-            let order = a.task.title.localizedCaseInsensitiveCompare(b.task.title)
-            if order != .orderedSame { return order == .orderedAscending }
-        case .created:
-            if a.task.createdAt != b.task.createdAt { return a.task.createdAt < b.task.createdAt }
-        }
-        return a.task.id < b.task.id
-    }
-
-    /// Sooner first, tasks without a due date last; nil when equal.
-    private static func byDue(_ a: ListRow, _ b: ListRow) -> Bool? {
-        switch (a.dueInstant, b.dueInstant) {
-        case let (x?, y?) where x != y: x < y
-        case (.some, nil): true
-        case (nil, .some): false
-        default: nil
-        }
-    }
-
-    /// Higher priority first; nil when equal.
-    private static func byPriority(_ a: ListRow, _ b: ListRow) -> Bool? {
-        a.task.priority == b.task.priority ? nil : a.task.priority > b.task.priority
-    }
-}
-
-/// One task as `list` shows it, with what was worked out about it.
-struct ListRow {
-    let task: TodoTask
-    let state: DueState
-    let group: TaskGroup
-    let dueInstant: Date?
-}
-
-/// The footer's numbers: "3 of 10 done · 2 overdue · 1 due within 24 h".
-struct ListSummary {
-    var total = 0
-    var done = 0
-    var overdue = 0
-    var dueSoon = 0
-
-    mutating func count(_ state: DueState) {
-        total += 1
-        switch state {
-        case .completed: done += 1
-        case .overdue: overdue += 1
-        case .dueSoon: dueSoon += 1
-        case .upcoming, .noDueDate: break
         }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 
 extension TodoRemind {
     struct Next: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the coming reminders across all tasks, in order.")
+        static let configuration = CommandConfiguration(commandName: "next", abstract: "Show the coming reminders across all tasks, in order.")
 
         @OptionGroup var global: GlobalOptions
 

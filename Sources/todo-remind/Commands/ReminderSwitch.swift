@@ -20,21 +20,21 @@ struct ReminderSwitch {
 
 extension TodoRemind {
     struct On: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Switch tasks' reminders on.")
+        static let configuration = CommandConfiguration(commandName: "on", abstract: "Switch tasks' reminders on.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The tasks: ids or parts of titles.") var tasks: [String]
         func run() throws { try ReminderSwitch(global: global, tasks: tasks).run { _ in true } }
     }
 
     struct Off: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Switch tasks' reminders off.")
+        static let configuration = CommandConfiguration(commandName: "off", abstract: "Switch tasks' reminders off.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The tasks: ids or parts of titles.") var tasks: [String]
         func run() throws { try ReminderSwitch(global: global, tasks: tasks).run { _ in false } }
     }
 
     struct Toggle: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Switch tasks' reminders the other way.")
+        static let configuration = CommandConfiguration(commandName: "toggle", abstract: "Switch tasks' reminders the other way.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The tasks: ids or parts of titles.") var tasks: [String]
         func run() throws { try ReminderSwitch(global: global, tasks: tasks).run { !$0 } }

@@ -2,7 +2,7 @@ import ArgumentParser
 
 extension TodoRemind {
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show everything about a task.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show everything about a task.")
 
         @OptionGroup var global: GlobalOptions
 

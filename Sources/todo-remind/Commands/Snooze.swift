@@ -5,6 +5,7 @@ import TodoCore
 extension TodoRemind {
     struct Snooze: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "snooze",
             abstract: "Remind of a task once more, later (default: in 1 hour).",
             discussion: """
                 WHEN is a length from now (10m, 1h, 1h30m, 2d, in 2 hours), a time (17:00, \
@@ -42,7 +43,7 @@ extension TodoRemind {
     }
 
     struct Unsnooze: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "End tasks' snoozes; their other reminders stay.")
+        static let configuration = CommandConfiguration(commandName: "unsnooze", abstract: "End tasks' snoozes; their other reminders stay.")
 
         @OptionGroup var global: GlobalOptions
 

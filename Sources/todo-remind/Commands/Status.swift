@@ -8,6 +8,7 @@ import TodoStore
 extension TodoRemind {
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Whether the daemon runs, the notification server it reaches, the last and next reminder."
         )
 

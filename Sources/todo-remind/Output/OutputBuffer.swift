@@ -1,26 +1,46 @@
 import Foundation
 
-/// Collects output and writes it to stdout in large blocks.
+/// Collects output as UTF-8 bytes and writes it to stdout in large blocks.
 ///
-/// `print` takes a lock and makes a write per line; 100,000 rows would spend
-/// more time there than in the store.
+/// `print` takes a lock and makes a write per line, and appending to a
+/// `String` checks its encoding at every step; 100,000 rows would spend more
+/// time there than in the store.
 struct OutputBuffer {
-    private var text = ""
+    private var bytes: [UInt8] = []
+
+    init() {
+        bytes.reserveCapacity(Self.blockSize + 4096)
+    }
+
+    private static let blockSize = 1 << 16
 
     mutating func line(_ line: String = "") {
-        text += line
-        text += "\n"
-        if text.utf8.count >= 1 << 16 { flush() }
+        bytes.append(contentsOf: line.utf8)
+        newline()
     }
 
     mutating func append(_ fragment: String) {
-        text += fragment
-        if text.utf8.count >= 1 << 16 { flush() }
+        bytes.append(contentsOf: fragment.utf8)
+    }
+
+    mutating func spaces(_ count: Int) {
+        if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+    }
+
+    /// Drops the spaces at the end of what is written, such as the padding of
+    /// a table's last column.
+    mutating func trimTrailingSpaces() {
+        while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+    }
+
+    mutating func newline() {
+        bytes.append(UInt8(ascii: "\n"))
+        if bytes.count >= Self.blockSize { flush() }
     }
 
     mutating func flush() {
-        guard !text.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(text.utf8))
-        text = ""
+        guard !bytes.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(bytes))
+        bytes.removeAll(keepingCapacity: true)
     }
 }

@@ -80,13 +80,13 @@ struct TaskDescriber {
         }
     }
 
-    /// Colours a line by the state it shows.
-    func paint(_ line: String, _ state: DueState) -> String {
+    /// The escapes around a line that colour it by the state it shows.
+    func paintCodes(_ state: DueState) -> (open: String, close: String) {
         switch state {
-        case .overdue: style.red(line)
-        case .dueSoon: style.orange(line)
-        case .completed: style.dim(line)
-        case .upcoming, .noDueDate: line
+        case .overdue: style.red()
+        case .dueSoon: style.orange()
+        case .completed: style.dim()
+        case .upcoming, .noDueDate: ("", "")
         }
     }
 

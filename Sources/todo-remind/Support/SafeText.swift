@@ -2,7 +2,11 @@ extension String {
     /// The text with control characters made visible ("\n", "\e", "\u{7}"), so
     /// a title can never move the cursor, clear the screen or forge a line.
     var safeForTerminal: String {
-        guard unicodeScalars.contains(where: \.isControl) else { return self }
+        // Bytes first: a control is a byte below 0x20, DEL, or (C1) a scalar
+        // whose UTF-8 starts 0xC2; most text has none, and is returned as is.
+        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
+              unicodeScalars.contains(where: \.isControl)
+        else { return self }
         var result = ""
         for scalar in unicodeScalars {
             guard scalar.isControl else {
@@ -18,6 +22,16 @@ extension String {
             }
         }
         return result
+    }
+}
+
+extension String {
+    /// The columns the text takes in a terminal, counted as characters
+    /// (grapheme clusters); for ASCII text, which is most of it, that is its
+    /// length in bytes, found without walking the clusters.
+    var terminalWidth: Int {
+        let bytes = utf8
+        return bytes.contains(where: { $0 >= 0x80 }) ? count : bytes.count
     }
 }
 

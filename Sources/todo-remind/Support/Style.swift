@@ -17,12 +17,19 @@ struct Style {
         }
     }
 
-    func red(_ text: String) -> String { wrap(text, "31") }
-    func orange(_ text: String) -> String { wrap(text, "38;5;208") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
     func bold(_ text: String) -> String { wrap(text, "1") }
+
+    /// The escapes to write before and after text in red, orange or dim, for
+    /// output assembled piece by piece; empty when styling is off.
+    func red() -> (open: String, close: String) { codes("31") }
+    func orange() -> (open: String, close: String) { codes("38;5;208") }
+    func dim() -> (open: String, close: String) { codes("2") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    private func codes(_ code: String) -> (open: String, close: String) {
+        enabled ? ("\u{1B}[\(code)m", "\u{1B}[0m") : ("", "")
     }
 }

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+/// How `list` orders the tasks within each group.
+enum ListOrder: String, ExpressibleByArgument, CaseIterable {
+    case due
+    case priority
+    case title
+    case created
+
+    /// The positions of `rows` in this order: groups first, then this order's
+    /// keys, then the id.
+    ///
+    /// The keys are copied out of the rows first: sorting positions over an
+    /// array of plain numbers moves and compares no task, so no string is
+    /// retained or released per comparison.
+    func order(of rows: [ListRow]) -> [Int] {
+        let keys = rows.map(SortKey.init)
+        var order = Array(rows.indices)
+        switch self {
+        case .title:
+            order.sort { a, b in
+                if keys[a].group != keys[b].group { return keys[a].group < keys[b].group }
+                let comparison = rows[a].task.title.localizedCaseInsensitiveCompare(rows[b].task.title)
+                if comparison != .orderedSame { return comparison == .orderedAscending }
+                return keys[a].id < keys[b].id
+            }
+        case .due, .priority, .created:
+            order.sort { a, b in areInIncreasingOrder(keys[a], keys[b]) }
+        }
+        return order
+    }
+
+    private func areInIncreasingOrder(_ a: SortKey, _ b: SortKey) -> Bool {
+        if a.group != b.group { return a.group < b.group }
+        switch self {
+        case .due:
+            if a.due != b.due { return a.due < b.due }
+            if a.priority != b.priority { return a.priority > b.priority }
+        case .priority:
+            if a.priority != b.priority { return a.priority > b.priority }
+            if a.due != b.due { return a.due < b.due }
+        case .created:
+            if a.created != b.created { return a.created < b.created }
+        case .title:
+            break
+        }
+        return a.id < b.id
+    }
+
+    /// What a row is sorted by. Sooner dues first and no due date last (an
+    /// infinite key); higher priority first.
+    private struct SortKey {
+        let group: TaskGroup
+        let due: Double
+        let priority: Priority
+        let created: Date
+        let id: Int64
+
+        init(_ row: ListRow) {
+            group = row.group
+            due = row.dueKey
+            priority = row.task.priority
+            created = row.task.createdAt
+            id = row.task.id
+        }
+    }
+}
