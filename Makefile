@@ -11,6 +11,8 @@ APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev \
                 dbus dbus-x11 xvfb dunst libnotify-bin python3
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN          := .build/$(CONFIG)/todo-remind
+# What `make bench` compares with (Taskwarrior, remind) and measures by.
+BENCH_PACKAGES := taskwarrior remind hyperfine time
 
 DESTDIR      ?=
 BINDIR       := $(PREFIX)/bin
@@ -18,7 +20,7 @@ DATADIR      := $(PREFIX)/share
 MANDIR       := $(DATADIR)/man/man1
 RELEASE_BIN  := .build/release/todo-remind
 
-.PHONY: deps build run test release install uninstall clean
+.PHONY: deps build run test release install uninstall clean bench bench-deps
 
 ## deps: install the missing Debian packages (apt-get, through sudo when not root).
 deps:
@@ -49,6 +51,24 @@ test: deps
 ## memory than loading them as shared libraries, and one file to install.
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
+
+## bench: build a release binary and compare it with Taskwarrior and remind;
+## writes BENCHMARKS.md (takes about 15 minutes; not part of `make test`).
+## Knobs: BENCH_IDLE_SECONDS (daemon idle window, default 300), BENCH_SIZES
+## (default "1000 10000 100000"), BENCH_BIN (default .build/release/todo-remind),
+## BENCH_OUT (default BENCHMARKS.md). Quick run: make bench BENCH_IDLE_SECONDS=20 BENCH_SIZES="1000 10000"
+bench: release bench-deps
+	python3 bench/run.py
+
+## bench-deps: install the missing Debian packages make bench needs.
+bench-deps:
+	@missing=""; for p in $(BENCH_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing$$missing"; \
+		$(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	fi
 
 ## install: the binary, the systemd user unit, the .desktop files, the icon,
 ## shell completions and a man page, under PREFIX (default ~/.local).

@@ -9,6 +9,7 @@
 #include <sys/eventfd.h>
 #include <sys/file.h>
 #include <signal.h>
+#include <malloc.h>
 
 // The symbolic name of an errno value ("EMFILE"), or NULL for an unknown one.
 // Glibc (2.32 and later) declares it only under _GNU_SOURCE, which the Glibc

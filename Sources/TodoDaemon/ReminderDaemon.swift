@@ -1,4 +1,5 @@
 import Foundation
+import CLinux
 import Logging
 import Synchronization
 import TodoCore
@@ -163,7 +164,17 @@ public final class ReminderDaemon {
 
         logger.info("Watching \(options.storePath).")
         try engine.start()
-        try loop.run()
+        try loop.run(beforeSleeping: {
+            // A plan can read thousands of tasks of a large store (catching up
+            // after a restart, gathering a morning's overdue tasks). Between
+            // wake-ups the daemon holds none of them: SQLite's page caches are
+            // emptied and the freed heap goes back to the system, so what it
+            // keeps resident does not grow with the store; nor does it keep
+            // the code it ran mapped while it sleeps (see CodePages).
+            store.releaseMemory()
+            malloc_trim(0)
+            CodePages.release()
+        })
         try engine.saveWatermark()
     }
 

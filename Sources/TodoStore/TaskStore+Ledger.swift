@@ -25,6 +25,36 @@ extension TaskStore {
         }
     }
 
+    /// The first open, reminder-on task due at or before `instant` (in the
+    /// order of the reminder queue, with `openRemindableTasks`' slack) for
+    /// which `matches` holds; only tasks of `priority` when it is given.
+    ///
+    /// Tasks are decoded one at a time and the reading stops at the first
+    /// match: the daemon asks this on every plan, and a store with thousands
+    /// of overdue tasks must not be read whole to learn that one of them
+    /// has a reminder coming.
+    public func firstOpenRemindableTask(
+        dueAtOrBefore instant: Date,
+        priority: Priority? = nil,
+        where matches: (TodoTask) -> Bool
+    ) throws -> TodoTask? {
+        let sql = """
+            SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
+            WHERE completed_at IS NULL AND reminder = 1 AND due_key <= ?\(priority == nil ? "" : " AND priority = ?")
+            ORDER BY due_key
+            """
+        var arguments: StatementArguments = [instant.timeIntervalSince1970 + Due.sortKeyZoneSlack]
+        if let priority { arguments += [priority.rank] }
+        return try read { db in
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try rows.next() {
+                let task = try TaskRow.task(from: row)
+                if matches(task) { return task }
+            }
+            return nil
+        }
+    }
+
     /// The open, reminder-on tasks that can be overdue at `instant`: every one
     /// whose due instant is at or before it, and a few due up to
     /// `Due.sortKeyZoneSlack` later, which `Scheduler.dailyOverdueReminders`

@@ -78,6 +78,10 @@ public final class TaskStore: Sendable {
     private static func openPool(path: String, migrating: Bool) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
+        // Kept open by `releaseMemory()`: closing a connection that had the
+        // files open for writing is a change the daemon's watcher sees, which
+        // would make it plan, release memory and see a change again.
+        configuration.persistentReadOnlyConnections = true
         // A monotonic deadline for retries, not a reading of the wall clock.
         let deadline = ContinuousClock.now.advanced(by: .seconds(busyTimeout))
         while true {
@@ -117,6 +121,11 @@ public final class TaskStore: Sendable {
         if try pool.read(migrator.hasBeenSuperseded) {
             throw StoreError.newerSchema(path: path)
         }
+    }
+
+    /// Empties SQLite's page caches, for a long-running process about to sleep.
+    public func releaseMemory() {
+        dbPool.releaseMemory()
     }
 
     // MARK: - Transactions

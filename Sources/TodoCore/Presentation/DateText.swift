@@ -24,15 +24,15 @@ public struct DateText: Sendable {
         case 1: return "tomorrow"
         case -1: return "yesterday"
         default:
-            var text = "\(Self.weekdays[day.weekday]) \(day.day) \(Self.months[day.month - 1])"
-            if day.year != today.year { text += " \(day.year)" }
+            var text = Self.weekdays[day.weekday] + " " + String(day.day) + " " + Self.months[day.month - 1]
+            if day.year != today.year { text += " " + String(day.year) }
             return text
         }
     }
 
     /// "today 17:00", "Tue 1 Dec 09:00".
     public func instant(_ instant: Date) -> String {
-        "\(day(clock.day(of: instant))) \(clock.timeOfDay(of: instant))"
+        day(clock.day(of: instant)) + " " + clock.timeOfDay(of: instant).description
     }
 
     /// A due date in absolute words: "Tue 1 Dec" or "today 17:00".

@@ -20,7 +20,13 @@ public enum ReminderKind: String, CaseIterable, Sendable {
 
     /// The order of kinds whose reminders fall at the same instant: the order
     /// of `allCases`.
-    var rank: Int { Self.allCases.firstIndex(of: self) ?? Self.allCases.count }
+    var rank: Int {
+        switch self {
+        case .morning: 0
+        case .atDueTime: 1
+        case .snoozed: 2
+        }
+    }
 }
 
 /// One moment at which a task should be brought to the user's attention.

@@ -88,9 +88,25 @@ public struct Scheduler: Sendable {
         return Reminder(taskID: task.id, kind: .snoozed, at: until)
     }
 
-    /// The earliest reminder strictly after `now`, if any.
+    /// The earliest reminder strictly after `now`, if any: the first of
+    /// `reminders(for:)` after `now`, found without building that array, since
+    /// `list` asks this of every task.
     public func nextReminder(for task: TodoTask, after now: Date) -> Reminder? {
-        reminders(for: task).first { $0.at > now }
+        guard task.reminderOn, !task.isCompleted else { return nil }
+        var next: Reminder?
+        func consider(_ reminder: Reminder) {
+            guard reminder.at > now else { return }
+            if let earliest = next, !Self.precedes(reminder, earliest) { return }
+            next = reminder
+        }
+        if let due = task.due {
+            consider(Reminder(taskID: task.id, kind: .morning, at: morningInstant(for: due)))
+            if case .time(let instant) = due, policy.remindAtDueTime {
+                consider(Reminder(taskID: task.id, kind: .atDueTime, at: instant))
+            }
+        }
+        if let snooze = snoozeReminder(for: task) { consider(snooze) }
+        return next
     }
 
     /// The morning reminder: the reminder time on the due day, or on the day

@@ -105,7 +105,12 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
         }
     }
 
+    /// "00" to "99": times and dates are written by the hundred thousand in a
+    /// long list, and a table costs less than formatting each number.
+    private static let twoDigits: [String] = (0..<100).map { $0 < 10 ? "0\($0)" : String($0) }
+
     static func pad(_ value: Int, _ width: Int) -> String {
+        if width == 2, value >= 0, value < 100 { return twoDigits[value] }
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

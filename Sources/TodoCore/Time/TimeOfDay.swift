@@ -14,7 +14,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     public var secondsIntoDay: Int { hour * 3600 + minute * 60 }
 
     /// "HH:MM", 24-hour.
-    public var description: String { "\(LocalDay.pad(hour, 2)):\(LocalDay.pad(minute, 2))" }
+    public var description: String { LocalDay.pad(hour, 2) + ":" + LocalDay.pad(minute, 2) }
 
     /// Parses exactly "H:MM" or "HH:MM" (24-hour); nil for any other shape or an impossible time.
     public init?(hhmm text: some StringProtocol) {

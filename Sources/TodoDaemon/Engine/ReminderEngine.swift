@@ -29,6 +29,10 @@ public final class ReminderEngine {
     /// The earliest reminder whose instant has passed but that quiet hours
     /// hold, and when it fires, as the last plan found.
     private var nextHeld: (reminder: Reminder, at: Date)?
+    /// The instant the last complete plan of this run looked up to, under
+    /// the current clock, zone and settings; nil before the first and after
+    /// any of them changes.
+    private var plannedThrough: Date?
     /// The instant the timer is armed for, if any.
     public private(set) var armedAt: Date?
     /// The next reminder to come, which the timer is armed for unless a retry
@@ -105,6 +109,7 @@ public final class ReminderEngine {
     /// The wall clock was set: instants armed under the old clock are wrong.
     public func clockChanged() throws {
         logger.info("The clock was set; planning again.")
+        plannedThrough = nil
         try plan()
     }
 
@@ -113,6 +118,7 @@ public final class ReminderEngine {
         guard timeZone != scheduler.clock.timeZone else { return }
         logger.info("The time zone is now \(timeZone.identifier); planning again.")
         scheduler = Scheduler(clock: WallClock(timeZone: timeZone), policy: scheduler.policy)
+        plannedThrough = nil
         try plan()
     }
 
@@ -120,6 +126,7 @@ public final class ReminderEngine {
     public func settingsChanged(to settings: DaemonSettings) throws {
         scheduler = Scheduler(clock: scheduler.clock, policy: settings.policy)
         snoozeChoices = settings.snoozeChoices
+        plannedThrough = nil
         try plan()
     }
 
@@ -247,6 +254,7 @@ public final class ReminderEngine {
             try saveWatermark(instant)
         }
         nextHeld = decisions.nextHeld
+        plannedThrough = instant
         try arm(after: instant)
     }
 
@@ -257,6 +265,12 @@ public final class ReminderEngine {
         guard scheduler.policy.overdueInDigest else { return [] }
         let latest = scheduler.latestDailyReminderInstant(atOrBefore: instant)
         guard latest >= lookback else { return [] }
+        // Once a plan of this run has looked past the moment they all fire
+        // (held ones at the end of the quiet hours), each has been fired or
+        // skipped and is on the ledger: a store with thousands of overdue
+        // tasks is then not read again on every plan until the next morning.
+        let lastFiring = scheduler.fireTime(of: Reminder(taskID: 0, kind: .morning, at: latest), priority: .low).at
+        if let plannedThrough, plannedThrough >= lastFiring { return [] }
         let overdue = try store.openRemindableTasks(dueAtOrBefore: latest)
         return scheduler.dailyOverdueReminders(for: overdue, on: scheduler.clock.day(of: latest))
     }
@@ -408,14 +422,30 @@ public final class ReminderEngine {
         return scheduler.earliestFiring(among: entries).map { ($0.reminder.reminder, $0.fire.at) }
     }
 
-    /// The first daily reminder of an overdue task at the next reminder
-    /// time, and when it fires, if some task will be overdue by then.
+    /// A daily reminder of an overdue task at the next reminder time, and
+    /// when it fires, if some task will be overdue by then.
+    ///
+    /// Every such reminder falls at that one instant, so one task that has
+    /// one is enough to arm for, and the store stops reading at the first.
+    /// Only quiet hours, which can let high priority through while holding
+    /// the rest, make one fire before another: then the first high-priority
+    /// task is looked for as well. Which task is named does not matter here;
+    /// when the instant comes, `plan` gathers every one.
     private func nextDailyOverdueFiring(after instant: Date) throws -> (reminder: Reminder, at: Date)? {
         guard scheduler.policy.overdueInDigest else { return nil }
         let next = scheduler.nextDailyReminderInstant(after: instant)
-        let overdue = try store.openRemindableTasks(dueAtOrBefore: next)
-        let daily = scheduler.dailyOverdueReminders(for: overdue, on: scheduler.clock.day(of: next))
-        return scheduler.earliestFiring(among: daily).map { ($0.reminder.reminder, $0.fire.at) }
+        let day = scheduler.clock.day(of: next)
+        func firing(_ task: TodoTask?) -> (reminder: Reminder, at: Date)? {
+            guard let task, let reminder = scheduler.dailyOverdueReminder(for: task, on: day) else { return nil }
+            return (reminder, scheduler.fireTime(of: reminder, priority: task.priority).at)
+        }
+        let hasDaily = { (task: TodoTask) in self.scheduler.dailyOverdueReminder(for: task, on: day) != nil }
+        guard let any = firing(try store.firstOpenRemindableTask(dueAtOrBefore: next, where: hasDaily)) else {
+            return nil
+        }
+        guard any.at > next else { return any }
+        let high = firing(try store.firstOpenRemindableTask(dueAtOrBefore: next, priority: .high, where: hasDaily))
+        return [any, high].compactMap { $0 }.min { $0.at < $1.at }
     }
 
     /// The reminder a running daemon has armed its timer for, as it last

@@ -83,7 +83,11 @@ public final class EventLoop: @unchecked Sendable {
     /// as possible when another thread called it; if `stop()` came before
     /// `run()`, returns at once. Throws what a handler threw, or a
     /// `SystemError` of `epoll_wait`.
-    public func run() throws {
+    ///
+    /// - Parameter beforeSleeping: called after the handlers of each wake-up,
+    ///   before waiting again: the moment to give back memory the handlers
+    ///   used, since the wait may last hours.
+    public func run(beforeSleeping: () throws -> Void = {}) throws {
         defer {
             stopRequested.store(false, ordering: .releasing)
             wakeup.drain()
@@ -103,6 +107,7 @@ public final class EventLoop: @unchecked Sendable {
                     try handler()
                 }
             }
+            try beforeSleeping()
         }
     }
 

@@ -27,11 +27,21 @@ extension String {
 
 extension String {
     /// The columns the text takes in a terminal, counted as characters
-    /// (grapheme clusters); for ASCII text, which is most of it, that is its
-    /// length in bytes, found without walking the clusters.
+    /// (grapheme clusters).
+    ///
+    /// Walking clusters is slow, and a long list measures every cell; below
+    /// U+0300, where the combining marks begin, every scalar is a cluster of
+    /// its own (CR LF aside, and controls never reach a cell unescaped), so
+    /// text made only of such scalars, "·" and "é" included, is measured by
+    /// counting the bytes that start a scalar.
     var terminalWidth: Int {
-        let bytes = utf8
-        return bytes.contains(where: { $0 >= 0x80 }) ? count : bytes.count
+        var scalars = 0
+        for byte in utf8 {
+            // 0xCC starts U+0300: from there on, count clusters.
+            if byte >= 0xCC { return count }
+            if byte & 0xC0 != 0x80 { scalars += 1 }
+        }
+        return scalars
     }
 }
 

@@ -1,0 +1,291 @@
+"""daemon.py --binary B --config C --remind FILE --idle SECONDS --logs DIR --out JSON SIZE=STORE...
+
+The daemon part of the benchmark; run.py runs it inside
+scripts/with-desktop-session, so a real dunst answers on a private D-Bus.
+For every SIZE=STORE it runs `todo-remind daemon -v` and, as the peer,
+`remind -z1 FILE`, then measures:
+
+1. idle wake-ups: context switches (voluntary + nonvoluntary, summed over
+   all threads) of every daemon over the SAME idle window;
+2. memory (VmRSS, RssAnon, RssFile, private) after settling and at the end
+   of that window;
+3. lateness: 20 reminders one second apart, from the instant each Notify
+   call crosses the bus (dbus-monitor) minus the reminder's instant;
+4. pick-up: from `add` exiting to the daemon's "Next reminder: task ID" line.
+
+The stores must have no reminder in the idle window (run.py arranges it,
+and this script checks it with `next --limit 1` and counts any reminder
+logged in the window). Writes everything to the --out JSON for run.py.
+"""
+
+import argparse
+import datetime as dt
+import glob
+import json
+import math
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import time
+
+LOG_LINE = re.compile(r"^(\d\d):(\d\d):(\d\d)\.(\d{3}) +(\w+) +(.*)$")
+REMINDER = re.compile(r'^Reminder: "(.*)" \(task \d+, .*, ([\d.]+) (ms|s|µs|us) late\)$')
+NOTIFY = re.compile(r"^method call time=([\d.]+) .*member=Notify$")
+
+
+def log_epoch(hms, near):
+    """A log line's local HH:MM:SS.mmm as an epoch: on the local day of
+    `near` (an epoch), or the day before or after if that is closer."""
+    h, m, s, ms = (int(x) for x in hms)
+    base = dt.datetime.fromtimestamp(near).astimezone()
+    stamp = base.replace(hour=h, minute=m, second=s, microsecond=ms * 1000)
+    candidates = [stamp + dt.timedelta(days=d) for d in (-1, 0, 1)]
+    return min((c.timestamp() for c in candidates), key=lambda e: abs(e - near))
+
+
+def read_log(path, near):
+    """The daemon log as (epoch, level, message) tuples."""
+    lines = []
+    with open(path, encoding="utf-8", errors="replace") as file:
+        for line in file:
+            match = LOG_LINE.match(line.rstrip("\n"))
+            if match:
+                lines.append((log_epoch(match.groups()[:4], near), match[5], match[6]))
+    return lines
+
+
+def iso(epoch):
+    return dt.datetime.fromtimestamp(epoch, dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def ctx_switches(pid):
+    """Context switches summed over all threads of pid (threads come and go,
+    so also how many there were)."""
+    total = {"voluntary": 0, "nonvoluntary": 0, "threads": 0}
+    for status in glob.glob(f"/proc/{pid}/task/*/status"):
+        try:
+            with open(status, encoding="utf-8") as file:
+                text = file.read()
+        except FileNotFoundError:  # the thread ended while we looked
+            continue
+        total["threads"] += 1
+        for key in ("voluntary", "nonvoluntary"):
+            total[key] += int(re.search(rf"^{key}_ctxt_switches:\s+(\d+)", text, re.M)[1])
+    return total
+
+
+def memory(pid):
+    """Resident memory in KiB: VmRSS, RssAnon, RssFile (/proc/PID/status) and
+    private = Private_Clean + Private_Dirty (/proc/PID/smaps_rollup)."""
+    def fields(path):
+        with open(path, encoding="utf-8") as file:
+            return {m[1]: int(m[2]) for m in re.finditer(r"^(\w+):\s+(\d+) kB", file.read(), re.M)}
+    status, smaps = fields(f"/proc/{pid}/status"), fields(f"/proc/{pid}/smaps_rollup")
+    return {"VmRSS": status["VmRSS"], "RssAnon": status["RssAnon"], "RssFile": status["RssFile"],
+            "Private": smaps["Private_Clean"] + smaps["Private_Dirty"]}
+
+
+def notify_calls(path):
+    """(epoch, summary) of every Notify call dbus-monitor saw. The summary is
+    the fourth top-level argument (app_name, replaces_id, app_icon, summary);
+    top-level arguments are the lines indented by exactly three spaces."""
+    calls, current, args = [], None, []
+    with open(path, encoding="utf-8", errors="replace") as file:
+        for line in file:
+            line = line.rstrip("\n")
+            if not line.startswith(" "):
+                match = NOTIFY.match(line)
+                current, args = (float(match[1]) if match else None), []
+                continue
+            if current is not None and re.match(r"^   [a-z]", line):
+                args.append(line.strip())
+                if len(args) == 4 and args[3].startswith("string "):
+                    value = args[3][len("string "):]
+                    calls.append((current, value[1:-1]))
+    return calls
+
+
+class Bench:
+    def __init__(self, opts):
+        self.opts = opts
+        self.procs = {}  # name -> Popen, every process this script started
+        self.logs = {}   # size -> daemon log path
+
+    def todo(self, store, *args):
+        cmd = [self.opts.binary, *args, "--store", store, "--config", self.opts.config]
+        return subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, check=True).stdout
+
+    def start(self, name, cmd, stdout, stderr):
+        with open(stdout, "w") as out, open(stderr, "w") as err:
+            self.procs[name] = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
+        return self.procs[name].pid
+
+    def alive(self):
+        """Stops the run if a daemon died: a benchmark of a dead process is no benchmark."""
+        for name, proc in self.procs.items():
+            if proc.poll() is not None:
+                sys.exit(f"bench: {name} exited ({proc.returncode}); see {self.opts.logs}.")
+
+    def stop_all(self):
+        """SIGTERM to everything started here, SIGKILL to what ignores it."""
+        exits = {}
+        for name, proc in self.procs.items():
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+        for name, proc in self.procs.items():
+            try:
+                exits[name] = proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                exits[name] = f"killed after ignoring SIGTERM for 10 s ({proc.wait()})"
+        return exits
+
+    def wait_for_log(self, size, pattern, since, timeout):
+        """The epoch of the first line of size's log after `since` matching pattern, or None."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            for epoch, _, message in read_log(self.logs[size], since):
+                if epoch >= since - 0.001 and re.search(pattern, message):
+                    return epoch
+            time.sleep(0.02)
+        return None
+
+    def run(self):
+        o, sizes = self.opts, list(self.opts.stores)
+        result = {"tz": os.environ.get("TZ", ""), "idle_seconds": o.idle, "sizes": sizes}
+        monitor_log = os.path.join(o.logs, "dbus-monitor.log")
+        self.start("dbus-monitor", ["dbus-monitor", "--session",
+                                    "type='method_call',interface='org.freedesktop.Notifications',member='Notify'"],
+                   monitor_log, os.path.join(o.logs, "dbus-monitor.err"))
+        # dbus-monitor prints a NameAcquired signal once it is listening.
+        deadline = time.time() + 10
+        while os.path.getsize(monitor_log) == 0 and time.time() < deadline:
+            time.sleep(0.05)
+
+        started = time.time()
+        pids = {}
+        for size, store in o.stores.items():
+            self.logs[size] = os.path.join(o.logs, f"daemon-{size}.log")
+            pids[f"todo-remind {size}"] = self.start(
+                f"todo-remind daemon ({size} tasks)", [o.binary, "daemon", "--store", store, "--config", o.config, "-v"],
+                os.path.join(o.logs, f"daemon-{size}.out"), self.logs[size])
+        pids["remind -z1"] = self.start("remind -z1", ["remind", "-z1", o.remind],
+                                        os.path.join(o.logs, "remind.out"), os.path.join(o.logs, "remind.err"))
+
+        # Settled: each daemon has logged its next reminder (it has loaded the
+        # store and armed its timer); then a little longer for stragglers.
+        result["settle_seconds"] = {}
+        for size in sizes:
+            seen = self.wait_for_log(size, r"^Next reminder", started, 60)
+            result["settle_seconds"][size] = None if seen is None else round(seen - started, 3)
+        self.alive()
+        # Whether a reminder falls inside the window to come (+ 10 s of margin).
+        window_end = time.time() + 2 + o.idle + 10
+        result["next_reminder"] = {}
+        for size, store in o.stores.items():
+            coming = json.loads(self.todo(store, "next", "--limit", "1", "--json"))
+            at = coming[0]["at"] if coming else None
+            in_window = at is not None and dt.datetime.fromisoformat(at.replace("Z", "+00:00")).timestamp() < window_end
+            result["next_reminder"][size] = {"at": at, "in_window": in_window}
+        time.sleep(2)
+        self.alive()
+
+        print(f"bench: daemons settled; idle window of {o.idle} s", flush=True)
+        result["memory_settled"] = {name: memory(pid) for name, pid in pids.items()}
+        before = {name: ctx_switches(pid) for name, pid in pids.items()}
+        window_start = time.time()
+        time.sleep(o.idle)
+        after = {name: ctx_switches(pid) for name, pid in pids.items()}
+        window_stop = time.time()
+        result["memory_idle_end"] = {name: memory(pid) for name, pid in pids.items()}
+        self.alive()
+        result["window"] = {"start": window_start, "end": window_stop}
+        result["wakeups"] = {}
+        for name in pids:
+            d = {k: after[name][k] - before[name][k] for k in ("voluntary", "nonvoluntary")}
+            result["wakeups"][name] = {**d, "total": d["voluntary"] + d["nonvoluntary"],
+                                       "threads_start": before[name]["threads"], "threads_end": after[name]["threads"]}
+        for size in sizes:
+            lines = [l for l in read_log(self.logs[size], window_start) if window_start <= l[0] <= window_stop]
+            result["wakeups"][f"todo-remind {size}"].update(
+                log_lines=len(lines),
+                reminders=sum(1 for l in lines if l[2].startswith(("Reminder:", "Digest:"))))
+
+        result["lateness"] = {size: self.lateness(size, o.stores[size]) for size in sizes}
+        result["pickup"] = {size: self.pickup(size, o.stores[size]) for size in sizes}
+        result["memory_end"] = {name: memory(pid) for name, pid in pids.items()}
+        self.alive()
+        return result
+
+    def lateness(self, size, store, count=20, lead=8):
+        """count reminders one second apart, starting lead s from now (enough
+        for the adds to finish first, so they do not compete with the firing)."""
+        print(f"bench: lateness of {count} reminders, {size} tasks", flush=True)
+        first = math.ceil(time.time()) + lead
+        due = {f"Lateness {size} #{i + 1}": first + i for i in range(count)}
+        for title, at in due.items():
+            self.todo(store, "add", title, "--due", iso(at))
+        adds_done = time.time()
+        time.sleep(max(0, first + count + 3 - time.time()))
+        seen = {title: epoch for epoch, title in notify_calls(os.path.join(self.opts.logs, "dbus-monitor.log"))
+                if title in due}
+        logged = {}
+        for _, _, message in read_log(self.logs[size], first):
+            match = REMINDER.match(message)
+            if match and match[1] in due:
+                logged[match[1]] = float(match[2]) * {"ms": 1, "s": 1000, "µs": 0.001, "us": 0.001}[match[3]]
+        bus_ms = [(seen[t] - at) * 1000 for t, at in due.items() if t in seen]
+        return {"count": count, "seen": len(bus_ms), "adds_done_before_first_s": round(first - adds_done, 3),
+                "bus_ms": bus_ms, "median_ms": statistics.median(bus_ms) if bus_ms else None,
+                "worst_ms": max(bus_ms) if bus_ms else None,
+                "log_ms": list(logged.values()),
+                "log_median_ms": statistics.median(logged.values()) if logged else None,
+                "log_worst_ms": max(logged.values()) if logged else None}
+
+    def pickup(self, size, store, times=5):
+        """From `add` exiting to the daemon logging the new task as its next reminder."""
+        print(f"bench: pick-up, {size} tasks", flush=True)
+        runs = []
+        for n in range(1, times + 1):
+            at = math.ceil(time.time() + 2)
+            began = time.time()
+            out = self.todo(store, "add", f"Pickup {size} #{n}", "--due", iso(at))
+            ended = time.time()
+            task_id = re.search(r"Added (\d+) ", out)[1]
+            seen = self.wait_for_log(size, rf"^Next reminder: task {task_id},", began - 1, 10)
+            runs.append({"id": int(task_id), "add_ms": (ended - began) * 1000,
+                         "pickup_ms": None if seen is None else (seen - ended) * 1000})
+            # Let it fire and the daemon settle before the next one.
+            time.sleep(max(0, at + 1.5 - time.time()))
+        got = [r["pickup_ms"] for r in runs if r["pickup_ms"] is not None]
+        return {"runs": runs, "missed": times - len(got),
+                "median_ms": statistics.median(got) if got else None, "worst_ms": max(got) if got else None,
+                "add_median_ms": statistics.median(r["add_ms"] for r in runs)}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    for flag in ("--binary", "--config", "--remind", "--logs", "--out"):
+        parser.add_argument(flag, required=True)
+    parser.add_argument("--idle", type=float, required=True)
+    parser.add_argument("stores", nargs="+", help="SIZE=STORE")
+    opts = parser.parse_args()
+    opts.stores = dict(spec.split("=", 1) for spec in opts.stores)
+    os.makedirs(opts.logs, exist_ok=True)
+    bench = Bench(opts)
+    # SIGTERM (e.g. from with-desktop-session's caller) must still clean up.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("bench: stopped by SIGTERM."))
+    try:
+        result = bench.run()
+    finally:
+        exits = bench.stop_all()
+    result["exits"] = exits
+    with open(opts.out, "w", encoding="utf-8") as file:
+        json.dump(result, file, indent=1)
+
+
+if __name__ == "__main__":
+    main()

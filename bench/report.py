@@ -1,0 +1,305 @@
+"""Turns a run's numbers (.build/bench/results/run.json) into BENCHMARKS.md.
+
+run.py calls write(); `python3 bench/report.py [RUN_JSON [OUT]]` re-renders
+the report from a kept run without measuring again (handy when only the
+wording or FINDINGS.md changed).
+"""
+
+import datetime as dt
+import os
+import sys
+from zoneinfo import ZoneInfo
+
+from cli import PAIRS
+
+MIB = 1024  # KiB per MiB
+
+
+def ms(seconds):
+    """A duration for people: 4.21 ms, 38.5 ms, 1.23 s."""
+    if seconds is None:
+        return "n/a"
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    value = seconds * 1000
+    return f"{value:.2f} ms" if value < 10 else f"{value:.1f} ms"
+
+
+def mib(kib):
+    return "n/a" if kib is None else f"{kib / MIB:.1f}"
+
+
+def faster(ratio):
+    """todo-remind time / peer time, in words."""
+    return f"{1 / ratio:.1f}× faster" if ratio <= 1 else f"{ratio:.1f}× slower"
+
+
+def table(header, rows, align=None):
+    """A markdown table; align is one letter per column, l or r (default: the
+    first column left, numbers right)."""
+    align = align or "l" + "r" * (len(header) - 1)
+    rule = ["---" if a == "l" else "---:" for a in align]
+    lines = [header, rule, *rows]
+    return "\n".join("| " + " | ".join(str(c) for c in line) + " |" for line in lines) + "\n"
+
+
+def median(cli, size, name):
+    part = cli["sizes"].get(str(size))
+    return part["times"][name]["median"] if part else None
+
+
+def peak(cli, size, name):
+    part = cli["sizes"].get(str(size))
+    return part["peak_kib"][name] if part else None
+
+
+def header(run):
+    m, v = run["machine"], run["versions"]
+    dirty = f", {v['dirty']} tracked files changed (dirty tree)" if v["dirty"] else ", clean tree"
+    if run.get("bench_bin_set"):
+        dirty += " (the binary came from BENCH_BIN: the commit is the source tree's, not necessarily the binary's)"
+    minutes, seconds = divmod(run["seconds"], 60)
+    return f"""# Benchmarks
+
+Measured on {run['date']}; the run took {minutes} min {seconds} s.
+Regenerate with `make bench` (knobs, all optional: `BENCH_IDLE_SECONDS`,
+`BENCH_SIZES`, `BENCH_BIN`, `BENCH_OUT`; see `bench/run.py`). Raw numbers:
+`.build/bench/results/` (hyperfine JSON, `run.json`).
+
+| Machine | |
+|---|---|
+| CPU | {m['cpu']} |
+| Cores | {m['cores']} |
+| Memory | {m['memory_gib']} GiB |
+| Kernel | {m['kernel']} |
+| Load average when the run began | {m['load_at_start']:.2f} |
+
+| Software | Version |
+|---|---|
+| Swift | {v['swift']} |
+| todo-remind | {v['todo-remind']}, commit {v['commit']}{dirty}; binary `{run['binary']}` |
+| Taskwarrior | {v['task']} |
+| remind | {v['remind']} |
+| hyperfine | {v['hyperfine']} |
+| SQLite | {v['sqlite']} |
+| dunst | {v['dunst']} |
+
+How it measures:
+
+- Data: `bench/generate.py SIZE --seed {run['seed']} --now {run['now']}`, the same tasks for
+  every tool: 70 % with a due date (from 30 days ago to 60 days ahead, half a
+  day, half a time), 15 % completed. The remind file holds the open dated
+  tasks only (remind has no other kind).
+- todo-remind: `--store` in `.build/bench/` and an empty `--config` (the defaults).
+- Taskwarrior: its own `TASKRC` and `TASKDATA`; the rc holds only
+  {', '.join('`' + l.split('=')[0] + '=' + (l.split('=')[1] if 'data' not in l else '…') + '`' for l in run['taskrc'])};
+  everything else is the default (gc on). One `task list` after `task import`
+  does the garbage collection before timing. hyperfine cannot give one command
+  its own environment, so `task` runs through `env TASKRC=… TASKDATA=… task …`
+  (one more exec of a tiny program).
+- Times: hyperfine `-N` (no shell), output to /dev/null, 1 warm-up and 5 runs,
+  one hyperfine invocation per size; the tables give the median.
+- Peak memory: the maximum RSS of one run under `/usr/bin/time -f %M`.
+"""
+
+
+def cli_section(run):
+    cli, out = run["cli"], ["## Command line\n",
+                            "Each todo-remind command is set against the peer command that does the same job.\n"]
+    for size in run["sizes"]:
+        rows = []
+        for mine, peer in PAIRS:
+            a, b = median(cli, size, mine), median(cli, size, peer)
+            rows.append([f"`{mine}`", ms(a), f"`{peer}`", ms(b), f"{a / b:.3f}", faster(a / b)])
+        out.append(f"### {size:,} tasks\n")
+        out.append(table(["todo-remind", "median", "peer", "median", "todo-remind / peer", ""], rows, "lrlrrl"))
+    names = [n for pair in PAIRS for n in pair]
+    out.append("### Peak memory (MiB, maximum RSS of one run)\n")
+    out.append(table(["Command", *[f"{s:,} tasks" for s in run["sizes"]]],
+                     [[f"`{n}`", *[mib(peak(cli, s, n)) for s in run["sizes"]]] for n in names]))
+
+    first, last = run["sizes"][0], run["sizes"][-1]
+    rows = [[f"{s:,}", ms(median(cli, s, "todo-remind next --limit 20")),
+             f"{median(cli, s, 'todo-remind next --limit 20') / median(cli, first, 'todo-remind next --limit 20'):.2f}",
+             ms(median(cli, s, "remind -n"))] for s in run["sizes"]]
+    out.append("### `next --limit 20` across sizes\n")
+    out.append(table(["Tasks", "`todo-remind next --limit 20`", f"÷ at {first:,}", "`remind -n` (peer)"], rows))
+    ratio = median(cli, last, "todo-remind next --limit 20") / median(cli, first, "todo-remind next --limit 20")
+    verdict = "flat (≤ 1.5)" if ratio <= 1.5 else "not flat (> 1.5)"
+    out.append(f"From {first:,} to {last:,} tasks the time grows {ratio:.2f}×: {verdict}.\n")
+
+    add = cli["add"]
+    a, b = add["times"]["todo-remind add"]["median"], add["times"]["task add"]["median"]
+    out.append(f"### `add` into {add['size']:,} tasks\n")
+    out.append("Each tool adds to its own copy of the data; every run adds one task.\n")
+    out.append(table(["Command", "median", "peak memory (MiB)"],
+                     [[f"`{n}`", ms(t['median']), mib(add["peak_kib"][n])] for n, t in add["times"].items()]))
+    out.append(f"`todo-remind add` / `task add`: {a / b:.3f} ({faster(a / b)}).\n")
+
+    name, t = next(iter(cli["startup"]["times"].items()))
+    out.append("### Start-up\n")
+    out.append(f"`todo-remind list` on an empty store: {t['runs']} runs after 3 warm-ups.\n")
+    out.append(table(["median", "mean ± σ", "min", "max", "peak memory (MiB)"],
+                     [[ms(t["median"]), f"{ms(t['mean'])} ± {ms(t['stddev'])}", ms(t["min"]), ms(t["max"]),
+                       mib(cli["startup"]["peak_kib"][name])]]))
+    return "\n".join(out)
+
+
+def clock(epoch, zone):
+    """HH:MM:SS UTC, and in the daemons' zone when they had one of their own."""
+    utc = dt.datetime.fromtimestamp(epoch, dt.timezone.utc)
+    text = utc.strftime("%H:%M:%S UTC")
+    return f"{text} ({utc.astimezone(ZoneInfo(zone)).strftime('%H:%M:%S')} in {zone})" if zone else text
+
+
+def daemon_section(run):
+    d, out = run["daemon"], ["## Daemon\n"]
+    sizes = d["sizes"]
+    window = d["window"]
+    out.append(f"""Each daemon runs `todo-remind daemon --store S --config C -v` inside
+`scripts/with-desktop-session` (private D-Bus, Xvfb, dunst). The peer is
+`remind -z1` (remind's daemon mode, re-reading every minute) on the remind file
+of the {d['remind_file_size']:,}-task data. {zone_note(d['zone'])}
+""")
+    out.append(f"### Idle wake-ups over the same {window['end'] - window['start']:.0f} s\n")
+    out.append(f"From {clock(window['start'], d['zone'])} to {clock(window['end'], d['zone'])}; "
+               "context switches summed over all threads (`/proc/PID/task/*/status`).\n")
+    rows = []
+    for name, w in d["wakeups"].items():
+        rows.append([label(name), w["voluntary"], w["nonvoluntary"], f"**{w['total']}**",
+                     f"{w['threads_start']} → {w['threads_end']}", w.get("reminders", "–"), w.get("log_lines", "–")])
+    out.append(table(["Process", "voluntary", "nonvoluntary", "wake-ups", "threads", "reminders in window",
+                      "log lines in window"], rows))
+    notes = []
+    for size in sizes:
+        nxt = d["next_reminder"][size]
+        where = "inside the window" if nxt["in_window"] else "after the window"
+        notes.append(f"{int(size):,} tasks: next reminder at {nxt['at']} ({where})")
+    out.append("Before the window, `next --limit 1`: " + "; ".join(notes) + ".\n")
+    if any(d["next_reminder"][s]["in_window"] for s in sizes):
+        out.append("**A reminder fell inside the idle window**; the wake-ups above include it "
+                   "(see \"reminders in window\").\n")
+
+    out.append("### Memory (MiB)\n")
+    rows = []
+    for when, key in (("settled", "memory_settled"), ("end of idle window", "memory_idle_end"),
+                      ("end of run", "memory_end")):
+        for name, m in d[key].items():
+            rows.append([label(name), when, mib(m["VmRSS"]), mib(m["RssAnon"]), mib(m["RssFile"]), mib(m["Private"])])
+    out.append(table(["Process", "when", "VmRSS", "RssAnon", "RssFile", "private (clean + dirty)"], rows, "llrrrr"))
+    out.append("\"end of run\" is after the lateness and pick-up tests below.\n")
+
+    out.append("### Reminder lateness\n")
+    out.append("""20 tasks due one second apart a few seconds ahead; lateness is the
+instant dbus-monitor saw the Notify call minus the reminder's instant. The
+daemon's own log ("N ms late", when its timer fired) is the cross-check.
+""")
+    rows = []
+    for size in sizes:
+        l = d["lateness"][size]
+        rows.append([f"{int(size):,}", f"{l['seen']} of {l['count']}", ms(_s(l["median_ms"])), ms(_s(l["worst_ms"])),
+                     f"{ms(_s(l['log_median_ms']))} / {ms(_s(l['log_worst_ms']))}"])
+    out.append(table(["Tasks", "Notify calls seen", "median", "worst", "daemon log: median / worst"], rows))
+
+    out.append("### Pick-up of a new task\n")
+    out.append("""`add "Pickup N" --due <now + 2 s>`, 5 times per store; pick-up is the
+timestamp of the daemon's "Next reminder: task ID" line minus the instant
+`add` exited (negative: the daemon saw the task before `add` had exited).
+""")
+    rows = []
+    for size in sizes:
+        p = d["pickup"][size]
+        each = ", ".join("–" if r["pickup_ms"] is None else f"{r['pickup_ms']:.0f}" for r in p["runs"])
+        rows.append([f"{int(size):,}", ms(_s(p["median_ms"])), ms(_s(p["worst_ms"])), each, ms(_s(p["add_median_ms"]))])
+    out.append(table(["Tasks", "median", "worst", "each run (ms)", "`add` itself (median)"], rows, "lrrlr"))
+    return "\n".join(out)
+
+
+def label(name):
+    """"todo-remind 100" -> "todo-remind daemon, 100 tasks"; "remind -z1" as is."""
+    tool, _, size = name.partition(" ")
+    return f"`todo-remind daemon`, {int(size):,} tasks" if tool == "todo-remind" else f"`{name}`"
+
+
+def zone_note(zone):
+    if not zone:
+        return ("The daemons ran in the machine's own time zone (no Etc/GMT zone was installed), so a "
+                "generated reminder may fall in the idle window; the tables say when one did.")
+    return (f"The daemons' tasks were generated, and the daemons ran, with `TZ={zone}`, where it was "
+            "night: the generated reminders (07:00–21:55 and 09:00 local) then stay out of the "
+            "idle window, with as many tasks and reminders as ever.")
+
+
+def _s(milliseconds):
+    return None if milliseconds is None else milliseconds / 1000
+
+
+def targets(run):
+    """(target, measured, pass/miss/n/a) rows, from this run's numbers only."""
+    cli, d, rows = run["cli"], run["daemon"], []
+
+    def row(text, measured, ok):
+        rows.append([text, measured, "n/a" if ok is None else ("**pass**" if ok else "**miss**")])
+
+    for size, limit in ((10_000, 8), (100_000, 15)):
+        a, b = median(cli, size, "todo-remind list"), median(cli, size, "task list")
+        row(f"`list` at {size:,} ≤ 1/{limit} of `task list`",
+            f"1/{b / a:.1f} ({ms(a)} vs {ms(b)})" if a else "size not run", a / b <= 1 / limit if a else None)
+    a, b = peak(cli, 100_000, "todo-remind list"), peak(cli, 100_000, "task list")
+    row("`list` peak memory at 100,000 ≤ 1/4 of `task list`'s",
+        f"1/{b / a:.1f} ({mib(a)} vs {mib(b)} MiB)" if a else "size not run", a / b <= 1 / 4 if a else None)
+    a, b = median(cli, 100_000, "todo-remind next --limit 20"), median(cli, 100_000, "remind -n")
+    row("`next --limit 20` at 100,000 faster than `remind -n`",
+        f"{ms(a)} vs {ms(b)}" if a else "size not run", a < b if a else None)
+    a, b = median(cli, 1_000, "todo-remind next --limit 20"), median(cli, 100_000, "todo-remind next --limit 20")
+    row("`next --limit 20` nearly flat, 1,000 → 100,000 (ratio ≤ 1.5)",
+        f"{b / a:.2f}× ({ms(a)} → {ms(b)})" if a and b else "size not run", b / a <= 1.5 if a and b else None)
+
+    rss = {}
+    for size in d["sizes"]:
+        name = f"todo-remind {size}"
+        w = d["wakeups"][name]
+        extra = f", {w['reminders']} reminders in the window" if w.get("reminders") else ""
+        row(f"daemon, {int(size):,} tasks: 0 wake-ups in the idle window", f"{w['total']}{extra}", w["total"] == 0)
+        rss[size] = max(d["memory_settled"][name]["VmRSS"], d["memory_idle_end"][name]["VmRSS"])
+        row(f"daemon, {int(size):,} tasks: RSS ≤ 20 MiB", f"{mib(rss[size])} MiB", rss[size] <= 20 * MIB)
+    if len(rss) == 2:
+        (s1, r1), (s2, r2) = rss.items()
+        row(f"daemon RSS at {int(s1):,} and {int(s2):,} tasks within 2 MiB", f"{abs(r2 - r1) / MIB:.1f} MiB apart",
+            abs(r2 - r1) <= 2 * MIB)
+    for size in d["sizes"]:
+        l = d["lateness"][size]
+        ok = l["median_ms"] is not None and l["seen"] == l["count"] and l["median_ms"] < 50 and l["worst_ms"] < 250
+        row(f"lateness, {int(size):,} tasks: median < 50 ms, worst < 250 ms",
+            f"{ms(_s(l['median_ms']))} / {ms(_s(l['worst_ms']))} ({l['seen']} of {l['count']} seen)", ok)
+    for size in d["sizes"]:
+        p = d["pickup"][size]
+        ok = p["worst_ms"] is not None and p["missed"] == 0 and p["worst_ms"] < 250
+        row(f"pick-up, {int(size):,} tasks: worst < 250 ms", f"{ms(_s(p['worst_ms']))} (median {ms(_s(p['median_ms']))})", ok)
+    t = next(iter(cli["startup"]["times"].values()))
+    row("start-up (`list`, empty store): median < 15 ms", ms(t["median"]), t["median"] < 0.015)
+    return "## Targets\n\nComputed from this run's numbers.\n\n" + table(["Target", "Measured", "Result"], rows, "llr")
+
+
+def render(run, findings):
+    return "\n".join([header(run), cli_section(run), daemon_section(run), targets(run), findings])
+
+
+def write(run, out_path, findings_path):
+    """BENCHMARKS.md from run; bench/FINDINGS.md (written by hand) goes at the end verbatim."""
+    if not os.path.exists(findings_path):
+        with open(findings_path, "w", encoding="utf-8") as file:
+            file.write("## Findings\n\nWritten by hand: profiling findings and explanations of misses.\n")
+    with open(findings_path, encoding="utf-8") as file:
+        findings = file.read()
+    with open(out_path, "w", encoding="utf-8") as file:
+        file.write(render(run, findings))
+
+
+if __name__ == "__main__":
+    import json
+    here = os.path.dirname(os.path.abspath(__file__))
+    source = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", ".build", "bench", "results", "run.json")
+    target = sys.argv[2] if len(sys.argv) > 2 else os.environ.get("BENCH_OUT", os.path.join(here, "..", "BENCHMARKS.md"))
+    with open(source, encoding="utf-8") as f:
+        write(json.load(f), target, os.path.join(here, "FINDINGS.md"))
