@@ -46,12 +46,13 @@ extension TaskStore {
         var arguments: StatementArguments = [instant.timeIntervalSince1970 + Due.sortKeyZoneSlack]
         if let priority { arguments += [priority.rank] }
         return try read { db in
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-            while let row = try rows.next() {
-                let task = try TaskRow.task(from: row)
-                if matches(task) { return task }
+            var found: TodoTask?
+            try TaskRow.forEach(db, sql: sql, arguments: arguments) { statement in
+                let task = try TaskRow.task(from: statement)
+                if matches(task) { found = task }
+                return found == nil
             }
-            return nil
+            return found
         }
     }
 

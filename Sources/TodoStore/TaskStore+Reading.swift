@@ -84,11 +84,11 @@ extension TaskStore {
             ORDER BY due_key
             """
         return try read { db in
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: [queue.lowestSortKey])
-            while let row = try rows.next() {
-                let sortKey = try row.decode(Double.self, atIndex: TaskRow.selectionCount)
-                guard queue.wantsTask(withSortKey: sortKey) else { break }
-                queue.offer(try TaskRow.task(from: row))
+            try TaskRow.forEach(db, sql: sql, arguments: [queue.lowestSortKey]) { statement in
+                let sortKey = TaskRow.Columns(statement: statement).double(Int32(TaskRow.selectionCount)) ?? 0
+                guard queue.wantsTask(withSortKey: sortKey) else { return false }
+                queue.offer(try TaskRow.task(from: statement))
+                return true
             }
             for task in try Self.snoozedTasks(db, after: now, limit: limit) {
                 queue.offerSnooze(of: task)

@@ -534,3 +534,41 @@ struct SchedulerTimeZoneTests {
         #expect(checked == reminderTimes.count * 33 * 96)
     }
 }
+
+@Suite("Scheduler: the next reminder, found without building the list")
+struct NextReminderAgreementTests {
+    @Test("nextReminder is the first of reminders(for:) after now, for every mix of dues, snoozes and instants")
+    func agreesWithReminders() {
+        var generator = SystemRandomNumberGenerator()
+        let base = F.instant("2026-03-07T00:00:00-05:00")
+        for zone in ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe"] {
+            for policy in [ReminderPolicy(), ReminderPolicy(remindAtDueTime: false)] {
+                let scheduler = F.scheduler(zone, policy: policy)
+                for index in 0..<400 {
+                    // Given a task due around a DST change, maybe snoozed, maybe off or done
+                    let offset = Double(Int.random(in: 0..<(30 * 96), using: &generator)) * 900
+                    let due: Due? = switch index % 3 {
+                    case 0: .time(base.addingTimeInterval(offset))
+                    case 1: .day(scheduler.clock.day(of: base.addingTimeInterval(offset)))
+                    default: nil
+                    }
+                    var task = F.task(Int64(index), due: due, completed: index % 11 == 0, reminderOn: index % 7 != 0)
+                    if index % 4 == 0 {
+                        task.snoozedUntil = base.addingTimeInterval(Double(Int.random(in: 0..<(30 * 96), using: &generator)) * 900)
+                    }
+                    let now = base.addingTimeInterval(Double(Int.random(in: 0..<(32 * 96), using: &generator)) * 900)
+                    // Then the quick answer is the list's
+                    let expected = scheduler.reminders(for: task).first { $0.at > now }
+                    #expect(scheduler.nextReminder(for: task, after: now) == expected, "\(zone) task \(index)")
+                }
+            }
+        }
+    }
+
+    @Test("Reminders at one instant rank in the order of ReminderKind.allCases")
+    func kindRanksFollowAllCases() {
+        let at = F.instant("2026-06-15T09:00:00Z")
+        let reminders = ReminderKind.allCases.reversed().map { Reminder(taskID: 1, kind: $0, at: at) }
+        #expect(reminders.sorted(by: Scheduler.precedes).map(\.kind) == ReminderKind.allCases)
+    }
+}

@@ -319,3 +319,19 @@ struct TimeOfDayTests {
         #expect(TimeOfDay(hour: 0, minute: -1) == nil)
     }
 }
+
+@Suite("WallClock: offsets remembered per day")
+struct RememberedOffsetTests {
+    @Test("Every quarter hour of three years reads the zone's own offset, asked in any order", arguments: [
+        "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Pacific/Chatham", "America/Sao_Paulo", "UTC",
+    ])
+    func offsetsMatchTheZone(zone: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let clock = WallClock(timeZone: timeZone)
+        let start = CoreFixtures.instant("2017-01-01T00:00:00Z").timeIntervalSince1970
+        // Forwards, then backwards through the days now remembered.
+        let instants = stride(from: start, to: start + 3 * 365 * 86_400, by: 900).map(Date.init(timeIntervalSince1970:))
+        let wrong = (instants + instants.reversed()).filter { clock.offset(at: $0) != timeZone.secondsFromGMT(for: $0) }
+        #expect(wrong.isEmpty, "\(zone): \(wrong.prefix(3))")
+    }
+}

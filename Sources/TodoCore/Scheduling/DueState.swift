@@ -25,8 +25,20 @@ public enum TaskGroup: String, CaseIterable, Comparable, Sendable {
         }
     }
 
+    /// In display order, the order of the cases above.
     public static func < (lhs: TaskGroup, rhs: TaskGroup) -> Bool {
-        let order = TaskGroup.allCases
-        return order.firstIndex(of: lhs) ?? 0 < order.firstIndex(of: rhs) ?? 0
+        lhs.rank < rhs.rank
+    }
+
+    /// The position in display order: a switch, since sorting a long list
+    /// compares groups at every step.
+    private var rank: Int {
+        switch self {
+        case .overdue: 0
+        case .today: 1
+        case .upcoming: 2
+        case .someday: 3
+        case .completed: 4
+        }
     }
 }

@@ -13,6 +13,7 @@ extension TodoRemind {
 
         func run() throws {
             let context = try Context(global)
+            OpenStores.keep(context.store)
             let tasks = try context.store.tasks(TaskQuery(includeOpen: true, includeCompleted: true))
             var output = OutputBuffer()
             output.line(TaskJSON(scheduler: context.scheduler, now: context.now).array(tasks))

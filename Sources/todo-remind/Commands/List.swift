@@ -45,6 +45,7 @@ extension TodoRemind {
 
         func run() throws {
             let context = try Context(global)
+            OpenStores.keep(context.store)
             let instant = try context.evaluationInstant(now)
             let scheduler = context.scheduler
             let matching = try context.store.tasks(TaskQuery(

@@ -21,6 +21,7 @@ extension TodoRemind {
 
         func run() throws {
             let context = try Context(global)
+            OpenStores.keep(context.store)
             let instant = try context.evaluationInstant(now)
             let reminders = try context.store.nextReminders(scheduler: context.scheduler, after: instant, limit: limit)
             let tasks = try context.store.tasks(ids: reminders.map(\.taskID))

@@ -14,6 +14,7 @@ extension TodoRemind {
 
         func run() throws {
             let context = try Context(global)
+            OpenStores.keep(context.store)
             let found = try TaskResolver(store: context.store).resolve(task, scope: .all)
             if json {
                 print(TaskJSON(scheduler: context.scheduler, now: context.now).single(found))

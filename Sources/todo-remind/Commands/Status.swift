@@ -16,6 +16,7 @@ extension TodoRemind {
 
         func run() throws {
             let context = try Context(global)
+            OpenStores.keep(context.store)
             let text = DateText(clock: context.clock, now: context.now)
             let store = context.store
             let holder = InstanceLock.holder(path: ReminderDaemon.lockPath(forStore: store.path))

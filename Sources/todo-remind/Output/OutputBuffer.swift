@@ -15,17 +15,28 @@ struct OutputBuffer {
     private static let blockSize = 1 << 16
 
     mutating func line(_ line: String = "") {
-        bytes.append(contentsOf: line.utf8)
+        append(line)
         newline()
     }
 
     mutating func append(_ fragment: String) {
-        bytes.append(contentsOf: fragment.utf8)
+        // Copied as one block from the string's storage where it has one.
+        let copied: Void? = fragment.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if copied == nil { bytes.append(contentsOf: fragment.utf8) }
     }
 
     mutating func spaces(_ count: Int) {
-        if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+        var left = count
+        while left > 0 {
+            let run = min(left, Self.spaceRun.count)
+            bytes.append(contentsOf: Self.spaceRun[..<run])
+            left -= run
+        }
     }
+
+    /// Padding is copied from here: appending a repeated element goes a
+    /// byte at a time.
+    private static let spaceRun = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     /// Drops the spaces at the end of what is written, such as the padding of
     /// a table's last column.

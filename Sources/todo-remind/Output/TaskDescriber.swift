@@ -8,6 +8,7 @@ struct TaskDescriber {
     let now: Date
     let style: Style
     let text: DateText
+    private let memo = WordsMemo()
 
     init(scheduler: Scheduler, now: Date, style: Style) {
         self.scheduler = scheduler
@@ -52,13 +53,24 @@ struct TaskDescriber {
         guard task.due != nil || task.isSnoozed(after: now) else { return "" }
         if !task.reminderOn { return "off" }
         guard let next = scheduler.nextReminder(for: task, after: now) else { return "-" }
-        return next.kind == .snoozed ? "\(text.instant(next.at)) (snoozed)" : text.instant(next.at)
+        return next.kind == .snoozed ? instantWords(next.at) + " (snoozed)" : instantWords(next.at)
     }
 
     /// The table's due column: "in 3 days · Tue 1 Dec", "tomorrow" or "".
     func dueCell(_ task: TodoTask) -> String {
         guard let due = task.due else { return "" }
-        return dueText(due, separator: " · ", closing: "")
+        if let words = memo.dueCells[due] { return words }
+        let words = dueText(due, separator: " · ", closing: "")
+        memo.dueCells[due] = words
+        return words
+    }
+
+    /// `text.instant(instant)`, remembered.
+    private func instantWords(_ instant: Date) -> String {
+        if let words = memo.instants[instant] { return words }
+        let words = text.instant(instant)
+        memo.instants[instant] = words
+        return words
     }
 
     /// The absolute words, then the relative ones when they add something

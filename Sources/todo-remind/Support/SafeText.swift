@@ -4,7 +4,7 @@ extension String {
     var safeForTerminal: String {
         // Bytes first: a control is a byte below 0x20, DEL, or (C1) a scalar
         // whose UTF-8 starts 0xC2; most text has none, and is returned as is.
-        guard utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
+        guard anyByte(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
               unicodeScalars.contains(where: \.isControl)
         else { return self }
         var result = ""
@@ -35,13 +35,24 @@ extension String {
     /// text made only of such scalars, "·" and "é" included, is measured by
     /// counting the bytes that start a scalar.
     var terminalWidth: Int {
-        var scalars = 0
-        for byte in utf8 {
-            // 0xCC starts U+0300: from there on, count clusters.
-            if byte >= 0xCC { return count }
-            if byte & 0xC0 != 0x80 { scalars += 1 }
+        let counted = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var scalars = 0
+            for byte in bytes {
+                // 0xCC starts U+0300: from there on, count clusters.
+                if byte >= 0xCC { return nil }
+                if byte & 0xC0 != 0x80 { scalars += 1 }
+            }
+            return scalars
         }
-        return scalars
+        if let counted, let scalars = counted { return scalars }
+        return count
+    }
+
+    /// Whether a byte of the UTF-8 text satisfies `test`, scanning the
+    /// string's own storage when it has some (native strings do), which is
+    /// several times faster than stepping through `utf8`.
+    func anyByte(where test: (UInt8) -> Bool) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(where: test) } ?? utf8.contains(where: test)
     }
 }
 
