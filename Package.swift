@@ -1,10 +1,26 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Settings every target shares: Swift 6 language mode (strict concurrency) and
-/// `any` spelled out on every existential.
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+
+/// Where Debian keeps the headers of libnotify and the GLib it builds on
+/// (`pkg-config --cflags libnotify`). Named here rather than through
+/// pkg-config, which would also link the libraries into every command: they
+/// are loaded only when a notification is due (see LibNotifyLoader).
+let libnotifyIncludes = [
+    "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/gdk-pixbuf-2.0",
+]
+
+/// Settings every target shares: Swift 6 language mode (strict concurrency),
+/// `any` spelled out on every existential, and the headers behind CLibNotify
+/// (any module that sees TodoNotify reads them).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .unsafeFlags(libnotifyIncludes.flatMap { ["-Xcc", "-I\($0)"] }),
 ]
 
 let package = Package(
@@ -47,15 +63,19 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .systemLibrary(
-            name: "CLibNotify",
-            pkgConfig: "libnotify",
-            providers: [.apt(["libnotify-dev"])]
+        // libnotify's headers (from Debian's libnotify-dev); its functions
+        // are called through LibNotifyLoader.
+        .systemLibrary(name: "CLibNotify"),
+        .target(
+            name: "LibNotifyLoader",
+            dependencies: ["CLibNotify"],
+            cSettings: [.unsafeFlags(libnotifyIncludes.map { "-I\($0)" })],
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         .systemLibrary(name: "CLinux"),
         .target(
             name: "TodoNotify",
-            dependencies: ["CLibNotify", "TodoCore"],
+            dependencies: ["CLibNotify", "LibNotifyLoader", "TodoCore"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -100,7 +120,9 @@ let package = Package(
         .testTarget(
             name: "TodoNotifyTests",
             dependencies: ["TodoNotify", "TodoCore"],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            // The tests call GLib and GIO themselves (a server of their own).
+            linkerSettings: [.linkedLibrary("gio-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]
         ),
         .testTarget(
             name: "TodoDaemonTests",

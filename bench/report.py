@@ -92,7 +92,7 @@ How it measures:
   tasks only (remind has no other kind).
 - todo-remind: `--store` in `.build/bench/` and an empty `--config` (the defaults).
 - Taskwarrior: its own `TASKRC` and `TASKDATA`; the rc holds only
-  {', '.join('`' + l.split('=')[0] + '=' + (l.split('=')[1] if 'data' not in l else '…') + '`' for l in run['taskrc'])};
+  {', '.join('`' + line.replace('{data}', '…') + '`' for line in run['taskrc'])};
   everything else is the default (gc on). One `task list` after `task import`
   does the garbage collection before timing. hyperfine cannot give one command
   its own environment, so `task` runs through `env TASKRC=… TASKDATA=… task …`

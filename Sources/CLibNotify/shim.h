@@ -1,6 +1,7 @@
-// libnotify and the GLib calls todo-remind needs, for Swift.
-// GLib's function-like macros and variadic functions do not import into Swift;
-// the static inline wrappers below stand in for the ones we use.
+// The libnotify, GLib and GIO headers, for their types and constants.
+// Nothing is linked from here: the functions are called through
+// LibNotifyLoader, which loads libnotify when the first notification is due,
+// so the commands that never notify do not load GLib at all.
 #ifndef TODO_REMIND_CLIBNOTIFY_SHIM_H
 #define TODO_REMIND_CLIBNOTIFY_SHIM_H
 
@@ -8,26 +9,5 @@
 #include <glib.h>
 #include <glib-object.h>
 #include <gio/gio.h>
-
-/// The C type of a handler for a NotifyNotification's "closed" signal.
-typedef void (*TodoRemindClosedHandler)(NotifyNotification *notification, gpointer data);
-
-/// Connects `handler` to the notification's "closed" signal: the typed form of
-/// `g_signal_connect (notification, "closed", G_CALLBACK (handler), data)`,
-/// which does not import (G_CALLBACK is a cast macro). Returns the handler id
-/// for g_signal_handler_disconnect.
-static inline gulong todo_remind_connect_closed(NotifyNotification *notification,
-                                                TodoRemindClosedHandler handler,
-                                                gpointer data) {
-    return g_signal_connect_data(notification, "closed", G_CALLBACK(handler), data, NULL, (GConnectFlags) 0);
-}
-
-/// The id the server gave the notification: its "id" property, read with the
-/// variadic g_object_get. 0 before it is shown and after it is closed.
-static inline guint32 todo_remind_notification_id(NotifyNotification *notification) {
-    gint id = 0;
-    g_object_get(notification, "id", &id, NULL);
-    return (guint32) id;
-}
 
 #endif

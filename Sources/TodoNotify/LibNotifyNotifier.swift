@@ -45,21 +45,21 @@ public final class LibNotifyNotifier: Notifier {
     }
 
     public func show(_ notification: ReminderNotification) throws(NotifyError) -> UInt32 {
-        let (engine, appName, timeout, onAction) = (engine, appName, responseTimeout, onAction)
+        let (engine, appName, timeout, onAction) = (try engine.get(), appName, responseTimeout, onAction)
         return try engine.loop.perform {
             engine.show(notification, defaultAppName: appName, timeout: timeout, onAction: onAction)
         }.get()
     }
 
     public func serverInfo() throws(NotifyError) -> ServerInfo {
-        let (engine, timeout) = (engine, responseTimeout)
+        let (engine, timeout) = (try engine.get(), responseTimeout)
         return try engine.loop.perform { engine.serverInfo(timeout: timeout) }.get()
     }
 
     /// The server id of each task's notification whose bubble is still open, as
     /// far as this process knows: an entry goes when the server says it closed.
     public func openNotifications() -> [Int64: UInt32] {
-        let engine = engine
+        guard case .success(let engine) = engine else { return [:] }
         return engine.loop.perform { engine.openNotifications() }
     }
 }
