@@ -4,12 +4,11 @@ SWIFT        ?= swift
 PREFIX       ?= $(HOME)/.local
 CONFIG       ?= debug
 # Debian packages the build and the tests need: GRDB links the system SQLite,
-# the notifier libnotify; the tests run a real notification server (dunst on a
+# the notifier builds on libnotify's headers and loads it when it notifies; the tests run a real notification server (dunst on a
 # private D-Bus and Xvfb display), drive a pseudo-terminal and make foreign
 # databases with python3.
 APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev \
                 dbus dbus-x11 xvfb dunst libnotify-bin python3
-SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN          := .build/$(CONFIG)/todo-remind
 # What `make bench` compares with (Taskwarrior, remind) and measures by.
 BENCH_PACKAGES := taskwarrior remind hyperfine time
@@ -25,13 +24,7 @@ RELEASE_BIN  := .build/release/todo-remind
 ## deps: install the missing Debian packages (apt-get, through sudo when not root).
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed: install it from swift.org and put swift on PATH." >&2; exit 1; }
-	@missing=""; for p in $(APT_PACKAGES); do \
-		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		echo "Installing$$missing"; \
-		$(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
-	fi
+	scripts/apt-install-missing $(APT_PACKAGES)
 
 ## build: compile todo-remind.
 build: deps
@@ -62,13 +55,7 @@ bench: release bench-deps
 
 ## bench-deps: install the missing Debian packages make bench needs.
 bench-deps:
-	@missing=""; for p in $(BENCH_PACKAGES); do \
-		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		echo "Installing$$missing"; \
-		$(SUDO) apt-get update -q && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
-	fi
+	scripts/apt-install-missing $(BENCH_PACKAGES)
 
 ## install: the binary, the systemd user unit, the .desktop files, the icon,
 ## shell completions and a man page, under PREFIX (default ~/.local).

@@ -18,9 +18,6 @@ enum TaskRow {
         (SELECT snoozed.until FROM snooze AS snoozed WHERE snoozed.task_id = task.id)
         """
 
-    /// The position of the first column after `selection`, for queries that read more.
-    static let selectionCount = 12
-
     /// The columns every insert and update writes (all but `id`), in the
     /// order of `arguments(for:)`.
     private static let writtenColumns = [
@@ -88,15 +85,7 @@ enum TaskRow {
         guard let priority = Priority(rank: Int(rank)) else {
             throw UnreadableValue(taskID: id, column: "priority", value: String(rank))
         }
-        var due: Due?
-        if let text = columns.text(5) {
-            guard let day = LocalDay(iso: text) else {
-                throw UnreadableValue(taskID: id, column: "due_day", value: text)
-            }
-            due = .day(day)
-        } else if let seconds = columns.double(6) {
-            due = .time(Date(timeIntervalSince1970: seconds))
-        }
+        let due = try Self.due(dayColumn: 5, timeColumn: 6, of: columns, taskID: id)
         return TodoTask(
             id: try required(columns.int64(0), "id"),
             title: try required(columns.text(1), "title"),
@@ -110,6 +99,17 @@ enum TaskRow {
             reminderOn: try required(columns.int64(10), "reminder") != 0,
             snoozedUntil: columns.double(11).map(Date.init(timeIntervalSince1970:))
         )
+    }
+
+    /// The due date held in a day column and a time column; nil when both are NULL.
+    static func due(dayColumn: Int32, timeColumn: Int32, of columns: Columns, taskID: Int64) throws -> Due? {
+        if let text = columns.text(dayColumn) {
+            guard let day = LocalDay(iso: text) else {
+                throw UnreadableValue(taskID: taskID, column: "due_day", value: text)
+            }
+            return .day(day)
+        }
+        return columns.double(timeColumn).map { .time(Date(timeIntervalSince1970: $0)) }
     }
 
     /// Typed, NULL-aware reads of the current row's columns.

@@ -78,16 +78,23 @@ extension TaskStore {
         // task_by_completion, which would read every open task and sort them.
         // Naming the index also makes SQLite fail loudly, rather than scan,
         // should the index ever stop matching this WHERE clause.
+        // Only what the reminders follow from: the rows are open and
+        // reminder-on by the WHERE clause, and the titles are read afterwards
+        // for the few that make the cut.
         let sql = """
-            SELECT \(TaskRow.selection), due_key FROM task INDEXED BY task_reminder_queue
+            SELECT id, due_day, due_time, due_key FROM task INDEXED BY task_reminder_queue
             WHERE completed_at IS NULL AND reminder = 1 AND due_key >= ?
             ORDER BY due_key
             """
         return try read { db in
             try TaskRow.forEach(db, sql: sql, arguments: [queue.lowestSortKey]) { statement in
-                let sortKey = TaskRow.Columns(statement: statement).double(Int32(TaskRow.selectionCount)) ?? 0
-                guard queue.wantsTask(withSortKey: sortKey) else { return false }
-                queue.offer(try TaskRow.task(from: statement))
+                let columns = TaskRow.Columns(statement: statement)
+                guard let id = columns.int64(0), let sortKey = columns.double(3),
+                      queue.wantsTask(withSortKey: sortKey)
+                else { return false }
+                if let due = try TaskRow.due(dayColumn: 1, timeColumn: 2, of: columns, taskID: id) {
+                    queue.offerDue(due, ofTask: id)
+                }
                 return true
             }
             for task in try Self.snoozedTasks(db, after: now, limit: limit) {

@@ -46,7 +46,15 @@ public struct ReminderQueue: Sendable {
     /// earliest `limit`; its snooze is left to `offerSnooze(of:)`, so a task
     /// offered both ways counts each reminder once.
     public mutating func offer(_ task: TodoTask) {
-        for reminder in scheduler.dueReminders(for: task) where reminder.at > now {
+        guard task.reminderOn, !task.isCompleted, let due = task.due else { return }
+        offerDue(due, ofTask: task.id)
+    }
+
+    /// Considers the due-date reminders of an open, reminder-on task, given
+    /// only its id and due date: what the store reads from the queue's index
+    /// without decoding whole tasks.
+    public mutating func offerDue(_ due: Due, ofTask taskID: Int64) {
+        for reminder in scheduler.dueReminders(ofTask: taskID, due: due) where reminder.at > now {
             insert(reminder)
         }
     }

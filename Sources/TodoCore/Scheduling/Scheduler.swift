@@ -73,9 +73,15 @@ public struct Scheduler: Sendable {
     /// what lets the store find them from an index of due dates.
     public func dueReminders(for task: TodoTask) -> [Reminder] {
         guard task.reminderOn, !task.isCompleted, let due = task.due else { return [] }
-        let morning = Reminder(taskID: task.id, kind: .morning, at: morningInstant(for: due))
+        return dueReminders(ofTask: task.id, due: due)
+    }
+
+    /// The reminders of an open, reminder-on task with this due date,
+    /// earliest first: all `dueReminders(for:)` needs to know of the task.
+    public func dueReminders(ofTask taskID: Int64, due: Due) -> [Reminder] {
+        let morning = Reminder(taskID: taskID, kind: .morning, at: morningInstant(for: due))
         guard case .time(let instant) = due, policy.remindAtDueTime else { return [morning] }
-        return [morning, Reminder(taskID: task.id, kind: .atDueTime, at: instant)]
+        return [morning, Reminder(taskID: taskID, kind: .atDueTime, at: instant)]
     }
 
     /// The reminder the task's snooze asks for, due date or not; nil when it
