@@ -46,6 +46,15 @@ final class ReadOnlyConnection {
         return result
     }
 
+    /// Runs `body` in one read transaction: every query in it sees the same
+    /// state of the file, however many commits other processes make meanwhile.
+    func snapshot<T>(_ body: () throws -> T) throws -> T {
+        try query("BEGIN") { _ in }
+        // SQLite takes the snapshot at the first read, not at BEGIN.
+        defer { try? query("COMMIT") { _ in } }
+        return try body()
+    }
+
     func hasTable(_ name: String) throws -> Bool {
         try strings("SELECT name FROM sqlite_master WHERE type = 'table'").contains(name)
     }

@@ -12,11 +12,33 @@ enum TaskRow {
     /// The columns read for a task, in the order `task(from:)` decodes them,
     /// for a query whose FROM clause names the `task` table. The last is the
     /// task's snooze, looked up by its primary key.
-    static let selection = """
+    static let selection = columns + ", (SELECT snoozed.until FROM snooze AS snoozed WHERE snoozed.task_id = task.id)"
+
+    /// `selection` with NULL for the snooze, for reading many tasks whose
+    /// snoozes are filled in from one read of the small `snooze` table
+    /// (`fillSnoozes`) instead of a lookup per task.
+    static let selectionWithoutSnoozes = columns + ", NULL"
+
+    private static let columns = """
         task.id, task.title, task.notes, task.category, task.priority, task.due_day, task.due_time, \
-        task.completed_at, task.created_at, task.updated_at, task.reminder, \
-        (SELECT snoozed.until FROM snooze AS snoozed WHERE snoozed.task_id = task.id)
+        task.completed_at, task.created_at, task.updated_at, task.reminder
         """
+
+    /// Sets the tasks' snoozes from the `snooze` table.
+    static func fillSnoozes(_ tasks: inout [TodoTask], _ db: Database) throws {
+        var snoozes: [Int64: Date] = [:]
+        try forEach(db, sql: "SELECT task_id, until FROM snooze", arguments: []) { statement in
+            let columns = Columns(statement: statement)
+            if let id = columns.int64(0), let until = columns.double(1) {
+                snoozes[id] = Date(timeIntervalSince1970: until)
+            }
+            return true
+        }
+        guard !snoozes.isEmpty else { return }
+        for index in tasks.indices {
+            tasks[index].snoozedUntil = snoozes[tasks[index].id]
+        }
+    }
 
     /// The columns every insert and update writes (all but `id`), in the
     /// order of `arguments(for:)`.
@@ -77,6 +99,8 @@ enum TaskRow {
     static func task(from statement: SQLiteStatement) throws -> TodoTask {
         let columns = Columns(statement: statement)
         let id = columns.int64(0) ?? 0
+        // NOT NULL columns are checked for NULL all the same: a damaged or
+        // hand-edited file must fail with a sentence, not decode as zeros.
         func required<Value>(_ value: Value?, _ column: String) throws -> Value {
             guard let value else { throw UnreadableValue(taskID: id, column: column, value: "NULL") }
             return value

@@ -34,7 +34,9 @@ extension TaskStore {
             arguments += [search, search]
         }
         return try read { db in
-            try TaskRow.fetchAll(db, sql: Self.selectSQL(where: conditions), arguments: arguments)
+            var tasks = try TaskRow.fetchAll(db, sql: Self.selectSQL(where: conditions), arguments: arguments)
+            try TaskRow.fillSnoozes(&tasks, db)
+            return tasks
         }
     }
 
@@ -51,7 +53,9 @@ extension TaskStore {
         conditions.append("instr(title_key, ?) > 0")
         let arguments: StatementArguments = [TextFolding.fold(text)]
         return try read { db in
-            try TaskRow.fetchAll(db, sql: Self.selectSQL(where: conditions), arguments: arguments)
+            var tasks = try TaskRow.fetchAll(db, sql: Self.selectSQL(where: conditions), arguments: arguments)
+            try TaskRow.fillSnoozes(&tasks, db)
+            return tasks
         }
     }
 
@@ -123,10 +127,11 @@ extension TaskStore {
         return found
     }
 
-    /// `SELECT` of the task columns, filtered by all `conditions`, ordered by id.
+    /// `SELECT` of the task columns but their snoozes (see
+    /// `TaskRow.fillSnoozes`), filtered by all `conditions`, ordered by id.
     private static func selectSQL(where conditions: [String]) -> String {
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        return "SELECT \(TaskRow.selection) FROM task\(filter) ORDER BY id"
+        return "SELECT \(TaskRow.selectionWithoutSnoozes) FROM task\(filter) ORDER BY id"
     }
 
     /// Slices of at most 500 ids: well under the 999 arguments older SQLite allows.

@@ -53,6 +53,13 @@ public final class TaskStore: Sendable {
     ///   fsyncs and a WAL checkpoint.
     private static func checkSchema(path: String) throws -> Bool {
         let reader = try ReadOnlyConnection(path: path, busyTimeout: busyTimeout)
+        // One snapshot: a store another process is creating must not be seen
+        // without its mark by one query and with its tables by the next.
+        return try reader.snapshot { try judge(reader, path: path) }
+    }
+
+    /// `checkSchema`'s verdict on what the reader sees.
+    private static func judge(_ reader: ReadOnlyConnection, path: String) throws -> Bool {
         switch try reader.integer("PRAGMA application_id") {
         case Int(StoreSchema.applicationID):
             let applied = try reader.hasTable("grdb_migrations")

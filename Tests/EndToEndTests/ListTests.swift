@@ -180,6 +180,35 @@ struct ListTests {
         #expect(try Self.ids(cli, "list", "--json", "--search", "_") == [2])
     }
 
+    @Test("A list longer than one output block keeps every row whole, aligned and without trailing spaces")
+    func longList() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        // Given 3,000 tasks (some 300 KB of table), titles of every length,
+        // a wide category on one task, no due date on some (a blank last cell)
+        let tasks = (1...3000).map { index in
+            let title = String(repeating: "x", count: index % 60 + 1)
+            let category = index == 1500 ? String(repeating: "Wide", count: 10) : "Work"
+            let due = index % 3 == 0 ? "null" : "{\"day\": \"2099-12-\(String(format: "%02d", index % 28 + 1))\"}"
+            return "{\"title\": \"\(title)\", \"category\": \"\(category)\", \"due\": \(due)}"
+        }
+        try cli.ok("import", "-", input: "[" + tasks.joined(separator: ",") + "]")
+
+        // When they are listed
+        let lines = try cli.lines("list", "--now", "2099-11-01")
+
+        // Then every task has one row, in order of its group, and no line ends in a space
+        let rows = lines.filter { $0.hasPrefix("·") || $0.hasPrefix(" ") }
+        #expect(rows.count == 3000)
+        #expect(lines.allSatisfy { !$0.hasSuffix(" ") })
+        // and the category column starts at the same place on every row
+        let categoryStarts = Set(rows.compactMap { row in
+            (row.range(of: "Work") ?? row.range(of: "WideWide")).map { row.distance(from: row.startIndex, to: $0.lowerBound) }
+        })
+        #expect(categoryStarts.count == 1)
+        #expect(lines.last == "0 of 3000 done · 0 overdue · 0 due within 24 h")
+    }
+
     /// Four tasks whose order differs for every --sort: ids 1–3 upcoming, 4 someday.
     static func addSortable(to cli: CLI) throws {
         let tasks = """

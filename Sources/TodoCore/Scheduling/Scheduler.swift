@@ -31,27 +31,31 @@ public struct Scheduler: Sendable {
 
     /// The task's state at `now`.
     public func state(of task: TodoTask, at now: Date) -> DueState {
-        if task.isCompleted { return .completed }
-        guard let due = task.due else { return .noDueDate }
-        let instant = dueInstant(of: due)
-        if now >= instant { return .overdue }
-        if instant.timeIntervalSince(now) <= policy.dueSoonWindow { return .dueSoon }
-        return .upcoming
+        standing(of: task, at: now).state
     }
 
     /// The `list` section the task belongs in at `now`.
     public func group(of task: TodoTask, at now: Date) -> TaskGroup {
-        if task.isCompleted { return .completed }
-        guard let due = task.due else { return .someday }
-        let instant = dueInstant(of: due)
-        if now >= instant { return .overdue }
-        let today = clock.day(of: now)
-        switch due {
-        case .day(let day):
-            return day == today ? .today : .upcoming
-        case .time(let time):
-            return clock.day(of: time) == today ? .today : .upcoming
+        standing(of: task, at: now).group
+    }
+
+    /// The task's state, its `list` section and its due instant at `now`,
+    /// worked out together: each follows from the due instant, and `list`
+    /// asks all three of every task.
+    public func standing(of task: TodoTask, at now: Date) -> TaskStanding {
+        let instant = task.due.map(dueInstant(of:))
+        if task.isCompleted { return TaskStanding(state: .completed, group: .completed, dueInstant: instant) }
+        guard let due = task.due, let instant else {
+            return TaskStanding(state: .noDueDate, group: .someday, dueInstant: nil)
         }
+        if now >= instant { return TaskStanding(state: .overdue, group: .overdue, dueInstant: instant) }
+        let state: DueState = instant.timeIntervalSince(now) <= policy.dueSoonWindow ? .dueSoon : .upcoming
+        let dueDay = switch due {
+        case .day(let day): day
+        case .time(let time): clock.day(of: time)
+        }
+        let group: TaskGroup = dueDay == clock.day(of: now) ? .today : .upcoming
+        return TaskStanding(state: state, group: group, dueInstant: instant)
     }
 
     /// Every reminder of the task, earliest first (at one instant, in the

@@ -16,10 +16,16 @@ import Synchronization
 /// same offset has that offset throughout.
 final class ZoneOffsets: Sendable {
     let timeZone: TimeZone
-    private let days = Mutex<[Int: Int]>([:])
+    private let days = Mutex(Slots())
 
-    /// Enough for years of days; a long-running daemon starts over past it.
-    private static let capacity = 4096
+    /// The remembered days, in slots chosen by the day's number: a lookup
+    /// is an index and a compare, with no hashing. A day whose slot another
+    /// day took is simply worked out again.
+    private struct Slots {
+        static let count = 1024
+        var days = [Int](repeating: .min, count: count)
+        var offsets = [Int](repeating: 0, count: count)
+    }
 
     init(timeZone: TimeZone) {
         self.timeZone = timeZone
@@ -28,14 +34,15 @@ final class ZoneOffsets: Sendable {
     /// Seconds east of UTC in force at `seconds` past 1970 (UTC).
     func offset(atUTC seconds: Int) -> Int {
         let day = WallClock.floorDiv(seconds, 86_400)
-        if let offset = days.withLock({ $0[day] }) { return offset }
+        let slot = day & (Slots.count - 1)
+        if let offset = days.withLock({ $0.days[slot] == day ? $0.offsets[slot] : nil }) { return offset }
         let offset = zoneOffset(seconds)
         let start = day * 86_400
         let first = start == seconds ? offset : zoneOffset(start)
         if first == offset, zoneOffset(start + 86_399) == offset {
-            days.withLock { days in
-                if days.count >= Self.capacity { days.removeAll(keepingCapacity: true) }
-                days[day] = offset
+            days.withLock { slots in
+                slots.days[slot] = day
+                slots.offsets[slot] = offset
             }
         }
         return offset

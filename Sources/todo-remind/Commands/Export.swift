@@ -15,7 +15,7 @@ extension TodoRemind {
             let context = try Context(global)
             OpenStores.keep(context.store)
             let tasks = try context.store.tasks(TaskQuery(includeOpen: true, includeCompleted: true))
-            var output = OutputBuffer()
+            let output = OutputBuffer()
             output.line(TaskJSON(scheduler: context.scheduler, now: context.now).array(tasks))
             output.flush()
         }

@@ -61,23 +61,26 @@ extension TodoRemind {
             var summary = ListSummary()
             var rows: [ListRow] = []
             rows.reserveCapacity(matching.count)
-            for task in matching {
-                let state = scheduler.state(of: task, at: instant)
-                summary.count(state)
-                guard filter.shows(task, state) else { continue }
-                rows.append(ListRow(task: task, state: state, at: instant, scheduler: scheduler))
+            for (index, task) in matching.enumerated() {
+                let standing = scheduler.standing(of: task, at: instant)
+                summary.count(standing.state)
+                guard filter.shows(task, standing.state) else { continue }
+                rows.append(ListRow(index: index, standing: standing))
             }
-            let order = sort.order(of: rows)
+            let order = sort.order(of: rows, tasks: matching)
 
-            var output = OutputBuffer()
+            let output = OutputBuffer()
             if json {
-                output.line(TaskJSON(scheduler: scheduler, now: instant).array(order.map { rows[$0].task }))
+                output.line(TaskJSON(scheduler: scheduler, now: instant).array(order.map { matching[rows[$0].index] }))
             } else {
                 let filtered = category != nil || priority != nil || search != nil
                 ListTable(describer: context.describer(at: instant), filtered: filtered)
-                    .write(rows, order: order, summary: summary, into: &output)
+                    .write(rows, of: matching, order: order, summary: summary, into: output)
             }
             output.flush()
+            // Nothing is left to do: freeing every task, row and cell one by
+            // one would cost a twentieth of a long list's time for nothing.
+            Foundation.exit(EXIT_SUCCESS)
         }
     }
 }

@@ -25,7 +25,7 @@ extension TodoRemind {
             let instant = try context.evaluationInstant(now)
             let reminders = try context.store.nextReminders(scheduler: context.scheduler, after: instant, limit: limit)
             let tasks = try context.store.tasks(ids: reminders.map(\.taskID))
-            var output = OutputBuffer()
+            let output = OutputBuffer()
             if json {
                 output.line(TaskJSON(scheduler: context.scheduler, now: instant).reminders(reminders, titles: tasks))
             } else if reminders.isEmpty {

@@ -15,14 +15,14 @@ enum ListOrder: String, ExpressibleByArgument, CaseIterable {
     /// The keys are copied out of the rows first: sorting positions over an
     /// array of plain numbers moves and compares no task, so no string is
     /// retained or released per comparison.
-    func order(of rows: [ListRow]) -> [Int] {
-        let keys = rows.map(SortKey.init)
+    func order(of rows: [ListRow], tasks: [TodoTask]) -> [Int] {
+        let keys = rows.map { SortKey($0, tasks[$0.index]) }
         var order = Array(rows.indices)
         switch self {
         case .title:
             order.sort { a, b in
                 if keys[a].group != keys[b].group { return keys[a].group < keys[b].group }
-                let comparison = rows[a].task.title.localizedCaseInsensitiveCompare(rows[b].task.title)
+                let comparison = tasks[rows[a].index].title.localizedCaseInsensitiveCompare(tasks[rows[b].index].title)
                 if comparison != .orderedSame { return comparison == .orderedAscending }
                 return keys[a].id < keys[b].id
             }
@@ -58,12 +58,12 @@ enum ListOrder: String, ExpressibleByArgument, CaseIterable {
         let created: Date
         let id: Int64
 
-        init(_ row: ListRow) {
+        init(_ row: ListRow, _ task: TodoTask) {
             group = row.group
             due = row.dueKey
-            priority = row.task.priority
-            created = row.task.createdAt
-            id = row.task.id
+            priority = task.priority
+            created = task.createdAt
+            id = task.id
         }
     }
 }

@@ -1,19 +1,22 @@
 import Foundation
 import TodoCore
 
-/// One task as `list` shows it, with what was worked out about it.
+/// One task as `list` shows it: where it is among the listed tasks, and
+/// what was worked out about it. The task itself stays in that array: a
+/// copy here would double the memory a long list touches.
 struct ListRow {
-    let task: TodoTask
+    /// The task's position in the tasks the rows were made from.
+    let index: Int
     let state: DueState
     let group: TaskGroup
     /// The due instant in seconds since 1970; infinity for no due date, so
     /// those sort last.
     let dueKey: Double
 
-    init(task: TodoTask, state: DueState, at now: Date, scheduler: Scheduler) {
-        self.task = task
-        self.state = state
-        group = scheduler.group(of: task, at: now)
-        dueKey = task.due.map { scheduler.dueInstant(of: $0).timeIntervalSince1970 } ?? .infinity
+    init(index: Int, standing: TaskStanding) {
+        self.index = index
+        state = standing.state
+        group = standing.group
+        dueKey = standing.dueInstant?.timeIntervalSince1970 ?? .infinity
     }
 }

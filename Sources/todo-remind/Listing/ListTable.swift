@@ -13,32 +13,43 @@ struct ListTable {
     /// The aligned columns: id (right-aligned), title, category, priority, due.
     private static let columnCount = 5
 
-    /// Writes the rows in the order of `order` (indices into `rows`).
-    func write(_ rows: [ListRow], order: [Int], summary: ListSummary, into output: inout OutputBuffer) {
+    /// The aligned column of each cell `appendCells` makes; the reminder
+    /// cell comes last and is not padded.
+    private static let cellColumns: [Int?] = [1, 2, 4, nil]
+
+    /// Writes the rows, made from `tasks`, in the order of `order` (indices
+    /// into `rows`).
+    func write(_ rows: [ListRow], of tasks: [TodoTask], order: [Int], summary: ListSummary, into output: OutputBuffer) {
         if rows.isEmpty {
             output.line(summary.total == 0 && !filtered
                 ? "No tasks yet. Add one: todo-remind add \"Buy milk\" --due tomorrow"
                 : "No tasks to show.")
         }
-        // Every cell first, flat, to find each column's width; then the lines.
-        let stride = Self.columnCount + 1
+        // The cells that take work (title, category, due, reminder) first,
+        // flat, to find each column's width; then the lines. The id and the
+        // priority are written as they are, their widths counted.
+        let stride = 4
         var cells: [String] = []
         cells.reserveCapacity(rows.count * stride)
+        var cellWidths: [Int32] = []
+        cellWidths.reserveCapacity(rows.count * stride)
         var widths = [Int](repeating: 0, count: Self.columnCount)
-        var cellWidths: [Int] = []
-        cellWidths.reserveCapacity(rows.count * Self.columnCount)
         for index in order {
-            let row = rows[index]
-            appendCells(for: row, to: &cells)
-            for column in 0..<Self.columnCount {
-                let width = cells[cells.count - stride + column].terminalWidth
-                cellWidths.append(width)
-                widths[column] = max(widths[column], width)
+            let task = tasks[rows[index].index]
+            widths[0] = max(widths[0], Self.digitCount(task.id))
+            widths[3] = max(widths[3], task.priority.rawValue.utf8.count)
+            appendCells(for: task, to: &cells)
+            let first = cells.count - stride
+            for (offset, column) in zip(0..<stride, Self.cellColumns) {
+                let width = cells[first + offset].terminalWidth
+                cellWidths.append(Int32(truncatingIfNeeded: width))
+                if let column { widths[column] = max(widths[column], width) }
             }
         }
         var group: TaskGroup?
         for (position, index) in order.enumerated() {
             let row = rows[index]
+            let task = tasks[row.index]
             if row.group != group {
                 if group != nil { output.newline() }
                 group = row.group
@@ -47,20 +58,19 @@ struct ListTable {
             let paint = describer.paintCodes(row.state)
             output.append(paint.open)
             output.append(describer.mark(row.state))
-            output.spaces(1)
-            for column in 0..<Self.columnCount {
-                let cell = cells[position * stride + column]
-                let padding = widths[column] - cellWidths[position * Self.columnCount + column]
-                if column == 0 {
-                    output.spaces(padding)
-                    output.append(cell)
-                } else {
-                    output.append(cell)
-                    output.spaces(padding)
-                }
-                output.spaces(2)
-            }
-            output.append(cells[position * stride + Self.columnCount])
+            output.spaces(1 + widths[0] - Self.digitCount(task.id))
+            output.append(String(task.id))
+            output.spaces(2)
+            let first = position * stride
+            output.append(cells[first])
+            output.spaces(widths[1] - Int(cellWidths[first]) + 2)
+            output.append(cells[first + 1])
+            output.spaces(widths[2] - Int(cellWidths[first + 1]) + 2)
+            output.append(task.priority.rawValue)
+            output.spaces(widths[3] - task.priority.rawValue.utf8.count + 2)
+            output.append(cells[first + 2])
+            output.spaces(widths[4] - Int(cellWidths[first + 2]) + 2)
+            output.append(cells[first + 3])
             output.trimTrailingSpaces()
             output.append(paint.close)
             output.newline()
@@ -69,16 +79,25 @@ struct ListTable {
         output.line(footer(summary))
     }
 
-    /// The row's column cells, then its reminder cell.
-    private func appendCells(for row: ListRow, to cells: inout [String]) {
-        var title = row.task.title.safeForTerminal
+    /// The task's title, category, due and reminder cells.
+    private func appendCells(for task: TodoTask, to cells: inout [String]) {
+        var title = task.title.safeForTerminal
         if title.terminalWidth > Self.titleWidth { title = String(title.prefix(Self.titleWidth - 1)) + "…" }
-        cells.append(String(row.task.id))
         cells.append(title)
-        cells.append(row.task.category.safeForTerminal)
-        cells.append(row.task.priority.rawValue)
-        cells.append(describer.dueCell(row.task))
-        cells.append(describer.reminderCell(row.task))
+        cells.append(task.category.safeForTerminal)
+        cells.append(describer.dueCell(task))
+        cells.append(describer.reminderCell(task))
+    }
+
+    /// The number of decimal digits of a task id (ids are positive).
+    private static func digitCount(_ id: Int64) -> Int {
+        var digits = 1
+        var rest = id / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return digits
     }
 
     private func footer(_ summary: ListSummary) -> String {

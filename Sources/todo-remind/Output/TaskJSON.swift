@@ -46,8 +46,9 @@ struct TaskJSON {
         }
         writer.raw(",")
         writer.field("dueInstant", string: task.due.map { DateText.iso8601(scheduler.dueInstant(of: $0), clock: clock) })
-        writer.field("state", string: scheduler.state(of: task, at: now).rawValue)
-        writer.field("group", string: scheduler.group(of: task, at: now).rawValue)
+        let standing = scheduler.standing(of: task, at: now)
+        writer.field("state", string: standing.state.rawValue)
+        writer.field("group", string: standing.group.rawValue)
         writer.key("completed")
         writer.bool(task.isCompleted)
         writer.raw(",")
