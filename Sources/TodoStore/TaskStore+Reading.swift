@@ -12,13 +12,34 @@ extension TaskStore {
 
     /// The tasks the query selects, ordered by id.
     public func tasks(_ query: TaskQuery) throws -> [TodoTask] {
+        guard let (conditions, arguments) = Self.filter(query) else { return [] }
+        return try read { db in
+            var tasks = try TaskRow.fetchAll(db, sql: Self.selectSQL(where: conditions), arguments: arguments)
+            try TaskRow.fillSnoozes(&tasks, db)
+            return tasks
+        }
+    }
+
+    /// How many tasks the query selects, counted without reading them.
+    public func count(_ query: TaskQuery) throws -> Int {
+        guard let (conditions, arguments) = Self.filter(query) else { return 0 }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        return try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM task\(filter)", arguments: arguments) ?? 0 }
+    }
+
+    /// The SQL conditions (all must hold) and their arguments that select a
+    /// query's tasks; nil when it selects none.
+    private static func filter(_ query: TaskQuery) -> ([String], StatementArguments)? {
         var conditions: [String] = []
         var arguments = StatementArguments()
         switch (query.includeOpen, query.includeCompleted) {
         case (true, true): break
-        case (true, false): conditions.append("completed_at IS NULL")
+        // "+": not through task_by_completion. Most tasks of a list are open,
+        // and a lookup of each row from that index costs more than reading
+        // the table in order and skipping the few done ones.
+        case (true, false): conditions.append("+completed_at IS NULL")
         case (false, true): conditions.append("completed_at IS NOT NULL")
-        case (false, false): return []
+        case (false, false): return nil
         }
         if let category = query.category {
             conditions.append("category_key = ?")
@@ -33,11 +54,7 @@ extension TaskStore {
             conditions.append("(instr(title_key, ?) > 0 OR instr(notes_key, ?) > 0)")
             arguments += [search, search]
         }
-        return try read { db in
-            var tasks = try TaskRow.fetchAll(db, sql: Self.selectSQL(where: conditions), arguments: arguments)
-            try TaskRow.fillSnoozes(&tasks, db)
-            return tasks
-        }
+        return (conditions, arguments)
     }
 
     /// The tasks in `scope` whose title contains `text`, ignoring case and

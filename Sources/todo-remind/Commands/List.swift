@@ -48,17 +48,21 @@ extension TodoRemind {
             OpenStores.keep(context.store)
             let instant = try context.evaluationInstant(now)
             let scheduler = context.scheduler
-            let matching = try context.store.tasks(TaskQuery(
-                includeOpen: true,
-                includeCompleted: true,
-                category: category,
-                priority: priority,
-                search: search
-            ))
+            // Completed tasks not shown are only counted, for the footer:
+            // decoding them would cost a long list a sixth more.
+            let showsCompleted = all || completed
+            var query = TaskQuery(includeOpen: true, includeCompleted: true, category: category, priority: priority, search: search)
+            query.includeCompleted = showsCompleted
+            let matching = try context.store.tasks(query)
+            var summary = ListSummary()
+            if !showsCompleted {
+                query.includeOpen = false
+                query.includeCompleted = true
+                summary.countCompleted(try context.store.count(query))
+            }
             // Plain values for the loops: reading a parsed option through its
             // property wrapper costs a generic metadata lookup every time.
             let filter = ListFilter(all: all, completed: completed, overdue: overdue, dueSoon: dueSoon)
-            var summary = ListSummary()
             var rows: [ListRow] = []
             rows.reserveCapacity(matching.count)
             for (index, task) in matching.enumerated() {

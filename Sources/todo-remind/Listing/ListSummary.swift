@@ -7,6 +7,12 @@ struct ListSummary {
     var overdue = 0
     var dueSoon = 0
 
+    /// Counts completed tasks that were not read, only counted.
+    mutating func countCompleted(_ number: Int) {
+        total += number
+        done += number
+    }
+
     mutating func count(_ state: DueState) {
         total += 1
         switch state {
