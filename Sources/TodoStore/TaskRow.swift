@@ -144,12 +144,17 @@ enum TaskRow {
             sqlite3_column_type(statement, index) == SQLITE_NULL
         }
 
+        // SQLite reads a NULL as 0: only a 0 needs asking which it was,
+        // which spares most columns of most rows a call.
+
         func int64(_ index: Int32) -> Int64? {
-            isNull(index) ? nil : sqlite3_column_int64(statement, index)
+            let value = sqlite3_column_int64(statement, index)
+            return value == 0 && isNull(index) ? nil : value
         }
 
         func double(_ index: Int32) -> Double? {
-            isNull(index) ? nil : sqlite3_column_double(statement, index)
+            let value = sqlite3_column_double(statement, index)
+            return value == 0 && isNull(index) ? nil : value
         }
 
         func text(_ index: Int32) -> String? {

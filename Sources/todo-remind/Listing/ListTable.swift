@@ -34,11 +34,13 @@ struct ListTable {
         var cellWidths: [Int32] = []
         cellWidths.reserveCapacity(rows.count * stride)
         var widths = [Int](repeating: 0, count: Self.columnCount)
+        // Tasks are reached through their array, never bound to a local: a
+        // copy of a task retains and releases each of its strings.
         for index in order {
-            let task = tasks[rows[index].index]
-            widths[0] = max(widths[0], Self.digitCount(task.id))
-            widths[3] = max(widths[3], task.priority.rawValue.utf8.count)
-            appendCells(for: task, to: &cells)
+            let taskIndex = rows[index].index
+            widths[0] = max(widths[0], Self.digitCount(tasks[taskIndex].id))
+            widths[3] = max(widths[3], tasks[taskIndex].priority.rawValue.utf8.count)
+            appendCells(for: tasks[taskIndex], to: &cells)
             let first = cells.count - stride
             for (offset, column) in zip(0..<stride, Self.cellColumns) {
                 let width = cells[first + offset].terminalWidth
@@ -49,7 +51,8 @@ struct ListTable {
         var group: TaskGroup?
         for (position, index) in order.enumerated() {
             let row = rows[index]
-            let task = tasks[row.index]
+            let id = tasks[row.index].id
+            let priority = tasks[row.index].priority
             if row.group != group {
                 if group != nil { output.newline() }
                 group = row.group
@@ -58,16 +61,16 @@ struct ListTable {
             let paint = describer.paintCodes(row.state)
             output.append(paint.open)
             output.append(describer.mark(row.state))
-            output.spaces(1 + widths[0] - Self.digitCount(task.id))
-            output.append(String(task.id))
+            output.spaces(1 + widths[0] - Self.digitCount(id))
+            output.append(String(id))
             output.spaces(2)
             let first = position * stride
             output.append(cells[first])
             output.spaces(widths[1] - Int(cellWidths[first]) + 2)
             output.append(cells[first + 1])
             output.spaces(widths[2] - Int(cellWidths[first + 1]) + 2)
-            output.append(task.priority.rawValue)
-            output.spaces(widths[3] - task.priority.rawValue.utf8.count + 2)
+            output.append(priority.rawValue)
+            output.spaces(widths[3] - priority.rawValue.utf8.count + 2)
             output.append(cells[first + 2])
             output.spaces(widths[4] - Int(cellWidths[first + 2]) + 2)
             output.append(cells[first + 3])

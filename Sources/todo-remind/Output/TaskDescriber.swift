@@ -76,9 +76,26 @@ struct TaskDescriber {
     /// The absolute words, then the relative ones when they add something
     /// ("tomorrow" needs no "(tomorrow)").
     private func dueText(_ due: Due, separator: String, closing: String) -> String {
-        let absolute = text.due(due)
+        let absolute = switch due {
+        case .day(let day): dayWords(day)
+        case .time(let instant): dayWords(text.clock.day(of: instant)) + " " + text.clock.timeOfDay(of: instant).description
+        }
         let relative = text.relative(due)
-        return absolute == relative ? absolute : absolute + separator + relative + closing
+        guard absolute != relative else { return absolute }
+        var words = absolute
+        words.reserveCapacity(absolute.utf8.count + separator.utf8.count + relative.utf8.count + closing.utf8.count)
+        words += separator
+        words += relative
+        words += closing
+        return words
+    }
+
+    /// `text.day(day)`, remembered: a long list has tasks on a few hundred days.
+    private func dayWords(_ day: LocalDay) -> String {
+        if let words = memo.days[day] { return words }
+        let words = text.day(day)
+        memo.days[day] = words
+        return words
     }
 
     /// A mark for the state: ! overdue, ~ due soon, · upcoming, ✓ done, blank for someday.

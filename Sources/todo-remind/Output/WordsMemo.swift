@@ -9,4 +9,5 @@ import TodoCore
 final class WordsMemo {
     var dueCells: [Due: String] = [:]
     var instants: [Date: String] = [:]
+    var days: [LocalDay: String] = [:]
 }
