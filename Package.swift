@@ -10,7 +10,8 @@ let multiarch = "x86_64-linux-gnu"
 /// Where Debian keeps the headers of libnotify and the GLib it builds on
 /// (`pkg-config --cflags libnotify`). Named here rather than through
 /// pkg-config, which would also link the libraries into every command: they
-/// are loaded only when a notification is due (see LibNotifyLoader).
+/// are loaded only by what notifies (the daemon, `status`, `notify-test`;
+/// see LibNotifyLoader).
 let libnotifyIncludes = [
     "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/gdk-pixbuf-2.0",
 ]

@@ -51,6 +51,23 @@ struct ImportExportTests {
         #expect(after.last?["title"] as? String == "Bell\u{7} and \u{1B}[31mred")
     }
 
+    @Test("Output that cannot be written (a full disk) is an error, not a short export that looks complete", arguments: [
+        ["export"], ["list"], ["list", "--json"], ["next"],
+    ])
+    func unwritableOutput(arguments: [String]) throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.ok("add", "Pay rent", "--due", "tomorrow")
+
+        // /dev/full refuses every write with ENOSPC.
+        let result = try cli.execute(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" \"$@\" > /dev/full", CLI.binary.path] + arguments,
+            environment: cli.environment, input: nil, name: "todo-remind \(arguments.joined(separator: " ")) > /dev/full")
+
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: the output could not be written: no space left on device.\n")
+    }
+
     @Test("importing an export into the same store adds copies")
     func importTwice() throws {
         let cli = try CLI()

@@ -84,9 +84,9 @@ public final class EventLoop: @unchecked Sendable {
     /// `run()`, returns at once. Throws what a handler threw, or a
     /// `SystemError` of `epoll_wait`.
     ///
-    /// - Parameter beforeSleeping: called after the handlers of each wake-up,
-    ///   before waiting again: the moment to give back memory the handlers
-    ///   used, since the wait may last hours.
+    /// - Parameter beforeSleeping: called before the first wait and after the
+    ///   handlers of each wake-up, before waiting again: the moment to give
+    ///   back memory the work used, since the wait may last hours.
     public func run(beforeSleeping: () throws -> Void = {}) throws {
         defer {
             stopRequested.store(false, ordering: .releasing)
@@ -94,6 +94,8 @@ public final class EventLoop: @unchecked Sendable {
         }
         let capacity: Int32 = 16
         var ready = [epoll_event](repeating: epoll_event(), count: Int(capacity))
+        // What was done before run() (starting, catching up) is let go of too.
+        try beforeSleeping()
         while !stopRequested.load(ordering: .acquiring) {
             let count = try ready.withUnsafeMutableBufferPointer { buffer throws(SystemError) in
                 try Syscall.run("epoll_wait") { epoll_wait(epoll.rawValue, buffer.baseAddress, capacity, -1) }

@@ -45,7 +45,6 @@ extension TodoRemind {
 
         func run() throws {
             let context = try Context(global)
-            OpenStores.keep(context.store)
             let instant = try context.evaluationInstant(now)
             let scheduler = context.scheduler
             // Completed tasks not shown are only counted, for the footer:

@@ -67,14 +67,19 @@ final class OutputBuffer {
         lineStart = 0
     }
 
+    /// Writes the first `length` bytes; when stdout refuses them (a full
+    /// disk, a closed pipe with SIGPIPE ignored), says so and exits 1: an
+    /// export cut short must not look like a complete one.
     private func writeOut(_ length: Int) {
         var written = 0
         while written < length {
             let result = write(STDOUT_FILENO, block + written, length - written)
             if result < 0 {
-                if errno == EINTR { continue }
-                // stdout is gone (a closed pipe, a full disk): nothing more can be said.
-                break
+                let code = errno
+                if code == EINTR { continue }
+                let reason = String(cString: strerror(code)).lowercased()
+                FileHandle.standardError.write(Data("Error: the output could not be written: \(reason).\n".utf8))
+                exit(EXIT_FAILURE)
             }
             written += result
         }
