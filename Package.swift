@@ -84,6 +84,7 @@ let package = Package(
             dependencies: [
                 "CLinux",
                 "TodoCore",
+                "TodoConfig",
                 "TodoStore",
                 "TodoNotify",
                 .product(name: "Logging", package: "swift-log"),

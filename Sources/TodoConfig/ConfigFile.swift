@@ -42,7 +42,10 @@ public struct ConfigFile: Sendable {
 
     /// Reads the settings, or the defaults when a default-path file is absent.
     public func load() throws(ConfigError) -> Settings {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // Read through a file handle: `FileManager.contents(atPath:)` gives
+        // nothing for a character device, and `--config /dev/null` is the
+        // usual way to ask for no config at all.
+        guard let data = FileHandle(forReadingAtPath: path).flatMap({ try? $0.readToEnd() ?? Data() }) else {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
                 throw isDirectory.boolValue ? .isFolder(path: path) : .unreadable(path: path)

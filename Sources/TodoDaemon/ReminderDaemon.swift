@@ -2,6 +2,7 @@ import Foundation
 import CLinux
 import Logging
 import Synchronization
+import TodoConfig
 import TodoCore
 import TodoNotify
 import TodoStore
@@ -79,6 +80,8 @@ public final class ReminderDaemon {
         } catch {
             logger.warning("No notification server can be reached yet (\(error.localizedDescription)); reminders are written here until one can.")
         }
+
+        if let warning = SystemTimeZone.choice().warning { logger.warning("\(warning)") }
 
         let loop = try EventLoop()
         let timer = try WallClockTimer()

@@ -16,16 +16,12 @@ struct SQLiteHeader {
     let applicationID: Int32
     /// Whether the file is in WAL mode, so newer pages may sit in its `-wal` file.
     let isWAL: Bool
-    /// Whether `sqlite_schema` lists nothing: no table, index, view or trigger.
-    let schemaIsEmpty: Bool
 
     /// Reads the header, or returns nil when the bytes are not an SQLite database.
     init?(_ bytes: [UInt8]) {
         guard bytes.count >= Self.length, bytes.starts(with: Self.magic) else { return nil }
         applicationID = Int32(bitPattern: Self.bigEndian(bytes[68..<72]))
         isWAL = bytes[18] == 2 || bytes[19] == 2
-        // A leaf table page (type 13) with no cells: the schema has no entries.
-        schemaIsEmpty = bytes[100] == 13 && bytes[103] == 0 && bytes[104] == 0
     }
 
     private static func bigEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {

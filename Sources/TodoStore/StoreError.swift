@@ -12,6 +12,10 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     case isFolder(path: String)
     /// The file exists but this user cannot read and write it, or it is not a regular file.
     case fileNotAccessible(path: String, reason: String)
+    /// No store exists at the path, and the command only reads.
+    case missing(path: String)
+    /// The store may be read but not written, and the command writes.
+    case readOnly(path: String)
     /// The file holds bytes that are not an SQLite database.
     case notSQLite(path: String)
     /// The file is an SQLite database that another program made.
@@ -40,6 +44,10 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
             "“\(path)” is a folder, not a task store file: give the path of a file instead, such as “\(path)/tasks.sqlite”."
         case .fileNotAccessible(let path, let reason):
             "The task store “\(path)” cannot be opened (\(reason)): it must be a regular file you can read and write."
+        case .missing(let path):
+            "There is no task store at “\(path)”, and nothing was created: check the path, or add a task to start a store there."
+        case .readOnly(let path):
+            "The task store “\(path)” can be read but not written, so nothing was changed: `list`, `show`, `next`, `export` and `status` still work on it."
         case .notSQLite(let path):
             "“\(path)” is not an SQLite database, so it is not a todo-remind store and was left untouched: give the path of a store, or of a file that does not exist yet."
         case .foreignDatabase(let path):

@@ -16,8 +16,9 @@ import Darwin
 enum StoreFile {
     /// What the file holds, as far as its bytes tell.
     enum Contents: Equatable {
-        /// Nothing yet: a file just created, a 0-byte file, or an SQLite
-        /// database with an empty schema (one whose creation was cut short).
+        /// No file: a store is to be created there.
+        case missing
+        /// A 0-byte file: nothing to lose, so a store may take its place.
         case empty
         /// An SQLite database that is, or may be, a todo-remind store: a
         /// read-only connection must read its application id and migrations,
@@ -25,13 +26,16 @@ enum StoreFile {
         case database
     }
 
-    /// Makes sure a file can be at `path`, creating its folders (0700) and the
-    /// file (0600) when it is missing, and judges what an existing file holds.
+    /// Makes sure a store can be at `path`, creating its folders (0700) when
+    /// they are missing, and judges what an existing file holds.
     ///
+    /// - Parameter writing: whether the store will be written; a store that
+    ///   is only read may be read-only, and its folders are not created.
     /// - Throws: `StoreError` for a folder that cannot be created or written,
-    ///   a folder at `path`, a file that cannot be read or written, a file
-    ///   that is not SQLite, or an SQLite database of another program.
-    static func prepare(path: String) throws(StoreError) -> Contents {
+    ///   a folder at `path`, a file that cannot be read (or written, when
+    ///   `writing`), a file that is not SQLite, or an SQLite database of
+    ///   another program.
+    static func prepare(path: String, writing: Bool) throws(StoreError) -> Contents {
         var info = stat()
         if stat(path, &info) != 0 {
             let code = errno
@@ -39,15 +43,15 @@ enum StoreFile {
             guard code == ENOENT || code == ENOTDIR else {
                 throw .fileNotAccessible(path: path, reason: describe(code))
             }
+            guard writing else { throw .missing(path: path) }
             try createFolders(folder(of: path))
-            if try createFile(path) { return .empty }
-            // Another process created it in the meantime: judge what it wrote.
+            return .missing
         }
-        return try inspect(path)
+        return try inspect(path, writing: writing)
     }
 
     /// Judges an existing file from its header, then checks it can be written.
-    private static func inspect(_ path: String) throws(StoreError) -> Contents {
+    private static func inspect(_ path: String, writing: Bool) throws(StoreError) -> Contents {
         // O_NONBLOCK: opening a named pipe must not wait for a writer.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
@@ -72,21 +76,74 @@ enum StoreFile {
             case StoreSchema.applicationID:
                 contents = .database
             case 0 where header.isWAL && hasWALContent(path):
-                // The application id may have been set in a page still in the WAL.
+                // Another program's database whose pages are still in its
+                // WAL: the read-only connection judges it from them. (A store
+                // is made whole before it is put at its path, so its
+                // application id is always in the file itself.)
                 contents = .database
-            case 0 where header.schemaIsEmpty:
-                contents = .empty
             default:
+                // Another program's database, an empty one included.
                 throw .foreignDatabase(path: path)
             }
         }
-        try checkWritable(path)
+        if writing {
+            try checkWritable(path)
+        } else if access(path, R_OK) != 0 {
+            throw .fileNotAccessible(path: path, reason: "it is not readable: \(describe(errno))")
+        }
         return contents
+    }
+
+    /// Whether this process may write the file and, beside it, the `-wal`
+    /// and `-shm` files of WAL mode.
+    static func isWritable(_ path: String) -> Bool {
+        let folder = folder(of: path)
+        return access(path, R_OK | W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0
+    }
+
+    /// Runs `body` holding an exclusive lock on the store's folder (`flock`),
+    /// so that of several processes creating the same store, one does and the
+    /// others then find it made.
+    static func withFolderLock<T>(of path: String, _ body: () throws -> T) throws -> T {
+        let folder = folder(of: path)
+        let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw StoreError.folderNotWritable(folder: folder, reason: "cannot open it: \(describe(errno))")
+        }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw StoreError.folderNotWritable(folder: folder, reason: "cannot lock it: \(describe(errno))")
+            }
+        }
+        return try body()
+    }
+
+    /// A path beside the store for building a new one, unique to this process.
+    static func buildingPath(for path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        let folder = folder(of: path)
+        let hidden = ".\(name).new-\(getpid())"
+        return folder.isEmpty ? hidden : folder + "/" + hidden
+    }
+
+    /// Puts the store built at `built` at `path`, replacing a 0-byte file, in
+    /// one step (`rename`): no process ever sees a store half made.
+    static func install(_ built: String, at path: String) throws(StoreError) {
+        guard rename(built, path) == 0 else {
+            throw .folderNotWritable(folder: folder(of: path), reason: "cannot put the new store in place: \(describe(errno))")
+        }
+    }
+
+    /// Removes a store that was being built, with any files SQLite left beside it.
+    static func discard(_ built: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(built + suffix) }
     }
 
     /// Checks that SQLite will be able to write the file and, beside it, the
     /// `-wal` and `-shm` files of WAL mode.
     private static func checkWritable(_ path: String) throws(StoreError) {
+        if access(path, R_OK) == 0, access(path, W_OK) != 0 { throw .readOnly(path: path) }
         guard access(path, R_OK | W_OK) == 0 else {
             throw .fileNotAccessible(path: path, reason: "it is not writable: \(describe(errno))")
         }
@@ -121,7 +178,7 @@ enum StoreFile {
     }
 
     /// Creates the file with mode 0600, or returns false when it already exists.
-    private static func createFile(_ path: String) throws(StoreError) -> Bool {
+    static func createFile(_ path: String) throws(StoreError) -> Bool {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             let code = errno

@@ -19,28 +19,91 @@ public final class TaskStore: Sendable {
     /// The path of the SQLite file, as given.
     public let path: String
 
-    let dbPool: DatabasePool
+    /// The file's pool, or an empty store in memory (`TaskStore.empty()`).
+    let database: any DatabaseWriter
+
+    /// What a process may do to the store.
+    public enum Access: Sendable {
+        /// Read and write; a missing store is created.
+        case readWrite
+        /// Only read: a missing store is an error and nothing is created, and
+        /// a store the user may only read can be opened.
+        case readOnly
+    }
 
     /// How long a write waits for another process to release the store, in seconds.
     public static let busyTimeout: TimeInterval = 10
 
-    /// Opens the store at `path`, creating it when missing; refuses a file that is not ours.
+    /// Opens the store at `path`, creating it when missing and `access`
+    /// allows; refuses a file that is not ours.
     ///
-    /// A missing file is created with mode 0600, in folders created with mode
-    /// 0700. An existing file is judged from its header bytes before SQLite
-    /// opens it, and refused, untouched, when it is not SQLite, is an SQLite
-    /// database of another program, or was written by a newer todo-remind. A
-    /// 0-byte file holds nothing and becomes a new store.
+    /// A missing store is built whole beside its path and then renamed into
+    /// place, with mode 0600, in folders created with mode 0700: a process
+    /// never sees a store half made, so anything at the path that is not a
+    /// complete store is another program's. An existing file is judged from
+    /// its header bytes before SQLite opens it, and refused, untouched, when
+    /// it is not SQLite, is an SQLite database of another program (an empty
+    /// one included), or was written by a newer todo-remind. A 0-byte file
+    /// holds nothing and is replaced by a new store.
     ///
-    /// - Throws: `StoreError`.
-    public init(path: String) throws {
+    /// - Throws: `StoreError`; `.missing` for a missing store opened `.readOnly`.
+    public init(path: String, access: Access = .readWrite) throws {
         self.path = path
-        let contents = try StoreFile.prepare(path: path)
         do {
-            let upToDate = contents == .database ? try Self.checkSchema(path: path) : false
-            dbPool = try Self.openPool(path: path, migrating: !upToDate)
+            var contents = try StoreFile.prepare(path: path, writing: access == .readWrite)
+            if contents != .database {
+                guard access == .readWrite else { throw StoreError.missing(path: path) }
+                try Self.create(at: path)
+                contents = .database
+            }
+            let upToDate = try Self.checkSchema(path: path)
+            if access == .readOnly, upToDate {
+                database = try Self.openPool(path: path, readOnly: !StoreFile.isWritable(path), migrating: false)
+            } else {
+                database = try Self.openPool(path: path, readOnly: false, migrating: !upToDate)
+            }
         } catch {
             throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// A store with no tasks that lives in memory and is gone at exit: what a
+    /// reading command shows when the default store has not been made yet.
+    public static func empty(path: String) throws -> TaskStore {
+        try TaskStore(path: path, inMemory: ())
+    }
+
+    private init(path: String, inMemory: Void) throws {
+        self.path = path
+        let queue = try DatabaseQueue()
+        try StoreSchema.migrator.migrate(queue)
+        database = queue
+    }
+
+    /// Builds a complete store beside `path` and renames it into place,
+    /// unless another process has done so first.
+    ///
+    /// Under the folder's lock, so that of several processes making the same
+    /// store at once, one builds it and the others find it there.
+    private static func create(at path: String) throws {
+        try StoreFile.withFolderLock(of: path) {
+            guard try StoreFile.prepare(path: path, writing: true) != .database else { return }
+            let built = StoreFile.buildingPath(for: path)
+            StoreFile.discard(built)
+            do {
+                _ = try StoreFile.createFile(built)
+                // One connection in rollback-journal mode, switched to WAL
+                // last: when it closes, everything is in the file itself, and
+                // no -wal or -shm file is left to belong to the wrong name.
+                let queue = try DatabaseQueue(path: built)
+                try StoreSchema.migrator.migrate(queue)
+                try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+                try queue.close()
+                try StoreFile.install(built, at: path)
+            } catch {
+                StoreFile.discard(built)
+                throw error
+            }
         }
     }
 
@@ -70,20 +133,16 @@ public final class TaskStore: Sendable {
                 throw StoreError.newerSchema(path: path)
             }
             return applied == known
-        case 0 where try reader.integer("SELECT count(*) FROM sqlite_master WHERE name <> 'grdb_migrations'") == 0
-            && (try reader.hasTable("grdb_migrations") ? try reader.strings("SELECT identifier FROM grdb_migrations") : []).isEmpty:
-            // Empty, or another process is creating the store right now: GRDB
-            // commits its (empty) migrations table before the first migration
-            // marks the file as ours.
-            return false
         default:
+            // Empty ones included: a store is complete before it is put in place.
             throw StoreError.foreignDatabase(path: path)
         }
     }
 
     /// Opens the pool and, when `migrating`, brings the schema up to date.
-    private static func openPool(path: String, migrating: Bool) throws -> DatabasePool {
+    private static func openPool(path: String, readOnly: Bool, migrating: Bool) throws -> DatabasePool {
         var configuration = Configuration()
+        configuration.readonly = readOnly
         configuration.busyMode = .timeout(busyTimeout)
         // Kept open by `releaseMemory()`: closing a connection that had the
         // files open for writing is a change the daemon's watcher sees, which
@@ -132,7 +191,7 @@ public final class TaskStore: Sendable {
 
     /// Empties SQLite's page caches, for a long-running process about to sleep.
     public func releaseMemory() {
-        dbPool.releaseMemory()
+        (database as? DatabasePool)?.releaseMemory()
     }
 
     // MARK: - Transactions
@@ -140,7 +199,7 @@ public final class TaskStore: Sendable {
     /// Runs `value` in a read transaction: it sees one consistent state of the store.
     func read<T>(_ value: (Database) throws -> T) throws -> T {
         do {
-            return try dbPool.read(value)
+            return try database.read(value)
         } catch {
             throw Self.storeError(error, path: path)
         }
@@ -155,7 +214,7 @@ public final class TaskStore: Sendable {
     /// would fail with SQLITE_BUSY that no timeout can cure.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
         do {
-            return try dbPool.write(updates)
+            return try database.write(updates)
         } catch {
             throw Self.storeError(error, path: path)
         }
@@ -170,6 +229,8 @@ public final class TaskStore: Sendable {
             switch error.resultCode {
             case .SQLITE_BUSY, .SQLITE_LOCKED:
                 return StoreError.busy(path: path)
+            case .SQLITE_READONLY:
+                return StoreError.readOnly(path: path)
             case .SQLITE_FULL:
                 return StoreError.diskFull(path: path)
             case .SQLITE_NOTADB:

@@ -25,16 +25,23 @@ struct TodoRemind: ParsableCommand {
         ]
     )
 
+    /// The names of the subcommands, as typed.
+    static var commandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    }
+
     /// Runs the command, reporting a mistake as one line on stderr.
     ///
     /// ArgumentParser's own `main` follows a malformed command line with the
     /// usage block; the README promises one sentence, and `--help` has the usage.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            let arguments = try CommandLineArguments(commands: commandNames)
+                .normalized(Array(CommandLine.arguments.dropFirst()))
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
-            let code = exitCode(for: error)
+            let code: ExitCode = ExitStatus.of(error).map { ExitCode($0) } ?? exitCode(for: error)
             let sentence = message(for: error)
             // Help, --version, and a silent `ExitCode` keep ArgumentParser's handling.
             guard code != .success, !sentence.isEmpty else { exit(withError: error) }

@@ -60,19 +60,27 @@ public struct DateText: Sendable {
         }
     }
 
-    /// How far an instant is from now: "in 45 min", "3 h ago", "in 2 days", "now".
+    /// How far an instant is from now: "in 45 min", "in 1 h 30 min", "3 h ago",
+    /// "in 2 days", "now".
+    ///
+    /// Under 48 hours it counts minutes, rounded to the nearest, so an instant
+    /// made by adding a length to now reads as that length. Beyond, it counts
+    /// local days, as `relative(_: Due)` does for a day: a task due on Friday
+    /// at 17:00 and one due on Friday are the same number of days away, and a
+    /// week that crosses a daylight-saving change is still 7 days.
     public func relative(_ instant: Date) -> String {
         let seconds = instant.timeIntervalSince(now)
-        let magnitude = abs(seconds)
+        let minutes = Int((abs(seconds) / 60).rounded())
         let amount: String
-        if magnitude < 60 {
+        if minutes == 0 {
             return "now"
-        } else if magnitude < 3600 {
-            amount = "\(Int(magnitude / 60)) min"
-        } else if magnitude < 48 * 3600 {
-            amount = "\(Int(magnitude / 3600)) h"
+        } else if minutes < 60 {
+            amount = "\(minutes) min"
+        } else if minutes < 48 * 60 {
+            amount = minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
         } else {
-            amount = "\(Int(magnitude / 86_400)) days"
+            let days = abs(clock.day(of: instant).daysSinceEpoch - clock.day(of: now).daysSinceEpoch)
+            amount = "\(days) days"
         }
         return seconds > 0 ? "in \(amount)" : "\(amount) ago"
     }

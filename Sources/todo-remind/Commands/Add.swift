@@ -29,8 +29,11 @@ extension TodoRemind {
         @Flag(inversion: .prefixedNo, help: "Switch the reminder on or off (default: the config's default-reminder).")
         var reminder: Bool?
 
+        @Option(help: ArgumentHelp("Add as of this instant instead of now (WHEN): relative dues count from it.", valueName: "when"))
+        var now: String?
+
         func run() throws {
-            let context = try Context(global)
+            let context = try Context(global, now: now)
             let draft = try TaskDraft(
                 title: title,
                 notes: notes,

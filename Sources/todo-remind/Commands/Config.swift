@@ -18,10 +18,14 @@ extension TodoRemind {
             let storePath = TaskStore.resolvePath(explicit: global.store, environment: environment)
             let policy = settings.policy
             let storeNote = FileManager.default.fileExists(atPath: storePath) ? "" : " (not created yet)"
+            let zone = SystemTimeZone.choice(tz: environment["TZ"])
+            if let warning = zone.warning {
+                FileHandle.standardError.write(Data("Warning: \(warning)\n".utf8))
+            }
             let configNote = configFile.exists ? "" : " (not present: defaults in use)"
             print("store              \(storePath)\(storeNote)")
             print("config file        \(configFile.path)\(configNote)")
-            print("time zone          \(TimeZone.current.identifier)")
+            print("time zone          \(zone.zone.identifier) (from \(zone.source))")
             print("")
             // The keys as a config file writes them, aligned.
             let snoozes = settings.snoozeChoices.map { "\"\($0)\"" }.joined(separator: ", ")

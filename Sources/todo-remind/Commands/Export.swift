@@ -12,8 +12,7 @@ extension TodoRemind {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let context = try Context(global)
-            OpenStores.keep(context.store)
+            let context = try Context(global, access: .read)
             let tasks = try context.store.tasks(TaskQuery(includeOpen: true, includeCompleted: true))
             let output = OutputBuffer()
             output.line(TaskJSON(scheduler: context.scheduler, now: context.now).array(tasks))

@@ -44,8 +44,8 @@ extension TodoRemind {
         var now: String?
 
         func run() throws {
-            let context = try Context(global)
-            let instant = try context.evaluationInstant(now)
+            let context = try Context(global, access: .read, now: now)
+            let instant = context.now
             let scheduler = context.scheduler
             // Completed tasks not shown are only counted, for the footer:
             // decoding them would cost a long list a sixth more.
@@ -77,7 +77,7 @@ extension TodoRemind {
                 output.line(TaskJSON(scheduler: scheduler, now: instant).array(order.map { matching[rows[$0].index] }))
             } else {
                 let filtered = category != nil || priority != nil || search != nil
-                ListTable(describer: context.describer(at: instant), filtered: filtered)
+                ListTable(describer: context.describer(), filtered: filtered)
                     .write(rows, of: matching, order: order, summary: summary, into: output)
             }
             output.flush()

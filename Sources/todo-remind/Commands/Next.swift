@@ -20,9 +20,8 @@ extension TodoRemind {
         }
 
         func run() throws {
-            let context = try Context(global)
-            OpenStores.keep(context.store)
-            let instant = try context.evaluationInstant(now)
+            let context = try Context(global, access: .read, now: now)
+            let instant = context.now
             let reminders = try context.store.nextReminders(scheduler: context.scheduler, after: instant, limit: limit)
             let tasks = try context.store.tasks(ids: reminders.map(\.taskID))
             let output = OutputBuffer()
@@ -31,7 +30,7 @@ extension TodoRemind {
             } else if reminders.isEmpty {
                 output.line("No reminders to come.")
             } else {
-                let describer = context.describer(at: instant)
+                let describer = context.describer()
                 let whens = reminders.map { "\(describer.text.instant($0.at)) (\(describer.text.relative($0.at)))" }
                 let width = whens.map(\.count).max() ?? 0
                 let kindWidth = reminders.map(\.kind.label.count).max() ?? 0

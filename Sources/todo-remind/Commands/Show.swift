@@ -13,8 +13,7 @@ extension TodoRemind {
         var json = false
 
         func run() throws {
-            let context = try Context(global)
-            OpenStores.keep(context.store)
+            let context = try Context(global, access: .read)
             let found = try TaskResolver(store: context.store).resolve(task, scope: .all)
             if json {
                 print(TaskJSON(scheduler: context.scheduler, now: context.now).single(found))

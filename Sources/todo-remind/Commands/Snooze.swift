@@ -24,8 +24,11 @@ extension TodoRemind {
         @Argument(help: ArgumentHelp("When to remind again (default: 1h).", valueName: "when"))
         var when: [String] = []
 
+        @Option(help: ArgumentHelp("Snooze as of this instant instead of now (WHEN).", valueName: "when"))
+        var now: String?
+
         func run() throws {
-            let context = try Context(global)
+            let context = try Context(global, now: now)
             let until = try context.snoozeInstant(when.isEmpty ? Self.defaultLength : when.joined(separator: " "))
             let changed = try context.change([task], scope: .open) { task in
                 if task.isCompleted { throw SnoozeRefusal.completed(task) }

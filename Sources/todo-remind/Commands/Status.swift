@@ -15,8 +15,7 @@ extension TodoRemind {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            let context = try Context(global)
-            OpenStores.keep(context.store)
+            let context = try Context(global, access: .read)
             let text = DateText(clock: context.clock, now: context.now)
             let store = context.store
             let holder = InstanceLock.holder(path: ReminderDaemon.lockPath(forStore: store.path))

@@ -6,26 +6,63 @@ import TodoStore
 /// Everything a command needs, resolved once from the global options and the
 /// environment: this is the one place the CLI reads the clock and environment.
 struct Context {
+    /// What a command does to the store: reading commands never create it or
+    /// write to it, so they work on a store the user may only read.
+    enum Access {
+        case read
+        case write
+    }
+
     let settings: Settings
     let configFile: ConfigFile
     let store: TaskStore
     let scheduler: Scheduler
+    let zone: SystemTimeZone.Choice
+    /// The one moment the command works at: the real now, or `--now`. Every
+    /// relative phrase and every date word of one command counts from it.
     let now: Date
     let style: Style
 
-    init(_ options: GlobalOptions) throws {
+    /// - Parameters:
+    ///   - access: whether the command writes to the store.
+    ///   - now: the text of `--now`, if the command takes it and it was given.
+    init(_ options: GlobalOptions, access: Access = .write, now nowText: String? = nil) throws {
         let environment = ProcessInfo.processInfo.environment
+        zone = SystemTimeZone.choice(tz: environment["TZ"])
+        if let warning = zone.warning {
+            FileHandle.standardError.write(Data("Warning: \(warning)\n".utf8))
+        }
         configFile = ConfigFile.resolve(explicit: options.config, environment: environment)
         settings = try configFile.load()
-        store = try TaskStore(path: TaskStore.resolvePath(explicit: options.store, environment: environment))
-        scheduler = Scheduler(calendar: Calendar.current, policy: settings.policy)
-        now = Date()
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone.zone
+        let scheduler = Scheduler(calendar: calendar, policy: settings.policy)
+        self.scheduler = scheduler
+        let realNow = Date()
+        now = try nowText.map { try WhenParser(now: realNow, clock: scheduler.clock).instant(from: $0) } ?? realNow
+        let path = TaskStore.resolvePath(explicit: options.store, environment: environment)
+        let isDefault = (options.store ?? "").isEmpty && (environment["TODO_REMIND_STORE"] ?? "").isEmpty
+        store = try Self.openStore(path: path, access: access, isDefault: isDefault)
         style = Style(mode: options.color, environment: environment)
+    }
+
+    /// Opens the store; a reading command creates nothing.
+    ///
+    /// Before the first `add` the default store does not exist: a reading
+    /// command then shows an empty list. A path the user named that holds no
+    /// store is an error (a typo must not look like an empty list).
+    private static func openStore(path: String, access: Access, isDefault: Bool) throws -> TaskStore {
+        guard access == .read else { return try TaskStore(path: path) }
+        do {
+            return try TaskStore(path: path, access: .readOnly)
+        } catch StoreError.missing(let path) where isDefault {
+            return try TaskStore.empty(path: path)
+        }
     }
 
     var clock: WallClock { scheduler.clock }
 
-    /// Reads WHEN relative to the real now.
+    /// Reads WHEN relative to the command's now.
     func parseDue(_ text: String) throws -> Due {
         try WhenParser(now: now, clock: clock).due(from: text)
     }
@@ -36,13 +73,7 @@ struct Context {
         try WhenParser(now: now, clock: clock).snoozeInstant(from: text, dayTime: scheduler.policy.reminderTime)
     }
 
-    /// The instant `--now` asks for, or the real now.
-    func evaluationInstant(_ text: String?) throws -> Date {
-        guard let text else { return now }
-        return try WhenParser(now: now, clock: clock).instant(from: text)
-    }
-
-    func describer(at instant: Date? = nil) -> TaskDescriber {
-        TaskDescriber(scheduler: scheduler, now: instant ?? now, style: style)
+    func describer() -> TaskDescriber {
+        TaskDescriber(scheduler: scheduler, now: now, style: style)
     }
 }

@@ -3,7 +3,8 @@ import TodoCore
 import TodoStore
 
 /// Turns the TASK arguments a person typed into tasks: an id, or text that
-/// matches the title of exactly one task among those the command applies to.
+/// matches the title of exactly one task among those the command applies to,
+/// or the whole title (any case) of exactly one of several it matches.
 struct TaskResolver {
     let store: TaskStore
 
@@ -30,7 +31,13 @@ struct TaskResolver {
         switch matches.count {
         case 0: throw ResolveError.noMatch(trimmed, scope)
         case 1: return matches[0]
-        default: throw ResolveError.ambiguous(trimmed, matches)
+        default:
+            // A text that is one task's whole title names that task, even
+            // when other titles contain it ("Pay" beside "Pay rent").
+            let key = TextFolding.foldCase(trimmed)
+            let exact = matches.filter { TextFolding.foldCase($0.title.trimmingCharacters(in: .whitespaces)) == key }
+            if exact.count == 1 { return exact[0] }
+            throw ResolveError.ambiguous(trimmed, matches)
         }
     }
 }

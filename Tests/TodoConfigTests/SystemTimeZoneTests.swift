@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import TodoDaemon
+@testable import TodoConfig
 
 /// The daemon plans in the machine's time zone of the moment, which
 /// Foundation's cached `TimeZone.current` does not follow.
