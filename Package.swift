@@ -94,6 +94,7 @@ let package = Package(
         .executableTarget(
             name: "todo-remind",
             dependencies: [
+                "CLinux",
                 "TodoCore",
                 "TodoStore",
                 "TodoConfig",

@@ -16,4 +16,9 @@
 // module is not built with; declaring it again here makes it visible to Swift.
 extern const char *strerrorname_np(int errnum);
 
+// The columns a character takes in a terminal (POSIX, XSI). wchar.h declares
+// it only under _XOPEN_SOURCE, which the Glibc module is not built with.
+#include <wchar.h>
+extern int wcwidth(wchar_t c);
+
 #endif

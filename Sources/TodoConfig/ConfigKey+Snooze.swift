@@ -17,14 +17,32 @@ extension ConfigKey {
         func bad(_ reason: String) -> ConfigError {
             .badEntry(path: path, key: ConfigKey.snooze.rawValue, entry: choice, reason: reason)
         }
+        // A choice naming a calendar date lies ahead only until that date
+        // has passed; the others are read again each time they are picked.
+        if choice.trimmingCharacters(in: .whitespaces).prefix(5).allSatisfy({ $0.isNumber || $0 == "-" }),
+           choice.trimmingCharacters(in: .whitespaces).count >= 10 {
+            throw bad("a fixed date stops lying ahead once it has passed: give a length (1h), a time (17:00) or a day (tomorrow 09:00).")
+        }
+        let instant = try checkInstant(of: choice, reminderTime: reminderTime, bad: bad)
+        for other in earlier {
+            // Another form of the same moment (1h and 60m) would be the same action twice.
+            guard let earlierInstant = try? checkInstant(of: other, reminderTime: reminderTime, bad: bad),
+                  earlierInstant == instant else { continue }
+            throw bad(other == choice
+                ? "it is listed twice, and each choice is an action of its own."
+                : "it is the same as “\(other)”, and each choice is an action of its own.")
+        }
+    }
+
+    /// Where a choice ends when picked at `snoozeCheckInstant`.
+    private static func checkInstant(
+        of choice: String, reminderTime: TimeOfDay, bad: (String) -> ConfigError
+    ) throws(ConfigError) -> Date {
         let parser = WhenParser(now: snoozeCheckInstant, clock: WallClock(timeZone: .gmt))
         do {
-            _ = try parser.snoozeInstant(from: choice, dayTime: reminderTime)
+            return try parser.snoozeInstant(from: choice, dayTime: reminderTime)
         } catch {
             throw bad(error.message)
-        }
-        guard !earlier.contains(choice) else {
-            throw bad("it is listed twice, and each choice is an action of its own.")
         }
     }
 }

@@ -12,7 +12,7 @@ struct BadInputTests {
         try cli.ok("done", "milk")
     }
 
-    @Test("a bad value or task: exit 1, one sentence naming it, store unchanged", arguments: [
+    @Test("a value that cannot be read: exit 64, one sentence naming it, store unchanged", arguments: [
         (["add", ""], "title"),
         (["add", "   "], "title"),
         (["add", "\n\t"], "title"),
@@ -21,16 +21,35 @@ struct BadInputTests {
         (["add", "Task", "--due", "2026-13-01"], "2026-13-01"),
         (["add", "Task", "--due", "someday soon"], "someday soon"),
         (["add", "Task", "--due", "2026-12-01 24:30"], "24:30"),
+        (["add", "Task", "--due", "10000-01-01"], "10000-01-01"),
+        (["add", "Task", "--due", "1899-12-31"], "1899-12-31"),
         (["add", "Task", "--category", "  "], "category"),
-        (["show", "99"], "99"),
-        (["show", "nothing like it"], "nothing like it"),
-        (["show", ""], "empty"),
-        (["show", "pay"], "pay"),
-        (["edit", "99", "--title", "New"], "99"),
-        (["edit", "pay", "--title", "New"], "pay"),
         (["edit", "rent", "--title", "  "], "title"),
         (["edit", "rent", "--due", "2026-02-30"], "2026-02-30"),
         (["edit", "rent", "--category", ""], "category"),
+        (["list", "--now", "2026-02-30"], "2026-02-30"),
+        (["next", "--now", "25:00"], "25:00"),
+        (["snooze", "rent", "0m"], "0m"),
+        (["add", "Task", "--now", "2026-02-30"], "2026-02-30"),
+    ] as [([String], String)])
+    func badValue(arguments: [String], named: String) throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addSome(to: cli)
+
+        let message = try cli.failsWithoutChange(arguments, status: 64)
+
+        #expect(message.localizedCaseInsensitiveContains(named), "\(message)")
+        #expect(message.hasSuffix("."), "\(message)")
+    }
+
+    @Test("a task that is unknown, ambiguous or in the wrong state: exit 1, one sentence naming it, store unchanged", arguments: [
+        (["show", "99"], "99"),
+        (["show", ""], "empty"),
+        (["show", "nothing like it"], "nothing like it"),
+        (["show", "pay"], "pay"),
+        (["edit", "99", "--title", "New"], "99"),
+        (["edit", "pay", "--title", "New"], "pay"),
         (["done", "99"], "99"),
         (["done", "rent", "nothing like it"], "nothing like it"),
         (["done", "milk"], "milk"),
@@ -40,10 +59,8 @@ struct BadInputTests {
         (["on", "pay"], "pay"),
         (["off", "1", "99"], "99"),
         (["toggle", "1", "99"], "99"),
-        (["list", "--now", "2026-02-30"], "2026-02-30"),
-        (["next", "--now", "25:00"], "25:00"),
     ] as [([String], String)])
-    func badValue(arguments: [String], named: String) throws {
+    func badTask(arguments: [String], named: String) throws {
         let cli = try CLI()
         defer { cli.remove() }
         try Self.addSome(to: cli)
@@ -70,6 +87,8 @@ struct BadInputTests {
         (["add", "Task", "--due"], "--due"),
         (["list", "--store"], "--store"),
         (["frobnicate"], "frobnicate"),
+        (["lst"], "Did you mean list?"),
+        (["add", "-5 pushups"], "todo-remind add -- \"-5 pushups\""),
     ] as [([String], String)])
     func malformedCommandLine(arguments: [String], named: String) throws {
         let cli = try CLI()
@@ -115,7 +134,7 @@ struct BadInputTests {
         let path = cli.path("notes.txt")
         try Self.garbage.write(to: URL(fileURLWithPath: path))
 
-        let message = try cli.fails(command + ["--store", path], input: "[]")
+        let message = try cli.fails(command + ["--store", path], status: 74, input: "[]")
 
         #expect(message.contains("not a todo-remind store"), "\(message)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Self.garbage)
@@ -129,7 +148,7 @@ struct BadInputTests {
         let path = cli.path("notes.txt")
         try Self.garbage.write(to: URL(fileURLWithPath: path))
 
-        let message = try cli.fails(["add", "Task"], environment: ["TODO_REMIND_STORE": path])
+        let message = try cli.fails(["add", "Task"], status: 74, environment: ["TODO_REMIND_STORE": path])
 
         #expect(message.contains("not a todo-remind store"), "\(message)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Self.garbage)
@@ -152,7 +171,7 @@ struct BadInputTests {
             """, path)
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
 
-        let message = try cli.fails(command + ["--store", path], input: #"[{"title": "Task"}]"#)
+        let message = try cli.fails(command + ["--store", path], status: 74, input: #"[{"title": "Task"}]"#)
 
         #expect(message.contains("another program"), "\(message)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
@@ -171,7 +190,7 @@ struct BadInputTests {
         defer { cli.remove() }
         let blocker = try cli.write("blocker", "a file, not a folder\n")
 
-        let message = try cli.fails(command + ["--store", blocker + "/todo/tasks.sqlite"])
+        let message = try cli.fails(command + ["--store", blocker + "/todo/tasks.sqlite"], status: 74)
 
         #expect(message.contains("blocker"), "\(message)")
         #expect(try String(contentsOfFile: blocker, encoding: .utf8) == "a file, not a folder\n")
@@ -184,7 +203,7 @@ struct BadInputTests {
         let folder = cli.path("a folder")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 
-        let message = try cli.fails(["add", "Task", "--store", folder])
+        let message = try cli.fails(["add", "Task", "--store", folder], status: 74)
 
         #expect(message.contains("folder"), "\(message)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
@@ -208,8 +227,8 @@ struct BadInputTests {
         let config = try cli.write("bad config.toml", text)
 
         for command in [["list"], ["add", "Task"], ["config"]] {
-            let byOption = try cli.failsWithoutChange(command + ["--config", config])
-            let byEnvironment = try cli.failsWithoutChange(command, environment: ["TODO_REMIND_CONFIG": config])
+            let byOption = try cli.failsWithoutChange(command + ["--config", config], status: 78)
+            let byEnvironment = try cli.failsWithoutChange(command, status: 78, environment: ["TODO_REMIND_CONFIG": config])
 
             for message in [byOption, byEnvironment] {
                 #expect(message.contains(config), "\(message)")
@@ -224,7 +243,7 @@ struct BadInputTests {
         defer { cli.remove() }
         try Self.addSome(to: cli)
 
-        let message = try cli.failsWithoutChange(["add", "Task", "--config", cli.path("missing.toml")])
+        let message = try cli.failsWithoutChange(["add", "Task", "--config", cli.path("missing.toml")], status: 78)
 
         #expect(message.contains("missing.toml"))
     }
@@ -244,6 +263,13 @@ struct BadInputTests {
         (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "due": "2026-12-01"}]"#, "Element 2"),
         (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "reminder": "yes"}]"#, "Element 2"),
         (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "createdAt": "yesterday"}]"#, "Element 2"),
+        (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "completed": false, "completedAt": "2026-11-01T10:00:00Z"}]"#, "completedAt"),
+        (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "due": {"day": "2026-12-01", "time": "2026-12-01T17:00:00Z"}}]"#, "both"),
+        (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "due": {"day": 20261201}}]"#, "must be a string"),
+        (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "due": {"day": "0500-01-01"}}]"#, "0500-01-01"),
+        (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "completed": "yes"}]"#, "Element 2"),
+        (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "notes": 7}]"#, "Element 2"),
+        (#"[{"title": "a"}, {"title": "b"}, {"title": "c", "category": ["Home"]}]"#, "Element 2"),
     ])
     func badImport(json: String, named: String) throws {
         let cli = try CLI()
@@ -251,8 +277,8 @@ struct BadInputTests {
         try Self.addSome(to: cli)
         let file = try cli.write("tasks.json", json)
 
-        let fromFile = try cli.failsWithoutChange(["import", file])
-        let fromInput = try cli.failsWithoutChange(["import", "-"], input: json)
+        let fromFile = try cli.failsWithoutChange(["import", file], status: 65)
+        let fromInput = try cli.failsWithoutChange(["import", "-"], status: 65, input: json)
 
         #expect(fromFile.contains(named), "\(fromFile)")
         #expect(fromFile.contains(file), "\(fromFile)")
@@ -268,7 +294,7 @@ struct BadInputTests {
         defer { cli.remove() }
         try Self.addSome(to: cli)
 
-        let message = try cli.failsWithoutChange(["import", cli.path("missing.json")])
+        let message = try cli.failsWithoutChange(["import", cli.path("missing.json")], status: 66)
 
         #expect(message.contains("missing.json"))
     }

@@ -13,7 +13,7 @@ struct ConfigTests {
 
         #expect(lines.contains("store              \(cli.storePath) (not created yet)"))
         #expect(lines.contains("config file        \(cli.path("config/todo-remind/config.toml")) (not present: defaults in use)"))
-        #expect(lines.contains("time zone          Europe/Berlin"))
+        #expect(lines.contains("time zone          Europe/Berlin (from TZ)"))
         #expect(lines.contains("reminder-time      \"09:00\""))
         #expect(lines.contains("due-soon-hours     24"))
         #expect(lines.contains("remind-at-due-time true"))

@@ -74,7 +74,7 @@ struct SystemTimeZoneTests {
 
     @Test("current() reads /etc/localtime again at each call, so a replaced link is followed")
     func followsReplacedLink() throws {
-        let folder = try ScratchFolder()
+        let folder = try ZoneFiles()
         let localtime = folder.file("localtime")
         let missing = folder.file("timezone")
 
@@ -90,11 +90,81 @@ struct SystemTimeZoneTests {
 
     @Test("current() falls back to /etc/timezone when /etc/localtime is not a link")
     func timezoneFileFallback() throws {
-        let folder = try ScratchFolder()
+        let folder = try ZoneFiles()
         try folder.write("localtime", "TZif")
         try folder.write("timezone", "Europe/Lisbon\n")
 
         let zone = SystemTimeZone.current(tz: nil, localtime: folder.file("localtime"), timezoneFile: folder.file("timezone"))
         #expect(zone.identifier == "Europe/Lisbon")
+    }
+}
+
+/// A folder of stand-ins for /etc/localtime and /etc/timezone, removed at the end.
+private final class ZoneFiles {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("zone-\(UUID().uuidString)").path
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    func write(_ name: String, _ text: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
+    }
+}
+
+@Suite("TZ in every form the C library accepts")
+struct ZoneChoiceTests {
+    @Test("names, :names, zoneinfo paths and rules without daylight saving are followed exactly, without a warning", arguments: [
+        ("Europe/Berlin", "Europe/Berlin"),
+        (":Europe/Berlin", "Europe/Berlin"),
+        ("/usr/share/zoneinfo/Europe/Berlin", "Europe/Berlin"),
+        (":/usr/share/zoneinfo/Asia/Tokyo", "Asia/Tokyo"),
+        ("", "UTC"),
+    ])
+    func followed(tz: String, identifier: String) {
+        let choice = SystemTimeZone.choice(tz: tz, localtime: "/nonexistent", timezoneFile: "/nonexistent")
+        #expect(choice.zone.identifier == identifier)
+        #expect(choice.source == "TZ")
+        #expect(choice.warning == nil)
+    }
+
+    @Test("a POSIX rule without daylight saving is its fixed offset")
+    func fixedRule() {
+        let choice = SystemTimeZone.choice(tz: "JST-9", localtime: "/nonexistent", timezoneFile: "/nonexistent")
+        #expect(choice.zone.secondsFromGMT() == 9 * 3600)
+        #expect(choice.warning == nil)
+    }
+
+    @Test(":/etc/localtime follows the link to its zone")
+    func localtimeLink() throws {
+        let folder = try ZoneFiles()
+        #expect(symlink("/usr/share/zoneinfo/America/Chicago", folder.file("localtime")) == 0)
+        let choice = SystemTimeZone.choice(tz: ":" + folder.file("localtime"), localtime: "/nonexistent", timezoneFile: "/nonexistent")
+        #expect(choice.zone.identifier == "America/Chicago")
+    }
+
+    @Test("a TZ that cannot be followed exactly gets a warning naming it and the zone used", arguments: [
+        ("Invalid/Zone", "UTC", 0),
+        ("CET-1CEST,M3.5.0,M10.5.0/3", "UTC+01:00", 3600),
+    ])
+    func warned(tz: String, used: String, offset: Int) throws {
+        let choice = SystemTimeZone.choice(tz: tz, localtime: "/nonexistent", timezoneFile: "/nonexistent")
+        let warning = try #require(choice.warning)
+        #expect(warning.contains(tz))
+        #expect(warning.contains(used))
+        #expect(choice.zone.secondsFromGMT(for: Date(timeIntervalSince1970: 1_782_000_000)) == offset)
+    }
+
+    @Test("unset TZ is /etc/localtime's zone, and says so")
+    func unset() throws {
+        let folder = try ZoneFiles()
+        #expect(symlink("/usr/share/zoneinfo/Asia/Tokyo", folder.file("localtime")) == 0)
+        let choice = SystemTimeZone.choice(tz: nil, localtime: folder.file("localtime"), timezoneFile: "/nonexistent")
+        #expect(choice.zone.identifier == "Asia/Tokyo")
+        #expect(choice.source == folder.file("localtime"))
     }
 }

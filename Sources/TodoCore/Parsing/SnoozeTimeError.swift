@@ -8,6 +8,8 @@ public enum SnoozeTimeError: LocalizedError, Hashable, Sendable {
     case endOfDay(String)
     /// The text names an instant that is not after now; `instant` is it in words.
     case notAhead(String, instant: String)
+    /// The text is a length of no time at all (`0m`).
+    case zeroLength(String)
 
     /// One sentence naming the bad text and saying what would be right.
     public var errorDescription: String? { message }
@@ -18,6 +20,8 @@ public enum SnoozeTimeError: LocalizedError, Hashable, Sendable {
             error.message
         case .endOfDay(let text):
             "“\(text)” is not a moment to snooze to: give a length such as 1h, a time such as 17:00, or a day such as tomorrow."
+        case .zeroLength(let text):
+            "“\(text)” is a length of no time at all: snooze for a length such as 10m or 1h."
         case .notAhead(let text, let instant):
             "“\(text)” is \(instant), which has already come: snooze to a later time, such as 1h, 17:00 or tomorrow."
         }

@@ -11,7 +11,7 @@ public enum WhenError: LocalizedError, Hashable, Sendable {
     case unrecognized(String)
     /// A date not written as YYYY-MM-DD ("2026-1-5").
     case malformedDate(String)
-    /// A year outside 0001...9999.
+    /// A date outside `LocalDay.earliest...LocalDay.latest`.
     case yearOutOfRange(String)
     /// A month outside 01...12.
     case monthOutOfRange(String)
@@ -50,7 +50,7 @@ public enum WhenError: LocalizedError, Hashable, Sendable {
         case .malformedDate(let text):
             "\(Self.quoted(text)) is not a date: write it as YYYY-MM-DD, such as 2026-12-01."
         case .yearOutOfRange(let text):
-            "\(Self.quoted(text)) is not a date: years go from 0001 to 9999."
+            "\(Self.quoted(text)) is out of range: todo-remind takes dates from \(LocalDay.earliest) to \(LocalDay.latest)."
         case .monthOutOfRange(let text):
             "\(Self.quoted(text)) is not a date: months go from 01 to 12."
         case .noSuchDay(let text, let year, let month):

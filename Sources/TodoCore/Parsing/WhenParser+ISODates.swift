@@ -30,11 +30,12 @@ extension WhenParser {
               parts.allSatisfy(Self.isDigits),
               let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2])
         else { throw .malformedDate(spelled) }
-        guard (1...9999).contains(year) else { throw .yearOutOfRange(spelled) }
+        guard (LocalDay.earliest.year...LocalDay.latest.year).contains(year) else { throw .yearOutOfRange(spelled) }
         guard (1...12).contains(month) else { throw .monthOutOfRange(spelled) }
         guard let day = LocalDay(year: year, month: month, day: dayOfMonth) else {
             throw .noSuchDay(spelled, year: year, month: month)
         }
+        guard day <= LocalDay.latest else { throw .yearOutOfRange(spelled) }
         return day
     }
 }

@@ -85,6 +85,7 @@ extension WhenParser {
             case .hours, .minutes: seconds += count * unit.seconds
             }
         }
+        guard total > 0 else { throw .zeroLength(text) }
         var instant = now
         if days > 0 {
             // The same reading of the wall clock, that many days on.

@@ -91,7 +91,11 @@ public struct DateText: Sendable {
     }
 
     /// ISO 8601 with the offset `clock`'s zone has at `instant`.
+    ///
+    /// An offset with seconds (local mean time, as Monrovia kept until 1972)
+    /// has no ISO 8601 form: the instant is then written in UTC.
     public static func iso8601(_ instant: Date, clock: WallClock) -> String {
+        if clock.offset(at: instant) % 60 != 0 { return iso8601(instant, clock: WallClock(timeZone: .gmt)) }
         let offset = clock.offset(at: instant)
         let seconds = clock.secondsIntoDay(of: instant)
         let day = clock.day(of: instant)

@@ -8,6 +8,22 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     public let month: Int
     public let day: Int
 
+    /// The first day a date may be: before 1900 many zones were on local
+    /// mean time, whose offsets have seconds that ISO 8601 cannot write.
+    public static let earliest = LocalDay(uncheckedYear: 1900, month: 1, day: 1)
+    /// The last day a date may be: the day after it, when a task due on it
+    /// falls due, must still have a four-digit year.
+    public static let latest = LocalDay(uncheckedYear: 9999, month: 12, day: 30)
+
+    /// Whether the day lies in `earliest...latest`, the days a task may be due on.
+    public var isInSupportedRange: Bool { (Self.earliest...Self.latest).contains(self) }
+
+    private init(uncheckedYear year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
     /// Creates the day, or returns nil when it does not exist (February 30th).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),

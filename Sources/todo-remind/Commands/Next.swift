@@ -32,13 +32,13 @@ extension TodoRemind {
             } else {
                 let describer = context.describer()
                 let whens = reminders.map { "\(describer.text.instant($0.at)) (\(describer.text.relative($0.at)))" }
-                let width = whens.map(\.count).max() ?? 0
-                let kindWidth = reminders.map(\.kind.label.count).max() ?? 0
+                let width = whens.map(\.terminalWidth).max() ?? 0
+                let kindWidth = reminders.map(\.kind.label.terminalWidth).max() ?? 0
                 for (reminder, when) in zip(reminders, whens) {
                     let title = tasks[reminder.taskID].map(describer.name) ?? String(reminder.taskID)
                     let kind = reminder.kind.label
-                    output.line(when + String(repeating: " ", count: width - when.count) + "  "
-                        + kind + String(repeating: " ", count: kindWidth - kind.count) + "  " + title)
+                    output.line(when + String(repeating: " ", count: width - when.terminalWidth) + "  "
+                        + kind + String(repeating: " ", count: kindWidth - kind.terminalWidth) + "  " + title)
                 }
             }
             output.flush()

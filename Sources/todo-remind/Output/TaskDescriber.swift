@@ -130,7 +130,16 @@ struct TaskDescriber {
         row("due", task.due.map { dueText($0, separator: " (", closing: ")") } ?? "none")
         row("category", task.category.safeForTerminal)
         row("priority", task.priority.rawValue)
-        if let notes = task.notes { row("notes", notes.safeForTerminal) }
+        if let notes = task.notes {
+            // Each line of the notes on a line of its own, under the first;
+            // what else is a control stays escaped.
+            let noteLines = notes.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+            row("notes", String(noteLines[0]).safeForTerminal)
+            for line in noteLines.dropFirst() {
+                lines.append(String(repeating: " ", count: 17) + String(line).safeForTerminal)
+            }
+        }
         row("reminder", task.reminderOn ? "on" : "off")
         let reminders = scheduler.reminders(for: task)
         for reminder in reminders {

@@ -38,8 +38,11 @@ struct ImportedTasks {
         guard let object = element as? [String: Any] else {
             throw ImportFieldError("it is not an object")
         }
-        guard let title = object["title"] as? String else {
-            throw ImportFieldError("it has no \"title\" string")
+        guard let titleValue = object["title"], !(titleValue is NSNull) else {
+            throw ImportFieldError("it has no \"title\"")
+        }
+        guard let title = titleValue as? String else {
+            throw ImportFieldError("\"title\" must be a string")
         }
         let priority = try optionalString(object, "priority").map { text in
             guard let priority = Priority(rawValue: text) else {
@@ -47,8 +50,12 @@ struct ImportedTasks {
             }
             return priority
         } ?? .medium
-        let completed = try optionalBool(object, "completed") ?? false
+        let completedFlag = try optionalBool(object, "completed")
         let completedAt = try optionalInstant(object, "completedAt")
+        if completedFlag == false, completedAt != nil {
+            throw ImportFieldError("\"completed\" is false but \"completedAt\" gives a completion time; give one or the other")
+        }
+        let completed = completedFlag ?? false
         return try TaskDraft(
             title: title,
             notes: try optionalString(object, "notes"),
@@ -67,19 +74,32 @@ struct ImportedTasks {
         guard let object = value as? [String: Any] else {
             throw ImportFieldError("\"due\" must be {\"day\": \"2026-12-01\"}, {\"time\": \"2026-12-01T17:00:00+01:00\"} or null")
         }
-        if let day = object["day"] as? String {
-            guard let parsed = LocalDay(iso: day) else {
-                throw ImportFieldError("\"due\".\"day\" is “\(day)”, not a date like 2026-12-01")
+        let given = object.filter { !($0.value is NSNull) }
+        guard given.count == 1, let (key, inner) = given.first, key == "day" || key == "time" else {
+            if given.keys.contains("day") && given.keys.contains("time") {
+                throw ImportFieldError("\"due\" holds both \"day\" and \"time\"; a task is due on a day or at a time, not both")
+            }
+            throw ImportFieldError("\"due\" must hold exactly one of \"day\" or \"time\"")
+        }
+        guard let text = inner as? String else {
+            throw ImportFieldError("\"due\".\"\(key)\" must be a string")
+        }
+        if key == "day" {
+            guard let parsed = LocalDay(iso: text) else {
+                throw ImportFieldError("\"due\".\"day\" is “\(text)”, not a date like 2026-12-01")
+            }
+            guard parsed.isInSupportedRange else {
+                throw ImportFieldError("\"due\".\"day\" is “\(text)”, outside \(LocalDay.earliest) to \(LocalDay.latest)")
             }
             return .day(parsed)
         }
-        if let time = object["time"] as? String {
-            guard let parsed = instant(time) else {
-                throw ImportFieldError("\"due\".\"time\" is “\(time)”, not an instant like 2026-12-01T17:00:00+01:00")
-            }
-            return .time(parsed)
+        guard let parsed = instant(text) else {
+            throw ImportFieldError("\"due\".\"time\" is “\(text)”, not an instant like 2026-12-01T17:00:00+01:00")
         }
-        throw ImportFieldError("\"due\" must hold \"day\" or \"time\"")
+        guard Self.supportedInstants.contains(parsed) else {
+            throw ImportFieldError("\"due\".\"time\" is “\(text)”, outside \(LocalDay.earliest) to \(LocalDay.latest)")
+        }
+        return .time(parsed)
     }
 
     private func optionalString(_ object: [String: Any], _ key: String) throws -> String? {
@@ -110,6 +130,10 @@ struct ImportedTasks {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter
     }()
+
+    /// The instants a due time may be: those of the supported days in any zone.
+    static let supportedInstants = Date(timeIntervalSince1970: TimeInterval(LocalDay.earliest.daysSinceEpoch + 1) * 86_400)
+        ... Date(timeIntervalSince1970: TimeInterval(LocalDay.latest.daysSinceEpoch) * 86_400)
 
     private func instant(_ text: String) -> Date? {
         plainInstants.date(from: text) ?? fractionalInstants.date(from: text)

@@ -1,3 +1,6 @@
+import CLinux
+import Glibc
+
 extension String {
     /// The text with control characters made visible ("\n", "\e", "\u{7}"), so
     /// a title can never move the cursor, clear the screen or forge a line.
@@ -26,14 +29,14 @@ extension String {
 }
 
 extension String {
-    /// The columns the text takes in a terminal, counted as characters
-    /// (grapheme clusters).
+    /// The columns the text takes in a terminal: the C library's `wcwidth`
+    /// of each scalar, so CJK and emoji take two columns and combining marks
+    /// none, as the terminal draws them.
     ///
-    /// Walking clusters is slow, and a long list measures every cell; below
-    /// U+0300, where the combining marks begin, every scalar is a cluster of
-    /// its own (CR LF aside, and controls never reach a cell unescaped), so
-    /// text made only of such scalars, "·" and "é" included, is measured by
-    /// counting the bytes that start a scalar.
+    /// Below U+0300, where the combining marks begin, every scalar takes one
+    /// column (controls never reach a cell unescaped), so text made only of
+    /// such scalars, "·" and "é" included, is measured by counting the bytes
+    /// that start a scalar: a long list measures every cell.
     var terminalWidth: Int {
         let counted = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             var scalars = 0
@@ -45,8 +48,19 @@ extension String {
             return scalars
         }
         if let counted, let scalars = counted { return scalars }
-        return count
+        _ = Self.utf8Characters
+        return unicodeScalars.reduce(0) { width, scalar in
+            // -1: not printable in the table (unassigned); the terminal shows something one column wide.
+            let columns = wcwidth(wchar_t(bitPattern: scalar.value))
+            return width + (columns < 0 ? 1 : Int(columns))
+        }
     }
+
+    /// `wcwidth` answers from the character set of LC_CTYPE, which is "C"
+    /// (ASCII only) until set: any UTF-8 locale has the same widths.
+    private static let utf8Characters: Void = {
+        if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "") }
+    }()
 
     /// Whether a byte of the UTF-8 text satisfies `test`, scanning the
     /// string's own storage when it has some (native strings do), which is
