@@ -36,11 +36,9 @@ struct RecurrenceFixture: Decodable, Sendable, CustomTestStringConvertible {
         var description: String {
             switch self {
             case .day(let day): day
-            case .instant(let seconds): Self.iso.string(from: Date(timeIntervalSince1970: Double(seconds)))
+            case .instant(let seconds): ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(seconds)))
             }
         }
-
-        nonisolated(unsafe) private static let iso = ISO8601DateFormatter()
     }
 
     var testDescription: String { "\(rule) from \(start) \(zone)" }
