@@ -225,9 +225,11 @@ def expand(rule, start_text, zone_name):
     count = None
     dtstart = start
     if parts["FREQ"] == "WEEKLY" and "BYSETPOS" in parts:
-        # RFC 5545 chooses BYSETPOS within the whole interval, then drops what
-        # lies before DTSTART (dateutil does so for months), but dateutil's
-        # first week begins at DTSTART rather than at WKST. So dateutil is
+        # RFC 5545 chooses BYSETPOS within the whole interval ("a set of
+        # recurrence instances starts at the beginning of the interval defined
+        # by the FREQ rule part"), then drops what lies before DTSTART, as
+        # dateutil does for months; but dateutil's first week begins at
+        # DTSTART rather than at WKST (dateutil #1398, open). So dateutil is
         # started at the week's first day, with the weekday the real start
         # implied made explicit, and the start and COUNT are applied here.
         codes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]

@@ -14,9 +14,11 @@ import TodoCore
 /// - `BYSETPOS` in a `WEEKLY` rule, which libical 3 ignores (libical #795),
 ///   and in a `DAILY` rule, which it ignores too (found by the fixtures): the
 ///   occurrences of each week (by WKST) or day are gathered and the positions
-///   picked. RFC 5545 counts positions in the whole interval, so the
+///   picked. RFC 5545 counts positions in the whole interval ("a set of
+///   recurrence instances starts at the beginning of the interval"), so the
 ///   expansion starts at the beginning of the start's week or day, and
-///   occurrences before the start are dropped only after choosing.
+///   occurrences before the start are dropped only after choosing
+///   (python-dateutil cuts its first week at the start instead, dateutil #1398).
 /// - A negative `BYMONTHDAY` limiting a `DAILY` rule, for which libical 3
 ///   yields nothing (libical #791): the days are filtered here.
 final class WallExpansion {
