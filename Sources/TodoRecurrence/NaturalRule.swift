@@ -41,10 +41,7 @@ enum NaturalRule {
             guard interval == 1, let days = weekdays(Array(rest)) else { return nil }
             return "FREQ=WEEKLY" + intervalPart(interval) + ";BYDAY=" + codes(days)
         }
-        let unitWord = rest.first
         rest = rest.dropFirst()
-        if interval == 1, unitWord?.hasSuffix("s") == true { return nil }
-        if interval > 1, unitWord?.hasSuffix("s") == false { return nil }
         if rest.isEmpty { return head + intervalPart(interval) }
         // "every week on mon,wed"; "every month on the 15th | the last day |
         // the 2nd tuesday | the last weekday"

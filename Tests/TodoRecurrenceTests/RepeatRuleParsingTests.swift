@@ -18,6 +18,7 @@ struct RepeatRuleParsingTests {
         Form(typed: "yearly", rrule: "FREQ=YEARLY"),
         Form(typed: "every 3 days", rrule: "FREQ=DAILY;INTERVAL=3"),
         Form(typed: "every 2 weeks", rrule: "FREQ=WEEKLY;INTERVAL=2"),
+        Form(typed: "every 1 week", rrule: "FREQ=WEEKLY"),
         Form(typed: "every 6 weeks", rrule: "FREQ=WEEKLY;INTERVAL=6"),
         Form(typed: "every 6 months", rrule: "FREQ=MONTHLY;INTERVAL=6"),
         Form(typed: "every 2 years", rrule: "FREQ=YEARLY;INTERVAL=2"),
