@@ -4,11 +4,12 @@ SWIFT        ?= swift
 PREFIX       ?= $(HOME)/.local
 CONFIG       ?= debug
 # Debian packages the build and the tests need: GRDB links the system SQLite,
-# the notifier builds on libnotify's headers and loads it when it notifies; the tests run a real notification server (dunst on a
-# private D-Bus and Xvfb display), drive a pseudo-terminal and make foreign
-# databases with python3.
-APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev \
-                dbus dbus-x11 xvfb dunst libnotify-bin python3
+# the notifier builds on libnotify's headers and loads it when it notifies;
+# recurrence is expanded by libical; the tests run a real notification server (dunst on a
+# private D-Bus and Xvfb display), drive a pseudo-terminal, make foreign
+# databases with python3 and regenerate recurrence fixtures with python3-dateutil.
+APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev \
+                dbus dbus-x11 xvfb dunst libnotify-bin python3 python3-dateutil
 BIN          := .build/$(CONFIG)/todo-remind
 # What `make bench` compares with (Taskwarrior, remind) and measures by.
 BENCH_PACKAGES := taskwarrior remind hyperfine time

@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "TodoConfig", targets: ["TodoConfig"]),
         .library(name: "TodoNotify", targets: ["TodoNotify"]),
         .library(name: "TodoDaemon", targets: ["TodoDaemon"]),
+        .library(name: "TodoRecurrence", targets: ["TodoRecurrence"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -74,6 +75,22 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl")]
         ),
         .systemLibrary(name: "CLinux"),
+        // libical 3 (Debian's libical-dev), found through pkg-config like any
+        // system library: RRULE expansion, later iCalendar parsing.
+        .systemLibrary(
+            name: "CLibical",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
+        // Recurrence is a target of its own rather than part of TodoCore: it
+        // is as pure as the core (no I/O, libical only computes), but keeping
+        // it apart means only what repeats tasks links libical, and the core
+        // keeps depending on nothing but Foundation.
+        .target(
+            name: "TodoRecurrence",
+            dependencies: ["TodoCore", "CLibical"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TodoNotify",
             dependencies: ["CLibNotify", "LibNotifyLoader", "TodoCore"],
@@ -108,6 +125,14 @@ let package = Package(
         .testTarget(
             name: "TodoCoreTests",
             dependencies: ["TodoCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoRecurrenceTests",
+            dependencies: ["TodoRecurrence", "TodoCore"],
+            // The fixtures are read from the source tree by the tests (see
+            // RecurrenceFixture), not bundled.
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+import TodoCore
+import TodoRecurrence
+
+/// The engine against an independent reference: python-dateutil's expansion,
+/// turned into instants by the DST rules of DESIGN.md §2 in Python
+/// (`scripts/recurrence-fixtures.py`, run again to regenerate).
+@Suite("Recurrence against python-dateutil")
+struct RecurrenceFixtureTests {
+    @Test("the fixture file holds at least 200 rules in the four zones")
+    func fixturesAreThere() throws {
+        let document = try #require(RecurrenceFixture.document, "Fixtures/recurrence.json is missing or unreadable")
+        #expect(document.rules >= 200)
+        #expect(Set(document.cases.map(\.zone)) == ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Pacific/Chatham"])
+    }
+
+    @Test("the first 50 occurrences are dateutil's", arguments: RecurrenceFixture.all)
+    func firstOccurrences(_ fixture: RecurrenceFixture) throws {
+        let recurrence = try Recurrence(rule: RepeatRule(rrule: fixture.rule), start: fixture.recurrenceStart)
+
+        let got = recurrence.first(50).map(RecurrenceFixture.Occurrence.init)
+
+        if let index = zip(got, fixture.occurrences).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            Issue.record("occurrence \(index + 1): got \(got[index]), dateutil says \(fixture.occurrences[index])")
+        }
+        #expect(got.count == fixture.occurrences.count, "got \(got.count) occurrences, dateutil \(fixture.occurrences.count)")
+    }
+}
