@@ -2,7 +2,11 @@ import ArgumentParser
 
 extension TodoRemind {
     struct Next: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "next", abstract: "Show the coming reminders across all tasks, in order.")
+        static let configuration = CommandConfiguration(
+            commandName: "next",
+            abstract: "Show the coming reminders across all tasks, as the daemon will show them.",
+            discussion: "Each at the moment it fires: a reminder held by quiet hours at their end (marked held), the daily reminder of overdue tasks (daily overdue), and those that come together in a digest (in digest)."
+        )
 
         @OptionGroup var global: GlobalOptions
 
@@ -22,23 +26,22 @@ extension TodoRemind {
         func run() throws {
             let context = try Context(global, access: .read, now: now)
             let instant = context.now
-            let reminders = try context.store.nextReminders(scheduler: context.scheduler, after: instant, limit: limit)
-            let tasks = try context.store.tasks(ids: reminders.map(\.taskID))
+            let firings = try context.store.forecast(scheduler: context.scheduler, after: instant, limit: limit)
             let output = OutputBuffer()
             if json {
-                output.line(TaskJSON(scheduler: context.scheduler, now: instant).reminders(reminders, titles: tasks))
-            } else if reminders.isEmpty {
+                output.line(TaskJSON(scheduler: context.scheduler, now: instant).firings(firings))
+            } else if firings.isEmpty {
                 output.line("No reminders to come.")
             } else {
                 let describer = context.describer()
-                let whens = reminders.map { "\(describer.text.instant($0.at)) (\(describer.text.relative($0.at)))" }
+                let whens = firings.map { "\(describer.text.instant($0.fire.at)) (\(describer.text.relative($0.fire.at)))" }
+                let labels = firings.map(describer.label)
                 let width = whens.map(\.terminalWidth).max() ?? 0
-                let kindWidth = reminders.map(\.kind.label.terminalWidth).max() ?? 0
-                for (reminder, when) in zip(reminders, whens) {
-                    let title = tasks[reminder.taskID].map(describer.name) ?? String(reminder.taskID)
-                    let kind = reminder.kind.label
+                let labelWidth = labels.map(\.terminalWidth).max() ?? 0
+                for (index, firing) in firings.enumerated() {
+                    let (when, label) = (whens[index], labels[index])
                     output.line(when + String(repeating: " ", count: width - when.terminalWidth) + "  "
-                        + kind + String(repeating: " ", count: kindWidth - kind.terminalWidth) + "  " + title)
+                        + label + String(repeating: " ", count: labelWidth - label.terminalWidth) + "  " + describer.name(firing.task))
                 }
             }
             output.flush()

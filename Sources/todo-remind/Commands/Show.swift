@@ -12,8 +12,11 @@ extension TodoRemind {
         @Flag(help: "Print the task as a JSON object.")
         var json = false
 
+        @Option(help: ArgumentHelp("Show it as of this instant instead of now (WHEN).", valueName: "when"))
+        var now: String?
+
         func run() throws {
-            let context = try Context(global, access: .read)
+            let context = try Context(global, access: .read, now: now)
             let found = try TaskResolver(store: context.store).resolve(task, scope: .all)
             if json {
                 print(TaskJSON(scheduler: context.scheduler, now: context.now).single(found))

@@ -8,6 +8,9 @@ struct TaskDescriber {
     let now: Date
     let style: Style
     let text: DateText
+    /// The reminder times whose daily reminders of overdue tasks are still
+    /// to come, worked out once for every task described.
+    private let dailyInstants: [Date]
     private let memo = WordsMemo()
 
     init(scheduler: Scheduler, now: Date, style: Style) {
@@ -15,6 +18,21 @@ struct TaskDescriber {
         self.now = now
         self.style = style
         self.text = DateText(clock: scheduler.clock, now: now)
+        self.dailyInstants = scheduler.forecastDailyInstants(after: now)
+    }
+
+    /// The task's next firing as the daemon will show it.
+    func nextFiring(_ task: TodoTask) -> Firing? {
+        scheduler.nextFiring(for: task, after: now, dailyInstants: dailyInstants)
+    }
+
+    /// What a firing is: "morning", "at due time", "daily overdue", with
+    /// ", held" when quiet hours hold it and ", in digest" when it comes in one.
+    func label(_ firing: Firing) -> String {
+        var words = firing.isDailyOverdue ? "daily overdue" : firing.reminder.kind.label
+        if firing.fire.isHeld { words += ", held" }
+        if firing.inDigest { words += ", in digest" }
+        return words
     }
 
     /// "12 Buy milk"
@@ -37,13 +55,13 @@ struct TaskDescriber {
     /// reasons an switched-on reminder has nothing to fire.
     func reminderWords(_ task: TodoTask) -> String {
         if !task.reminderOn { return "reminder off" }
-        let next = scheduler.nextReminder(for: task, after: now)
+        let next = nextFiring(task)
         if task.due == nil && next == nil { return "reminder on (nothing to remind of without a due date)" }
         if task.isCompleted { return "reminder on (the task is done)" }
         guard let next else {
             return "reminder on (none left to fire)"
         }
-        return "reminder on · next \(text.instant(next.at)) (\(next.kind.label))"
+        return "reminder on · next \(text.instant(next.fire.at)) (\(label(next)))"
     }
 
     /// The table's reminder column: the next instant ("today 15:00 (snoozed)"
@@ -52,8 +70,11 @@ struct TaskDescriber {
     func reminderCell(_ task: TodoTask) -> String {
         guard task.due != nil || task.isSnoozed(after: now) else { return "" }
         if !task.reminderOn { return "off" }
-        guard let next = scheduler.nextReminder(for: task, after: now) else { return "-" }
-        return next.kind == .snoozed ? instantWords(next.at) + " (snoozed)" : instantWords(next.at)
+        guard let next = nextFiring(task) else { return "-" }
+        let words = instantWords(next.fire.at)
+        if next.fire.isHeld { return words + " (held)" }
+        if next.isDailyOverdue { return words + " (overdue)" }
+        return next.reminder.kind == .snoozed ? words + " (snoozed)" : words
     }
 
     /// The table's due column: "in 3 days · Tue 1 Dec", "tomorrow" or "".
@@ -143,8 +164,18 @@ struct TaskDescriber {
         row("reminder", task.reminderOn ? "on" : "off")
         let reminders = scheduler.reminders(for: task)
         for reminder in reminders {
-            let passed = reminder.at <= now ? ", passed" : ""
-            row("  \(reminder.kind.label)", "\(text.instant(reminder.at)) (\(text.relative(reminder.at))\(passed))")
+            let fire = scheduler.fireTime(of: reminder, priority: task.priority)
+            if fire.isHeld, fire.at > now {
+                // What the daemon will do: show it when the quiet hours end.
+                row("  \(reminder.kind.label)", "\(text.instant(reminder.at)), held until \(text.instant(fire.at)) (\(text.relative(fire.at)))")
+            } else {
+                let passed = fire.at <= now ? ", passed" : ""
+                row("  \(reminder.kind.label)", "\(text.instant(fire.at)) (\(text.relative(fire.at))\(passed))")
+            }
+        }
+        if let next = nextFiring(task), next.isDailyOverdue {
+            let held = next.fire.isHeld ? ", held" : ""
+            row("  daily overdue", "\(text.instant(next.fire.at)) (\(text.relative(next.fire.at))\(held))")
         }
         row("created", text.instant(task.createdAt))
         if let completedAt = task.completedAt { row("completed", text.instant(completedAt)) }

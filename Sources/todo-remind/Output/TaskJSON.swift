@@ -5,6 +5,14 @@ import TodoCore
 struct TaskJSON {
     let scheduler: Scheduler
     let now: Date
+    /// `Scheduler.forecastDailyInstants(after: now)`, once for every task.
+    private let dailyInstants: [Date]
+
+    init(scheduler: Scheduler, now: Date) {
+        self.scheduler = scheduler
+        self.now = now
+        self.dailyInstants = scheduler.forecastDailyInstants(after: now)
+    }
 
     /// An array of task objects, one per line, for `list --json` and `export`.
     func array(_ tasks: [TodoTask]) -> String {
@@ -57,8 +65,10 @@ struct TaskJSON {
         writer.key("reminder")
         writer.bool(task.reminderOn)
         writer.raw(",")
-        let next = reminders.first { $0.at > now }
-        writer.field("nextReminder", string: next.map { DateText.iso8601($0.at, clock: clock) })
+        // When the daemon will next show it: held ones at the end of the
+        // quiet hours, an overdue task's daily reminder included.
+        let next = scheduler.nextFiring(for: task, after: now, dailyInstants: dailyInstants)
+        writer.field("nextReminder", string: next.map { DateText.iso8601($0.fire.at, clock: clock) })
         writer.key("reminders")
         writer.raw("[")
         for (index, reminder) in reminders.enumerated() {
@@ -68,22 +78,25 @@ struct TaskJSON {
         writer.raw("]}")
     }
 
-    /// The `next --json` array: `{"at", "kind", "taskId", "title"}` per reminder.
-    func reminders(_ reminders: [Reminder], titles: [Int64: TodoTask]) -> String {
+    /// The `next --json` array: `{"at", "kind", "taskId", "title", "held",
+    /// "digest"}` per firing; `at` is when it fires, `kind` is "overdue" for
+    /// the daily reminder of an overdue task.
+    func firings(_ firings: [Firing]) -> String {
         var writer = JSONWriter()
         writer.raw("[")
-        for (index, reminder) in reminders.enumerated() {
+        for (index, firing) in firings.enumerated() {
             writer.raw(index == 0 ? "\n" : ",\n")
             writer.raw("{")
-            writer.field("at", string: DateText.iso8601(reminder.at, clock: scheduler.clock))
-            writer.field("kind", string: reminder.kind.rawValue)
+            writer.field("at", string: DateText.iso8601(firing.fire.at, clock: scheduler.clock))
+            writer.field("kind", string: firing.isDailyOverdue ? "overdue" : firing.reminder.kind.rawValue)
             writer.key("taskId")
-            writer.int(reminder.taskID)
+            writer.int(firing.task.id)
             writer.raw(",")
-            writer.field("title", string: titles[reminder.taskID]?.title, last: true)
+            writer.field("title", string: firing.task.title)
+            writer.raw("\"held\":\(firing.fire.isHeld),\"digest\":\(firing.inDigest)")
             writer.raw("}")
         }
-        writer.raw(reminders.isEmpty ? "]" : "\n]")
+        writer.raw(firings.isEmpty ? "]" : "\n]")
         return writer.text
     }
 }
