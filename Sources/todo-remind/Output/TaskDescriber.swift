@@ -175,7 +175,7 @@ struct TaskDescriber {
         }
         if let next = nextFiring(task), next.isDailyOverdue {
             let held = next.fire.isHeld ? ", held" : ""
-            row("  daily overdue", "\(text.instant(next.fire.at)) (\(text.relative(next.fire.at))\(held))")
+            row("  overdue", "\(text.instant(next.fire.at)) (\(text.relative(next.fire.at))\(held)), every day until done")
         }
         row("created", text.instant(task.createdAt))
         if let completedAt = task.completedAt { row("completed", text.instant(completedAt)) }

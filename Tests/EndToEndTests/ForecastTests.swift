@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// `next`, `show` and `list` say what the daemon will do (issue 9, item 4):
+/// a reminder held by quiet hours at the time it will fire, marked held; the
+/// daily reminder of overdue tasks; a digest said in advance.
+@Suite("what the daemon will do, said by next, show and list")
+struct ForecastEndToEndTests {
+    /// Tuesday 1 December 2026, 21:00 in Berlin, quiet hours 22:00–07:00.
+    static let now = "2026-12-01 21:00"
+
+    static func cli(quietHours: Bool = true) throws -> CLI {
+        var cli = try CLI()
+        let config = try cli.write("config.toml", quietHours ? "quiet-hours = \"22:00-07:00\"\n" : "")
+        cli.environment["TODO_REMIND_CONFIG"] = config
+        return cli
+    }
+
+    @Test("a reminder inside quiet hours is listed at their end, marked held, by next, show, list and JSON")
+    func held() throws {
+        let cli = try Self.cli()
+        defer { cli.remove() }
+        let added = try cli.ok("add", "Late call", "--due", "2026-12-01 23:00", "--now", Self.now)
+        #expect(added == "Added 1 Late call: due today 23:00 (in 2 h) · reminder on · next tomorrow 07:00 (at due time, held)\n")
+
+        #expect(try cli.lines("next", "--now", Self.now) == [
+            "tomorrow 07:00 (in 10 h)  at due time, held  1 Late call",
+            "tomorrow 09:00 (in 12 h)  daily overdue      1 Late call",
+        ])
+        let block = try cli.lines("show", "1", "--now", "2026-12-01 23:10")
+        #expect(block.contains("    at due time  today 23:00, held until tomorrow 07:00 (in 7 h 50 min)"), "\(block)")
+        let row = try #require(try cli.lines("list", "--now", Self.now).first { $0.contains("Late call") })
+        #expect(row.hasSuffix("tomorrow 07:00 (held)"), "\(row)")
+
+        let json = try cli.objects("next", "--json", "--now", Self.now)
+        #expect(json.first?["at"] as? String == "2026-12-02T07:00:00+01:00")
+        #expect(json.first?["held"] as? Bool == true)
+        #expect(try cli.task("1")["nextReminder"] is String)
+    }
+
+    @Test("an overdue task's daily reminder appears in next, list and show while overdue-in-digest is on")
+    func dailyOverdue() throws {
+        let cli = try Self.cli(quietHours: false)
+        defer { cli.remove() }
+        try cli.ok("add", "Renew passport", "--due", "2026-11-28", "--now", Self.now)
+
+        #expect(try cli.lines("next", "--now", Self.now) == ["tomorrow 09:00 (in 12 h)  daily overdue  1 Renew passport"])
+        let json = try cli.objects("next", "--json", "--now", Self.now)
+        #expect(json.first?["kind"] as? String == "overdue")
+        let row = try #require(try cli.lines("list", "--now", Self.now).first { $0.contains("Renew passport") })
+        #expect(row.hasSuffix("tomorrow 09:00 (overdue)"), "\(row)")
+        #expect(try cli.lines("show", "1", "--now", Self.now).contains("    overdue      tomorrow 09:00 (in 12 h), every day until done"))
+
+        let off = try cli.write("off.toml", "overdue-in-digest = false\n")
+        let quiet = try cli.lines(["next", "--now", Self.now], environment: ["TODO_REMIND_CONFIG": off])
+        #expect(quiet == ["No reminders to come."])
+    }
+
+    @Test("reminders that will come as one digest are marked so in next")
+    func digest() throws {
+        let cli = try Self.cli(quietHours: false)
+        defer { cli.remove() }
+        for title in ["One", "Two", "Three", "Four"] {
+            try cli.ok("add", title, "--due", "2026-12-03", "--now", Self.now)
+        }
+        try cli.ok("add", "Five", "--due", "2026-12-04", "--now", Self.now)
+
+        let lines = try cli.lines("next", "--now", Self.now)
+
+        #expect(lines.count == 5)
+        #expect(lines.prefix(4).allSatisfy { $0.contains("morning, in digest") }, "\(lines)")
+        #expect(lines[4].contains("morning  "), "\(lines)")
+        #expect(!lines[4].contains("digest"), "\(lines)")
+        #expect(try cli.objects("next", "--json", "--now", Self.now).prefix(4).allSatisfy { $0["digest"] as? Bool == true })
+    }
+}
