@@ -16,7 +16,7 @@ extension TaskStore {
         let reminders = try nextReminders(scheduler: scheduler, after: start, limit: limit + Self.forecastLookahead)
         let tasks = try self.tasks(ids: reminders.map(\.taskID))
         let upcoming = reminders.compactMap { reminder in tasks[reminder.taskID].map { TaskReminder(reminder, of: $0) } }
-        let overdue = try scheduler.forecastDailyInstants(after: now).last.map(openRemindableTasks(dueAtOrBefore:)) ?? []
+        let overdue = try scheduler.forecastDailyInstants(after: now, days: limit).last.map(openRemindableTasks(dueAtOrBefore:)) ?? []
         return scheduler.forecast(upcoming: upcoming, overdueCandidates: overdue, after: now, limit: limit)
     }
 }

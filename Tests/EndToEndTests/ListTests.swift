@@ -372,7 +372,8 @@ struct ListTests {
         let sameDay = try view(at: "2026-12-01 10:00")
         #expect(sameDay.state == "dueSoon" && sameDay.group == "today" && sameDay.next == "2026-12-01T17:00:00+01:00")
         let later = try view(at: "2026-12-05 18:00")
-        #expect(later.state == "overdue" && later.group == "overdue" && later.next == nil)
+        // Overdue, it is reminded again each morning (overdue-in-digest).
+        #expect(later.state == "overdue" && later.group == "overdue" && later.next == "2026-12-06T09:00:00+01:00")
 
         let overdue = try cli.lines("list", "--overdue", "--now", "2026-12-05 18:00")
         #expect(overdue.first == "Overdue")

@@ -54,14 +54,24 @@ struct ReminderTests {
 
     @Test("on explains a reminder with nothing to fire", arguments: [
         (["add", "Someday"], "1 Someday: reminder on (nothing to remind of without a due date)\n"),
+        // With overdue-in-digest off: on, the daily reminder would be next (ForecastTests).
         (["add", "Long ago", "--due", "2020-01-01"], "1 Long ago: reminder on (none left to fire)\n"),
     ])
     func nothingToFire(add: [String], expected: String) throws {
-        let cli = try CLI()
+        let cli = try Self.ownRemindersOnly()
         defer { cli.remove() }
         try cli.ok(add)
 
         #expect(try cli.ok("on", "1") == expected)
+    }
+
+    /// A CLI whose config turns off the daily reminder of overdue tasks, so
+    /// that `next` lists the tasks' own reminders alone (ForecastTests has
+    /// the daily ones).
+    static func ownRemindersOnly() throws -> CLI {
+        var cli = try CLI()
+        cli.environment["TODO_REMIND_CONFIG"] = try cli.write("own-only.toml", "overdue-in-digest = false\n")
+        return cli
     }
 
     /// Tasks whose reminders fall on 1 and 2 December 2026, and some with none.
@@ -76,16 +86,16 @@ struct ReminderTests {
         try cli.ok("add", "Long ago", "--due", "2026-11-29")                          // 7: passed
     }
 
-    @Test("next --json lists the coming reminders in order with at, kind, taskId and title")
+    @Test("next --json lists the coming reminders in order with at, kind, taskId, title, held and digest")
     func nextJSON() throws {
-        let cli = try CLI()
+        let cli = try Self.ownRemindersOnly()
         defer { cli.remove() }
         try Self.addReminders(to: cli)
 
         let reminders = try cli.objects("next", "--json", "--now", "2026-11-30 00:00")
 
         for reminder in reminders {
-            #expect(Set(reminder.keys) == ["at", "kind", "taskId", "title"])
+            #expect(Set(reminder.keys) == ["at", "kind", "taskId", "title", "held", "digest"])
             #expect(JSON.isInstant(reminder["at"]))
             #expect(JSON.isInteger(reminder["taskId"]))
             #expect(JSON.isString(reminder["title"]))
@@ -108,7 +118,7 @@ struct ReminderTests {
         ("2026-12-02 08:30", []),
     ])
     func nextAfter(now: String, expected: [Int]) throws {
-        let cli = try CLI()
+        let cli = try Self.ownRemindersOnly()
         defer { cli.remove() }
         try Self.addReminders(to: cli)
 
@@ -119,7 +129,7 @@ struct ReminderTests {
 
     @Test("next --limit N shows the first N")
     func nextLimit() throws {
-        let cli = try CLI()
+        let cli = try Self.ownRemindersOnly()
         defer { cli.remove() }
         try Self.addReminders(to: cli)
 
@@ -142,7 +152,7 @@ struct ReminderTests {
 
     @Test("next prints one line per reminder: when, kind, task")
     func nextText() throws {
-        let cli = try CLI()
+        let cli = try Self.ownRemindersOnly()
         defer { cli.remove() }
         try Self.addReminders(to: cli)
 
@@ -170,7 +180,7 @@ struct ReminderTests {
 
     @Test("next agrees with each task's nextReminder")
     func nextMatchesTasks() throws {
-        let cli = try CLI()
+        let cli = try Self.ownRemindersOnly()
         defer { cli.remove() }
         try Self.addReminders(to: cli)
         let now = "2026-12-01 10:00"

@@ -62,8 +62,8 @@ struct ConfigFileTests {
             quietHours: QuietHours(start: TimeOfDay(hour: 23, minute: 59)!, end: .midnight)))),
         ("quiet-hours-allow-high = false", Settings()),
         ("snooze = [\"1h\"]", Settings(snoozeChoices: ["1h"])),
-        ("snooze = [\"tomorrow\", \"+2d\", \"2026-12-01 17:00\", \"17:00\", \"in 30 min\", \"1h30m\", \"today\"]",
-         Settings(snoozeChoices: ["tomorrow", "+2d", "2026-12-01 17:00", "17:00", "in 30 min", "1h30m", "today"])),
+        ("snooze = [\"tomorrow\", \"+2d\", \"fri 17:00\", \"17:00\", \"in 30 min\", \"1h30m\", \"today\"]",
+         Settings(snoozeChoices: ["tomorrow", "+2d", "fri 17:00", "17:00", "in 30 min", "1h30m", "today"])),
     ])
     func goodValue(toml: String, settings: Settings) throws {
         #expect(try ConfigFile.settings(fromTOML: toml, path: "/c.toml") == settings)
@@ -98,9 +98,11 @@ struct ConfigFileTests {
         ("snooze = [\"10x\"]", "The config file /c.toml has a bad entry “10x” in “snooze”: “10x” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
         ("snooze = [\"\"]", "The config file /c.toml has a bad entry “” in “snooze”: No date or time was given: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
         ("snooze = [\"yesterday\"]", "The config file /c.toml has a bad entry “yesterday” in “snooze”: “yesterday” is yesterday 09:00, which has already come: snooze to a later time, such as 1h, 17:00 or tomorrow."),
-        ("snooze = [\"2025-06-01 10:00\"]", "The config file /c.toml has a bad entry “2025-06-01 10:00” in “snooze”: “2025-06-01 10:00” is Sun 1 Jun 2025 10:00, which has already come: snooze to a later time, such as 1h, 17:00 or tomorrow."),
+        ("snooze = [\"2025-06-01 10:00\"]", "The config file /c.toml has a bad entry “2025-06-01 10:00” in “snooze”: a fixed date stops lying ahead once it has passed: give a length (1h), a time (17:00) or a day (tomorrow 09:00)."),
+        ("snooze = [\"2099-06-01 10:00\"]", "The config file /c.toml has a bad entry “2099-06-01 10:00” in “snooze”: a fixed date stops lying ahead once it has passed: give a length (1h), a time (17:00) or a day (tomorrow 09:00)."),
+        ("snooze = [\"1h\", \"60m\"]", "The config file /c.toml has a bad entry “60m” in “snooze”: it is the same as “1h”, and each choice is an action of its own."),
         ("snooze = [\"eod\"]", "The config file /c.toml has a bad entry “eod” in “snooze”: “eod” is not a moment to snooze to: give a length such as 1h, a time such as 17:00, or a day such as tomorrow."),
-        ("snooze = [\"0m\"]", "The config file /c.toml has a bad entry “0m” in “snooze”: “0m” is today 00:00, which has already come: snooze to a later time, such as 1h, 17:00 or tomorrow."),
+        ("snooze = [\"0m\"]", "The config file /c.toml has a bad entry “0m” in “snooze”: “0m” is a length of no time at all: snooze for a length such as 10m or 1h."),
         ("snooze = [\"1h\", \"10m\", \"1h\"]", "The config file /c.toml has a bad entry “1h” in “snooze”: it is listed twice, and each choice is an action of its own."),
     ])
     func badValue(toml: String, message: String) {

@@ -212,7 +212,7 @@ struct SnoozeTests {
         ("today", .notAhead("today", instant: "today 09:00")),
         ("yesterday", .notAhead("yesterday", instant: "yesterday 09:00")),
         ("2026-11-20 10:00", .notAhead("2026-11-20 10:00", instant: "today 10:00")),
-        ("+0m", .notAhead("+0m", instant: "today 14:30")),
+        ("+0m", .zeroLength("+0m")),
         ("soon", .unreadable(.unrecognized("soon"))),
         ("-1h", .unreadable(.backwardOffset("-1h"))),
         ("2026-02-30", .unreadable(.noSuchDay("2026-02-30", year: 2026, month: 2))),

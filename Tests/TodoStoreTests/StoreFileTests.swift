@@ -74,8 +74,8 @@ struct StoreFileTests {
         #expect(try store.add(TaskDraft(title: "First"), now: now).id == 1)
     }
 
-    @Test("An SQLite file with nothing in it becomes a store")
-    func emptyDatabaseAccepted() throws {
+    @Test("An SQLite database with no tables is another program's: refused, byte for byte as it was, nothing beside it")
+    func emptyDatabaseRefused() throws {
         let path = folder.file("tasks.sqlite")
         try Python.run("""
             import sqlite3, sys
@@ -83,11 +83,34 @@ struct StoreFileTests {
             db.execute("PRAGMA user_version = 3")
             db.close()
             """, path)
-        #expect(try #require(folder.contents("tasks.sqlite")).count > 0)
+        let original = try #require(folder.contents("tasks.sqlite"))
+        #expect(original.count > 0)
 
-        let store = try TaskStore(path: path)
+        #expect(throws: StoreError.foreignDatabase(path: path)) { try TaskStore(path: path) }
+        #expect(throws: StoreError.foreignDatabase(path: path)) { try TaskStore(path: path, access: .readOnly) }
 
-        #expect(try store.add(TaskDraft(title: "First"), now: now).id == 1)
+        #expect(folder.contents("tasks.sqlite") == original)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+    }
+
+    @Test("A store opened read-only where none exists is an error, and nothing is created")
+    func missingReadOnly() throws {
+        let path = folder.file("sub/tasks.sqlite")
+
+        #expect(throws: StoreError.missing(path: path)) { try TaskStore(path: path, access: .readOnly) }
+
+        #expect(!FileManager.default.fileExists(atPath: folder.file("sub")))
+    }
+
+    @Test("A new store is made whole in one step: no file is left beside it")
+    func createdWhole() throws {
+        let path = folder.file("tasks.sqlite")
+
+        _ = try TaskStore(path: path)
+
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(names.filter { $0 != "tasks.sqlite" && !$0.hasPrefix("tasks.sqlite-") } == [])
     }
 
     // MARK: - Refusals

@@ -15,10 +15,17 @@ extension Scheduler {
     /// be shown after `now`: the next one, and the last one if quiet hours
     /// still hold it. Empty when `overdue-in-digest` is off.
     public func forecastDailyInstants(after now: Date) -> [Date] {
+        forecastDailyInstants(after: now, days: 1)
+    }
+
+    /// As `forecastDailyInstants(after:)`, with `days` reminder times from
+    /// the next one on: an overdue task is reminded every morning until done.
+    public func forecastDailyInstants(after now: Date, days: Int) -> [Date] {
         guard policy.overdueInDigest else { return [] }
         let latest = latestDailyReminderInstant(atOrBefore: now)
         let held = fireTime(of: Reminder(taskID: 0, kind: .morning, at: latest), priority: .low).at > now
-        return (held ? [latest] : []) + [nextDailyReminderInstant(after: now)]
+        let next = clock.day(of: nextDailyReminderInstant(after: now))
+        return (held ? [latest] : []) + (0..<max(1, days)).map { dailyReminderInstant(on: next.adding(days: $0)) }
     }
 
     /// The next `limit` firings after `now`, in the order the daemon shows them.
@@ -27,7 +34,7 @@ extension Scheduler {
     ///   - upcoming: the tasks' own reminders (snoozes included) from
     ///     `forecastStart(at:)` on, with their tasks, earliest first.
     ///   - overdueCandidates: the open, reminder-on tasks due at or before the
-    ///     last of `forecastDailyInstants(after:)`.
+    ///     last of `forecastDailyInstants(after: now, days: limit)`.
     public func forecast(
         upcoming: [TaskReminder], overdueCandidates: [TodoTask], after now: Date, limit: Int
     ) -> [Firing] {
@@ -37,13 +44,17 @@ extension Scheduler {
             // Passed and not held: the daemon has shown it already.
             if fire.at > now { pending.append((entry, fire, false)) }
         }
-        for instant in forecastDailyInstants(after: now) {
+        // Each morning adds the daily reminders of the tasks overdue by then,
+        // until the mornings lie past the first `limit` firings.
+        let instants = forecastDailyInstants(after: now, days: limit)
+        for (index, instant) in instants.enumerated() {
             let day = clock.day(of: instant)
             for task in overdueCandidates {
                 guard let reminder = dailyOverdueReminder(for: task, on: day) else { continue }
                 let fire = fireTime(of: reminder, priority: task.priority)
                 if fire.at > now { pending.append((TaskReminder(reminder, of: task), fire, true)) }
             }
+            if index + 1 < instants.count, pending.filter({ $0.fire.at < instants[index + 1] }).count >= limit { break }
         }
         var byFireTime: [Date: [Int]] = [:]
         for (index, item) in pending.enumerated() { byFireTime[item.fire.at, default: []].append(index) }
