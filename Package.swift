@@ -113,6 +113,7 @@ let package = Package(
             dependencies: [
                 "CLinux",
                 "TodoCore",
+                "TodoRecurrence",
                 "TodoStore",
                 "TodoConfig",
                 "TodoNotify",

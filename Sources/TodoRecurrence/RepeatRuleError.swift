@@ -52,12 +52,16 @@ public enum RepeatRuleError: LocalizedError, Hashable, Sendable {
     case unsupportedShape(String, reason: String)
     /// libical refused the rule without saying which part is wrong.
     case notExpandable(String)
+    /// A rule was given to a task with no due date, which has nothing to repeat from.
+    case needsDue(String)
 
     /// One sentence naming the bad part and saying what would be right.
     public var errorDescription: String? { message }
 
     public var message: String {
         switch self {
+        case .needsDue(let text):
+            "“\(text)” needs a due date to repeat from: give --due too, such as --due \"mon 09:00\"."
         case .empty:
             "No repeat rule was given: try \(Self.examples)."
         case .unrecognized(let text):

@@ -111,6 +111,29 @@ enum StoreSchema {
                     WHERE completed_at IS NULL AND reminder = 1 AND due_key IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v5-repeat", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- A repeating task keeps its rule verbatim, what it repeats
+                -- from, the zone a timed series is anchored in, the series'
+                -- first due (COUNT counts from it) and how many occurrences
+                -- are done; the task's due is its one open occurrence.
+                ALTER TABLE task ADD COLUMN repeat_rule TEXT;
+                ALTER TABLE task ADD COLUMN repeat_from TEXT;
+                ALTER TABLE task ADD COLUMN repeat_zone TEXT;
+                ALTER TABLE task ADD COLUMN repeat_start_day TEXT;
+                ALTER TABLE task ADD COLUMN repeat_start_time REAL;
+                ALTER TABLE task ADD COLUMN repeat_done INTEGER NOT NULL DEFAULT 0;
+                -- Each completed occurrence: its due and when it was done.
+                CREATE TABLE completion (
+                    id INTEGER PRIMARY KEY,
+                    task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE,
+                    due_day TEXT,
+                    due_time REAL,
+                    completed_at REAL NOT NULL
+                );
+                CREATE INDEX completion_by_task ON completion(task_id, completed_at);
+                """)
+        }
         return migrator
     }()
 }

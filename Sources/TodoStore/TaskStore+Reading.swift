@@ -64,7 +64,8 @@ extension TaskStore {
         var conditions: [String] = []
         switch scope {
         case .open: conditions.append("completed_at IS NULL")
-        case .completed: conditions.append("completed_at IS NOT NULL")
+        // A repeating task with a completed occurrence can be reopened too.
+        case .completed: conditions.append("(completed_at IS NOT NULL OR repeat_done > 0)")
         case .all: break
         }
         conditions.append("instr(title_key, ?) > 0")

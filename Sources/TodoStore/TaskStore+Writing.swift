@@ -36,6 +36,10 @@ extension TaskStore {
                     which: "Draft \(index + 1) of \(drafts.count)"
                 )
                 try statement.execute(arguments: TaskRow.arguments(for: task))
+                let taskID = db.lastInsertedRowID
+                for completion in draft.completions {
+                    try Self.recordCompletion(db, taskID: taskID, due: completion.due, at: completion.at)
+                }
             }
             return drafts.count
         }
@@ -128,7 +132,8 @@ extension TaskStore {
             completedAt: draft.completedAt,
             createdAt: draft.createdAt ?? now,
             updatedAt: now,
-            reminderOn: draft.reminderOn
+            reminderOn: draft.reminderOn,
+            repeating: draft.repeating
         )
     }
 
@@ -137,7 +142,7 @@ extension TaskStore {
     /// Drafts are checked when they are made, but their fields are mutable,
     /// and `modify` hands out whole tasks: the store checks again so that it
     /// never holds an empty title or category.
-    private static func checked(_ task: TodoTask, which: @autoclosure () -> String) throws(StoreError) -> TodoTask {
+    static func checked(_ task: TodoTask, which: @autoclosure () -> String) throws(StoreError) -> TodoTask {
         var task = task
         do {
             task.title = try TaskFields.title(task.title)

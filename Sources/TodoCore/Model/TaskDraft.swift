@@ -11,6 +11,10 @@ public struct TaskDraft: Hashable, Sendable {
     public var completedAt: Date?
     /// When the task was created; nil means "now", as the store sees it.
     public var createdAt: Date?
+    /// How it repeats; nil for a one-off task.
+    public var repeating: TaskRepeat?
+    /// Occurrences completed before (an import carries its history over).
+    public var completions: [Completion] = []
 
     /// Creates a draft, checking the title and tidying the text fields.
     ///

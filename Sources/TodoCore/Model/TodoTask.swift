@@ -21,6 +21,9 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
     /// is done, its reminder switched off, its due date changed, or it is
     /// snoozed again (see `TodoTask+Snooze`).
     public var snoozedUntil: Date?
+    /// How the task repeats; nil for a one-off task. A repeating task has one
+    /// open occurrence: `due` is that occurrence's.
+    public var repeating: TaskRepeat?
 
     public init(
         id: Int64,
@@ -33,7 +36,8 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
         createdAt: Date,
         updatedAt: Date? = nil,
         reminderOn: Bool = true,
-        snoozedUntil: Date? = nil
+        snoozedUntil: Date? = nil,
+        repeating: TaskRepeat? = nil
     ) {
         self.id = id
         self.title = title
@@ -46,6 +50,7 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
         self.updatedAt = updatedAt ?? createdAt
         self.reminderOn = reminderOn
         self.snoozedUntil = snoozedUntil
+        self.repeating = repeating
     }
 
     public var isCompleted: Bool { completedAt != nil }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TodoCore
+import TodoRecurrence
 
 extension TodoRemind {
     struct Add: ParsableCommand {
@@ -29,12 +30,20 @@ extension TodoRemind {
         @Flag(inversion: .prefixedNo, help: "Switch the reminder on or off (default: the config's default-reminder).")
         var reminder: Bool?
 
+        @Option(help: ArgumentHelp(
+            "Repeat it: daily, weekdays, weekly, monthly, yearly, every 2 weeks, every mon,wed, every month on the last weekday, or an RRULE.",
+            valueName: "rule"))
+        var `repeat`: String?
+
+        @Option(help: "What the next occurrence counts from: due (the rule's dates) or completion.")
+        var repeatFrom: RepeatFrom = .due
+
         @Option(help: ArgumentHelp("Add as of this instant instead of now (WHEN): relative dues count from it.", valueName: "when"))
         var now: String?
 
         func run() throws {
             let context = try Context(global, now: now)
-            let draft = try TaskDraft(
+            var draft = try TaskDraft(
                 title: title,
                 notes: notes,
                 category: category,
@@ -42,6 +51,9 @@ extension TodoRemind {
                 due: try due.map(context.parseDue),
                 reminderOn: reminder ?? context.settings.defaultReminder
             )
+            if let rule = `repeat` {
+                draft.repeating = try TaskRepeat(parsing: rule, from: repeatFrom, due: draft.due, zone: context.zone.zone)
+            }
             let task = try context.store.add(draft, now: context.now)
             let describer = context.describer()
             print("Added \(describer.summary(task))")
@@ -50,3 +62,4 @@ extension TodoRemind {
 }
 
 extension Priority: ExpressibleByArgument {}
+extension RepeatFrom: ExpressibleByArgument {}

@@ -1,4 +1,7 @@
 import ArgumentParser
+import Foundation
+import TodoCore
+import TodoRecurrence
 
 extension TodoRemind {
     struct Done: ParsableCommand {
@@ -9,14 +12,25 @@ extension TodoRemind {
         @Argument(help: "The tasks: ids or parts of titles (among open tasks).")
         var tasks: [String]
 
+        @Option(help: ArgumentHelp("Complete them as of this instant instead of now (WHEN).", valueName: "when"))
+        var now: String?
+
         func run() throws {
-            let context = try Context(global)
-            let changed = try context.change(tasks, scope: .open) { task in
-                if task.completedAt == nil { task.completedAt = context.now }
+            let context = try Context(global, now: now)
+            let found = try TaskResolver(store: context.store).resolve(tasks, scope: .open)
+            let zone = context.zone.zone
+            let changed = try context.store.complete(ids: found.map(\.id), at: context.now) { task in
+                task.due.flatMap { task.repeating?.nextDue(afterCompleting: $0, at: context.now, in: zone) }
             }
             let describer = context.describer()
             for (before, after) in changed {
-                print(before.isCompleted ? "Already done: \(describer.name(after))" : "Done: \(describer.name(after))")
+                if before.isCompleted {
+                    print("Already done: \(describer.name(after))")
+                } else if after.repeating != nil, !after.isCompleted {
+                    print("Done: \(describer.name(after)) · next \(describer.dueWords(after))")
+                } else {
+                    print("Done: \(describer.name(after))")
+                }
             }
         }
     }
@@ -31,9 +45,8 @@ extension TodoRemind {
 
         func run() throws {
             let context = try Context(global)
-            let changed = try context.change(tasks, scope: .completed) { task in
-                task.completedAt = nil
-            }
+            let found = try TaskResolver(store: context.store).resolve(tasks, scope: .completed)
+            let changed = try context.store.reopen(ids: found.map(\.id), now: context.now)
             let describer = context.describer()
             for (before, after) in changed {
                 let verb = before.isCompleted ? "Reopened" : "Already open"

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import TodoCore
+import TodoRecurrence
 
 extension TodoRemind {
     struct Edit: ParsableCommand {
@@ -28,12 +30,25 @@ extension TodoRemind {
         @Option(help: "low, medium or high.")
         var priority: Priority?
 
+        @Option(help: ArgumentHelp("Repeat it by this rule (see add --help); a new rule starts from the task's due.", valueName: "rule"))
+        var `repeat`: String?
+
+        @Option(help: "What the next occurrence counts from: due or completion.")
+        var repeatFrom: RepeatFrom?
+
+        @Flag(help: "End the series: the task no longer repeats.")
+        var noRepeat = false
+
         func validate() throws {
             if due != nil && noDue {
                 throw ValidationError("Give either --due or --no-due, not both.")
             }
-            if title == nil && due == nil && !noDue && notes == nil && category == nil && priority == nil {
-                throw ValidationError("Nothing to change: give --title, --due, --no-due, --notes, --category or --priority.")
+            if `repeat` != nil && noRepeat {
+                throw ValidationError("Give either --repeat or --no-repeat, not both.")
+            }
+            if title == nil && due == nil && !noDue && notes == nil && category == nil && priority == nil
+                && `repeat` == nil && repeatFrom == nil && !noRepeat {
+                throw ValidationError("Nothing to change: give --title, --due, --no-due, --notes, --category, --priority, --repeat, --repeat-from or --no-repeat.")
             }
         }
 
@@ -50,10 +65,32 @@ extension TodoRemind {
                 if let notes { task.notes = TaskFields.notes(notes) }
                 if let newCategory { task.category = newCategory }
                 if let priority { task.priority = priority }
+                try changeRepeat(of: &task, zone: context.zone.zone)
             }
             let describer = context.describer()
             for (_, task) in changed {
                 print("Changed \(describer.summary(task))")
+            }
+        }
+
+        /// Applies --repeat, --repeat-from and --no-repeat, and keeps a
+        /// series anchored at its open occurrence when the due moves.
+        private func changeRepeat(of task: inout TodoTask, zone: TimeZone) throws {
+            if noRepeat { task.repeating = nil }
+            if let rule = `repeat` {
+                task.repeating = try TaskRepeat(parsing: rule, from: repeatFrom ?? task.repeating?.from ?? .due, due: task.due, zone: zone)
+            } else if var repeating = task.repeating {
+                if let repeatFrom { repeating.from = repeatFrom }
+                guard let due = task.due else { throw RepeatRuleError.needsDue(repeating.rule) }
+                if due != repeating.start, self.due != nil {
+                    // A new due starts the series again from it, in the zone of the moment.
+                    repeating = try TaskRepeat.verbatim(rule: repeating.rule, from: repeating.from,
+                                                        zone: TaskRepeat.anchor(of: due, in: zone),
+                                                        start: due, completedCount: repeating.completedCount)
+                }
+                task.repeating = repeating
+            } else if repeatFrom != nil {
+                throw ValidationError("Task \(task.id) does not repeat: give --repeat too.")
             }
         }
     }

@@ -15,7 +15,9 @@ extension TodoRemind {
             let context = try Context(global, access: .read)
             let tasks = try context.store.tasks(TaskQuery(includeOpen: true, includeCompleted: true))
             let output = OutputBuffer()
-            output.line(TaskJSON(scheduler: context.scheduler, now: context.now).array(tasks))
+            var json = TaskJSON(scheduler: context.scheduler, now: context.now)
+            json.completions = try context.store.recentCompletions(limit: Int.max)
+            output.line(json.array(tasks))
             output.flush()
         }
     }

@@ -74,7 +74,9 @@ extension TodoRemind {
 
             let output = OutputBuffer()
             if json {
-                output.line(TaskJSON(scheduler: scheduler, now: instant).array(order.map { matching[rows[$0].index] }))
+                var json = TaskJSON(scheduler: scheduler, now: instant)
+                json.completions = try context.store.recentCompletions(limit: TaskStore.recentCompletionCount)
+                output.line(json.array(order.map { matching[rows[$0].index] }))
             } else {
                 let filtered = category != nil || priority != nil || search != nil
                 ListTable(describer: context.describer(), filtered: filtered)

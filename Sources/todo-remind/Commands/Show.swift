@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoStore
 
 extension TodoRemind {
     struct Show: ParsableCommand {
@@ -19,7 +20,9 @@ extension TodoRemind {
             let context = try Context(global, access: .read, now: now)
             let found = try TaskResolver(store: context.store).resolve(task, scope: .all)
             if json {
-                print(TaskJSON(scheduler: context.scheduler, now: context.now).single(found))
+                var json = TaskJSON(scheduler: context.scheduler, now: context.now)
+                json.completions = try context.store.recentCompletions(limit: TaskStore.recentCompletionCount)
+                print(json.single(found))
             } else {
                 context.describer().block(found).forEach { print($0) }
             }

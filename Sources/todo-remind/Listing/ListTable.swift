@@ -86,6 +86,9 @@ struct ListTable {
     private func appendCells(for task: TodoTask, to cells: inout [String]) {
         var title = task.title.safeForTerminal
         if title.terminalWidth > Self.titleWidth { title = String(title.prefix(Self.titleWidth - 1)) + "…" }
+        // A repeating task's open occurrence, marked, with its rule in words.
+        // A rule that cannot all be said in words is named in `show`.
+        if let words = describer.repeatWords(task) { title += words.hasPrefix("custom rule") ? " ↻ custom rule" : " ↻ " + words }
         cells.append(title)
         cells.append(task.category.safeForTerminal)
         cells.append(describer.dueCell(task))

@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoRecurrence
 
 /// Puts tasks into words for the terminal: one-line summaries, `show`'s
 /// block, and `list`'s table rows.
@@ -19,6 +20,15 @@ struct TaskDescriber {
         self.style = style
         self.text = DateText(clock: scheduler.clock, now: now)
         self.dailyInstants = scheduler.forecastDailyInstants(after: now)
+    }
+
+    /// "every 2 weeks" for a repeating task, remembered per rule; nil for a one-off one.
+    func repeatWords(_ task: TodoTask) -> String? {
+        guard let repeating = task.repeating else { return nil }
+        if let words = memo.repeats[repeating.rule] { return words }
+        let words = repeating.inWords.safeForTerminal
+        memo.repeats[repeating.rule] = words
+        return words
     }
 
     /// The task's next firing as the daemon will show it.
@@ -151,6 +161,14 @@ struct TaskDescriber {
         row("due", task.due.map { dueText($0, separator: " (", closing: ")") } ?? "none")
         row("category", task.category.safeForTerminal)
         row("priority", task.priority.rawValue)
+        if let repeating = task.repeating, let words = repeatWords(task) {
+            let zone = repeating.zone.map { ", at \($0) time" } ?? ""
+            row("repeats", "\(words) (from \(repeating.from == .due ? "the due" : "completion")\(zone))")
+            let coming = repeating.dues(from: task.due ?? repeating.start, count: 4).dropFirst()
+            if !coming.isEmpty, !task.isCompleted {
+                row("then", coming.map { text.due($0) }.joined(separator: ", "))
+            }
+        }
         if let notes = task.notes {
             // Each line of the notes on a line of its own, under the first;
             // what else is a control stays escaped.

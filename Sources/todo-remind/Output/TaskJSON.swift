@@ -1,10 +1,13 @@
 import Foundation
 import TodoCore
+import TodoRecurrence
 
 /// The stable JSON form of tasks and reminders (documented in README.md).
 struct TaskJSON {
     let scheduler: Scheduler
     let now: Date
+    /// The last completions of repeating tasks, latest first, by task id.
+    var completions: [Int64: [Completion]] = [:]
     /// `Scheduler.forecastDailyInstants(after: now)`, once for every task.
     private let dailyInstants: [Date]
 
@@ -44,14 +47,7 @@ struct TaskJSON {
         writer.field("category", string: task.category)
         writer.field("priority", string: task.priority.rawValue)
         writer.key("due")
-        switch task.due {
-        case nil:
-            writer.raw("null")
-        case .day(let day)?:
-            writer.raw("{\"day\":\"\(day)\"}")
-        case .time(let instant)?:
-            writer.raw("{\"time\":\"\(DateText.iso8601(instant, clock: clock))\"}")
-        }
+        Self.write(task.due, clock: clock, into: &writer)
         writer.raw(",")
         writer.field("dueInstant", string: task.due.map { DateText.iso8601(scheduler.dueInstant(of: $0), clock: clock) })
         let standing = scheduler.standing(of: task, at: now)
@@ -75,7 +71,63 @@ struct TaskJSON {
             if index > 0 { writer.raw(",") }
             writer.raw("{\"at\":\"\(DateText.iso8601(reminder.at, clock: clock))\",\"kind\":\"\(reminder.kind.rawValue)\"}")
         }
-        writer.raw("]}")
+        writer.raw("],")
+        writeRepeat(of: task, into: &writer)
+        writer.raw("}")
+    }
+
+    /// `"repeat"`, `"occurrences"` (the next 10 dues from the open one) and
+    /// `"completions"` (the last ones, latest first), closing no brace.
+    private func writeRepeat(of task: TodoTask, into writer: inout JSONWriter) {
+        let clock = scheduler.clock
+        writer.key("repeat")
+        if let repeating = task.repeating {
+            writer.raw("{")
+            writer.field("rule", string: repeating.rule)
+            writer.field("from", string: repeating.from.rawValue)
+            writer.field("zone", string: repeating.zone)
+            // The series' first due: COUNT counts from it.
+            writer.key("start")
+            Self.write(repeating.start, clock: clock, into: &writer)
+            writer.raw("}")
+        } else {
+            writer.raw("null")
+        }
+        writer.raw(",")
+        writer.key("occurrences")
+        writer.raw("[")
+        let dues = task.isCompleted ? [] : task.repeating.map { repeating in
+            task.due.map { repeating.dues(from: $0, count: 10) } ?? []
+        } ?? []
+        for (index, due) in dues.enumerated() {
+            if index > 0 { writer.raw(",") }
+            Self.write(due, clock: clock, into: &writer)
+        }
+        writer.raw("],")
+        writer.key("completions")
+        writer.raw("[")
+        for (index, completion) in (completions[task.id] ?? []).enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.raw("{")
+            writer.key("due")
+            Self.write(completion.due, clock: clock, into: &writer)
+            writer.raw(",")
+            writer.field("at", string: DateText.iso8601(completion.at, clock: clock), last: true)
+            writer.raw("}")
+        }
+        writer.raw("]")
+    }
+
+    /// A due as JSON: `{"day": …}`, `{"time": …}` or null.
+    static func write(_ due: Due?, clock: WallClock, into writer: inout JSONWriter) {
+        switch due {
+        case nil:
+            writer.raw("null")
+        case .day(let day)?:
+            writer.raw("{\"day\":\"\(day)\"}")
+        case .time(let instant)?:
+            writer.raw("{\"time\":\"\(DateText.iso8601(instant, clock: clock))\"}")
+        }
     }
 
     /// The `next --json` array: `{"at", "kind", "taskId", "title", "held",

@@ -10,4 +10,6 @@ final class WordsMemo {
     var dueCells: [Due: String] = [:]
     var instants: [Date: String] = [:]
     var days: [LocalDay: String] = [:]
+    /// A repeat rule's words, by its RRULE text: reading a rule takes a parse.
+    var repeats: [String: String] = [:]
 }

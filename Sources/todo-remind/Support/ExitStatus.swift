@@ -1,6 +1,7 @@
 import ArgumentParser
 import TodoConfig
 import TodoCore
+import TodoRecurrence
 import TodoStore
 
 /// The exit statuses the README documents, one per class of mistake, after
@@ -27,7 +28,7 @@ enum ExitStatus {
     /// errors, which keep its statuses (64 for a malformed line, 0 for help).
     static func of(_ error: any Error) -> Int32? {
         switch error {
-        case is CommandLineError, is WhenError, is SnoozeTimeError, is TaskFieldError, is QuietHoursError:
+        case is CommandLineError, is WhenError, is SnoozeTimeError, is TaskFieldError, is QuietHoursError, is RepeatRuleError:
             return usage
         case is ResolveError, is SnoozeRefusal:
             return refused

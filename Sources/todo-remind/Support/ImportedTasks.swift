@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoRecurrence
 
 /// A JSON array of task objects, read back into drafts for `import`.
 struct ImportedTasks {
@@ -56,17 +57,21 @@ struct ImportedTasks {
             throw ImportFieldError("\"completed\" is false but \"completedAt\" gives a completion time; give one or the other")
         }
         let completed = completedFlag ?? false
-        return try TaskDraft(
+        let due = try due(object["due"])
+        var draft = try TaskDraft(
             title: title,
             notes: try optionalString(object, "notes"),
             category: try optionalString(object, "category"),
             priority: priority,
-            due: try due(object["due"]),
+            due: due,
             reminderOn: try optionalBool(object, "reminder") ?? defaultReminder,
             // A task marked completed without an instant is taken as completed when it was created.
             completedAt: completed || completedAt != nil ? (completedAt ?? (try optionalInstant(object, "createdAt")) ?? now) : nil,
             createdAt: try optionalInstant(object, "createdAt")
         )
+        draft.completions = try completions(object["completions"])
+        draft.repeating = try repeating(object["repeat"], due: due, completions: draft.completions.count)
+        return draft
     }
 
     private func due(_ value: Any?) throws -> Due? {
@@ -100,6 +105,41 @@ struct ImportedTasks {
             throw ImportFieldError("\"due\".\"time\" is “\(text)”, outside \(LocalDay.earliest) to \(LocalDay.latest)")
         }
         return .time(parsed)
+    }
+
+    /// `"repeat": {"rule", "from", "zone"}` or null: the rule is kept byte for byte.
+    private func repeating(_ value: Any?, due: Due?, completions: Int) throws -> TaskRepeat? {
+        guard let value, !(value is NSNull) else { return nil }
+        guard let object = value as? [String: Any] else {
+            throw ImportFieldError("\"repeat\" must be {\"rule\": \"FREQ=…\", \"from\": \"due\", \"zone\": …} or null")
+        }
+        guard let rule = object["rule"] as? String else { throw ImportFieldError("\"repeat\".\"rule\" must be a string") }
+        let fromText = try optionalString(object, "from") ?? RepeatFrom.due.rawValue
+        guard let from = RepeatFrom(rawValue: fromText) else {
+            throw ImportFieldError("\"repeat\".\"from\" is “\(fromText)”, not due or completion")
+        }
+        let zone = try optionalString(object, "zone")
+        if let zone, TimeZone(identifier: zone) == nil {
+            throw ImportFieldError("\"repeat\".\"zone\" is “\(zone)”, not a time zone")
+        }
+        guard let due else { throw ImportFieldError("\"repeat\" needs a \"due\" to repeat from") }
+        let start = try self.due(object["start"]) ?? due
+        do {
+            return try TaskRepeat.verbatim(rule: rule, from: from, zone: zone, start: start, completedCount: completions)
+        } catch {
+            throw ImportFieldError("\"repeat\".\"rule\": \(error.message)")
+        }
+    }
+
+    /// `"completions": [{"due", "at"}]`, latest first as export writes them; kept oldest first.
+    private func completions(_ value: Any?) throws -> [Completion] {
+        guard let value, !(value is NSNull) else { return [] }
+        guard let array = value as? [Any] else { throw ImportFieldError("\"completions\" must be an array") }
+        return try array.reversed().map { element in
+            guard let object = element as? [String: Any] else { throw ImportFieldError("each of \"completions\" must be an object") }
+            guard let at = try optionalInstant(object, "at") else { throw ImportFieldError("each of \"completions\" needs an \"at\" instant") }
+            return Completion(due: try due(object["due"]), at: at)
+        }
     }
 
     private func optionalString(_ object: [String: Any], _ key: String) throws -> String? {

@@ -1,0 +1,71 @@
+import Foundation
+import TodoCore
+
+/// A task's repeat (`TaskRepeat`, the stored value) put to work: made from
+/// what the user typed, expanded, and moved on when an occurrence is done.
+/// The one place the CLI and the daemon's Mark done ask for the next due.
+extension TaskRepeat {
+    /// The repeat `text` asks for, on a task due `due`.
+    ///
+    /// - Parameters:
+    ///   - text: a natural form ("every 2 weeks") or an RRULE, with or without "RRULE:".
+    ///   - zone: the zone a timed series is anchored in: the machine's now.
+    /// - Throws: `RepeatRuleError` for a rule that cannot be read, that
+    ///   yields no occurrence from the due on, or a task with no due date.
+    public init(parsing text: String, from: RepeatFrom, due: Due?, zone: TimeZone) throws(RepeatRuleError) {
+        guard let due else { throw .needsDue(text) }
+        let rule = try RepeatRule(parsing: text)
+        self.init(rule: rule.rrule, from: from, zone: Self.anchor(of: due, in: zone), start: due)
+        // Checks that the rule yields an occurrence from this start on.
+        _ = try recurrence()
+    }
+
+    /// The same repeat with a rule read from outside (import), kept byte for byte.
+    public static func verbatim(rule: String, from: RepeatFrom, zone: String?, start: Due, completedCount: Int) throws(RepeatRuleError) -> TaskRepeat {
+        let value = TaskRepeat(rule: try RepeatRule(rrule: rule).rrule, from: from, zone: zone, start: start, completedCount: completedCount)
+        _ = try value.recurrence()
+        return value
+    }
+
+    /// The zone identifier a series starting at `due` is anchored in: none for a day.
+    public static func anchor(of due: Due, in zone: TimeZone) -> String? {
+        if case .time = due { return zone.identifier }
+        return nil
+    }
+
+    /// The series this repeat describes, from its first due.
+    public func recurrence() throws(RepeatRuleError) -> Recurrence {
+        let rule = try RepeatRule(rrule: self.rule)
+        let start: RecurrenceStart
+        switch self.start {
+        case .day(let day):
+            start = .day(day)
+        case .time(let instant):
+            let anchor = zone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC") ?? .gmt
+            start = .time(at: instant, in: anchor)
+        }
+        return try Recurrence(rule: rule, start: start)
+    }
+
+    /// The due after the open occurrence `occurrence` once it is done at `now`:
+    /// missed occurrences collapse into one; nil when the series has ended.
+    ///
+    /// - Parameter currentZone: the machine's zone now, which says what "today" is.
+    public func nextDue(afterCompleting occurrence: Due, at now: Date, in currentZone: TimeZone) -> Due? {
+        guard let recurrence = try? recurrence() else { return nil }
+        return recurrence.nextDue(afterCompleting: occurrence, at: now, from: from,
+                                  occurrencesDone: completedCount + 1, in: currentZone)
+    }
+
+    /// Up to `count` dues from the open occurrence `open` on, it first.
+    public func dues(from open: Due, count: Int) -> [Due] {
+        guard count > 0, let recurrence = try? recurrence() else { return [] }
+        return [open] + recurrence.occurrences(after: open, limit: count - 1)
+    }
+
+    /// The rule in words ("every 2 weeks"), or "custom rule: …" where it
+    /// cannot all be said.
+    public var inWords: String {
+        (try? RepeatRule(rrule: rule).inWords) ?? "custom rule: \(rule)"
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+import TodoCore
+
+extension TaskStore {
+    /// Completes tasks in one transaction.
+    ///
+    /// A one-off task is done. A repeating task's open occurrence is recorded
+    /// as completed (its due and `now`) and the task moves on to the due
+    /// `next` gives, keeping its id, its snooze ended; when `next` gives nil
+    /// (COUNT or UNTIL has ended the series) it is done for good. A task
+    /// done already is left as it is.
+    ///
+    /// - Parameter next: the due after the task's open occurrence, worked
+    ///   out by the caller from the rule (TodoRecurrence).
+    /// - Returns: each task as it was and as it is now, in the order given.
+    public func complete(
+        ids: [Int64], at now: Date, next: (TodoTask) throws -> Due?
+    ) throws -> [(before: TodoTask, after: TodoTask)] {
+        try write { db in
+            let found = try Self.tasks(db, ids: ids)
+            if let missing = ids.first(where: { found[$0] == nil }) { throw StoreError.noSuchTask(id: missing) }
+            var seen = Set<Int64>()
+            var result: [(before: TodoTask, after: TodoTask)] = []
+            for id in ids where seen.insert(id).inserted {
+                guard let original = found[id] else { continue }
+                var task = original
+                if !task.isCompleted {
+                    if var repeating = task.repeating {
+                        try Self.recordCompletion(db, taskID: id, due: task.due, at: now)
+                        repeating.completedCount += 1
+                        task.repeating = repeating
+                        if let due = try next(original) { task.due = due } else { task.completedAt = now }
+                    } else {
+                        task.completedAt = now
+                    }
+                    task.endSnoozeIfChanged(from: original)
+                    if task.isCompleted { task.snoozedUntil = nil }
+                    try Self.save(db, task, original: original, now: now)
+                }
+                result.append((original, task))
+            }
+            return result
+        }
+    }
+
+    /// Reopens tasks in one transaction: a task done for good is open again;
+    /// a repeating task goes back to the occurrence it last completed, whose
+    /// completion is taken off its history. An open one-off task is left as it is.
+    public func reopen(ids: [Int64], now: Date) throws -> [(before: TodoTask, after: TodoTask)] {
+        try write { db in
+            let found = try Self.tasks(db, ids: ids)
+            if let missing = ids.first(where: { found[$0] == nil }) { throw StoreError.noSuchTask(id: missing) }
+            var seen = Set<Int64>()
+            var result: [(before: TodoTask, after: TodoTask)] = []
+            for id in ids where seen.insert(id).inserted {
+                guard let original = found[id] else { continue }
+                var task = original
+                if var repeating = task.repeating, repeating.completedCount > 0,
+                   let last = try Row.fetchOne(db, sql: """
+                       SELECT id, due_day, due_time FROM completion WHERE task_id = ? ORDER BY completed_at DESC, id DESC LIMIT 1
+                       """, arguments: [id]) {
+                    try db.execute(sql: "DELETE FROM completion WHERE id = ?", arguments: [last[0] as Int64])
+                    let day: String? = last[1]
+                    let time: Double? = last[2]
+                    task.due = day.flatMap(LocalDay.init(iso:)).map(Due.day) ?? time.map { .time(Date(timeIntervalSince1970: $0)) }
+                    repeating.completedCount -= 1
+                    task.repeating = repeating
+                }
+                task.completedAt = nil
+                task.endSnoozeIfChanged(from: original)
+                try Self.save(db, task, original: original, now: now)
+                result.append((original, task))
+            }
+            return result
+        }
+    }
+
+    /// Every task's last `limit` completions, latest first, by task id: one
+    /// read for a whole listing. Tasks with none are absent.
+    public func recentCompletions(limit: Int) throws -> [Int64: [Completion]] {
+        try read { db in
+            var result: [Int64: [Completion]] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT task_id, due_day, due_time, completed_at FROM completion
+                ORDER BY task_id, completed_at DESC, id DESC
+                """)
+            while let row = try rows.next() {
+                let id: Int64 = row[0]
+                guard result[id, default: []].count < limit else { continue }
+                let day: String? = row[1]
+                let time: Double? = row[2]
+                let due = day.flatMap(LocalDay.init(iso:)).map(Due.day) ?? time.map { .time(Date(timeIntervalSince1970: $0)) }
+                result[id, default: []].append(Completion(due: due, at: Date(timeIntervalSince1970: row[3])))
+            }
+            return result
+        }
+    }
+
+    /// How many completions `recentCompletions` gives each task.
+    public static let recentCompletionCount = 10
+
+    /// Records one completed occurrence.
+    static func recordCompletion(_ db: Database, taskID: Int64, due: Due?, at: Date) throws {
+        var day: String?
+        var time: Double?
+        switch due {
+        case .day(let value): day = value.description
+        case .time(let instant): time = instant.timeIntervalSince1970
+        case nil: break
+        }
+        try db.execute(sql: "INSERT INTO completion (task_id, due_day, due_time, completed_at) VALUES (?, ?, ?, ?)",
+                       arguments: [taskID, day, time, at.timeIntervalSince1970])
+    }
+
+    /// Writes a changed task and its snooze.
+    private static func save(_ db: Database, _ task: TodoTask, original: TodoTask, now: Date) throws {
+        guard task != original else { return }
+        var task = task
+        task.updatedAt = now
+        task = try checked(task, which: "Task \(task.id)")
+        try db.cachedStatement(sql: TaskRow.updateSQL).execute(arguments: TaskRow.arguments(for: task) + [task.id])
+        if task.snoozedUntil != original.snoozedUntil {
+            try TaskRow.saveSnooze(db, taskID: task.id, until: task.snoozedUntil)
+        }
+    }
+}
