@@ -44,7 +44,10 @@ struct CommandLineArguments {
                 break
             }
         }
-        guard index < arguments.count else { return arguments }
+        guard index < arguments.count else {
+            if hoisted.isEmpty { return arguments }
+            throw .missingCommand(hoisted.joined(separator: " "))
+        }
         let command = arguments[index]
         if command.hasPrefix("-") {
             // An option before the command that no command takes before it.
@@ -100,12 +103,15 @@ struct CommandLineArguments {
 enum CommandLineError: LocalizedError {
     case unknownCommand(String, suggestion: String?)
     case dashedValue(String, command: String)
+    case missingCommand(String)
 
     var errorDescription: String? {
         switch self {
         case .unknownCommand(let word, let suggestion):
             let hint = suggestion.map { "Did you mean \($0)?" } ?? "`todo-remind --help` lists the commands."
             return "“\(word.safeForTerminal)” is not a todo-remind command. \(hint)"
+        case .missingCommand(let options):
+            return "“\(options.safeForTerminal)” needs a command after it, as in todo-remind \(options.safeForTerminal) list."
         case .dashedValue(let word, let command):
             return "“\(word.safeForTerminal)” is not an option of \(command): if it is a value, put -- before it, as in todo-remind \(command) -- \"\(word.safeForTerminal)\"."
         }
