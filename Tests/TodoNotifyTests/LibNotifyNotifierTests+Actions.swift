@@ -2,6 +2,7 @@ import CLibNotify
 import Foundation
 import Testing
 import TodoCore
+import TodoLibNotify
 import TodoNotify
 
 /// Actions against dunst: invoked through `dunstctl context` (its dmenu is

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 import TodoCore
+import TodoLibNotify
 import TodoNotify
 
 /// LibNotifyNotifier against a real server: dunst on the private bus and
