@@ -106,38 +106,46 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // What every test target shares: a private display, bus and dunst,
+        // `eventually`, temporary folders, running a process, a lock box.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "TodoCoreTests",
-            dependencies: ["TodoCore"],
+            dependencies: ["TodoCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TodoStoreTests",
-            dependencies: ["TodoStore", "TodoCore"],
+            dependencies: ["TodoStore", "TodoCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TodoConfigTests",
-            dependencies: ["TodoConfig", "TodoCore"],
+            dependencies: ["TodoConfig", "TodoCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TodoNotifyTests",
-            dependencies: ["TodoNotify", "TodoLibNotify", "CLibNotify", "TodoCore"],
+            dependencies: ["TodoNotify", "TodoLibNotify", "CLibNotify", "TodoCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TodoDaemonTests",
             dependencies: [
-                "TodoDaemon", "TodoCore", "TodoStore", "TodoNotify",
+                "TodoDaemon", "TodoCore", "TodoStore", "TodoNotify", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
             // The executables are dependencies so `swift test` builds them first.
-            dependencies: ["todo-remind", "todo-remind-notifier", "TodoCore"],
+            dependencies: ["todo-remind", "todo-remind-notifier", "TodoCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 @testable import TodoDaemon
 
@@ -74,7 +75,7 @@ struct SystemTimeZoneTests {
 
     @Test("current() reads /etc/localtime again at each call, so a replaced link is followed")
     func followsReplacedLink() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let localtime = folder.file("localtime")
         let missing = folder.file("timezone")
 
@@ -90,7 +91,7 @@ struct SystemTimeZoneTests {
 
     @Test("current() falls back to /etc/timezone when /etc/localtime is not a link")
     func timezoneFileFallback() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         try folder.write("localtime", "TZif")
         try folder.write("timezone", "Europe/Lisbon\n")
 
