@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// One notification of `dunstctl history`.
 public struct NotificationHistoryEntry: Equatable, Sendable, CustomStringConvertible {
@@ -17,10 +16,10 @@ public struct NotificationHistoryEntry: Equatable, Sendable, CustomStringConvert
     }
 
     /// The entries of `dunstctl history`'s JSON, newest first.
-    static func parse(dunstctlHistory json: String, sourceLocation: SourceLocation) throws -> [NotificationHistoryEntry] {
+    static func parse(dunstctlHistory json: String) throws -> [NotificationHistoryEntry] {
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
-        let root = try #require(object as? [String: Any], "dunstctl history is not an object: \(json)", sourceLocation: sourceLocation)
-        let groups = try #require(root["data"] as? [[[String: Any]]], "dunstctl history has no data: \(json)", sourceLocation: sourceLocation)
+        let root = try TestSupportFailure.unwrap(object as? [String: Any], "dunstctl history is not an object: \(json)")
+        let groups = try TestSupportFailure.unwrap(root["data"] as? [[[String: Any]]], "dunstctl history has no data: \(json)")
         return groups.flatMap { $0 }.map { fields in
             func value<T>(_ key: String, _ fallback: T) -> T {
                 ((fields[key] as? [String: Any])?["data"] as? T) ?? fallback

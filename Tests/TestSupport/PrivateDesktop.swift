@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// A desktop of one test's own: an Xvfb display, a session D-Bus, and dunst
 /// serving notifications on them with Tests/Fixtures/dunstrc, which starts
@@ -48,12 +47,11 @@ public final class PrivateDesktop: @unchecked Sendable {
     /// org.freedesktop.Notifications on the bus.
     ///
     /// Fails, never skips, when a tool is missing.
-    public init(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public init() throws {
         for tool in ["Xvfb", "dbus-run-session", "dbus-send", "dunst", "dunstctl"] {
-            try #require(
+            try TestSupportFailure.unless(
                 Self.isOnPath(tool),
-                "\(tool) is missing: the notification tests need a real server on a private display and bus; run `make deps`.",
-                sourceLocation: sourceLocation
+                "\(tool) is missing: the notification tests need a real server on a private display and bus; run `make deps`."
             )
         }
         let folder = try TemporaryFolder(prefix: "todo-remind-desktop")
@@ -79,7 +77,7 @@ public final class PrivateDesktop: @unchecked Sendable {
         let number = Self.firstLine(of: announcedDisplay.fileHandleForReading)
         guard let number, Int(number) != nil else {
             Self.stop(display)
-            throw Failure("Xvfb did not start a display")
+            throw TestSupportFailure("Xvfb did not start a display")
         }
 
         // The keeper prints its pid and the bus address, then reads its stdin
@@ -102,12 +100,12 @@ public final class PrivateDesktop: @unchecked Sendable {
         guard fields.count == 2, let pid = pid_t(fields[0]) else {
             Self.stop(bus)
             Self.stop(display)
-            throw Failure("dbus-run-session did not start a bus")
+            throw TestSupportFailure("dbus-run-session did not start a bus")
         }
         keeperPID = pid
         environment = ["DBUS_SESSION_BUS_ADDRESS": String(fields[1]), "DISPLAY": ":\(number)"]
         do {
-            try startServer(sourceLocation: sourceLocation)
+            try startServer()
         } catch {
             end()
             throw error
@@ -121,19 +119,18 @@ public final class PrivateDesktop: @unchecked Sendable {
     /// Fails the calling test outside such a session: the tests that use it
     /// stop and freeze the notification server, so they must never meet the
     /// person's own.
-    public static func processSession(sourceLocation: SourceLocation = #_sourceLocation) throws -> PrivateDesktop {
+    public static func processSession() throws -> PrivateDesktop {
         let session = ProcessInfo.processInfo.environment
-        try #require(
+        try TestSupportFailure.unless(
             session["TODO_REMIND_DESKTOP_SESSION"] == "1",
             """
             This test drives libnotify in the test process, which needs a private session bus and \
             notification server around the whole process: run it under scripts/with-desktop-session, \
             as `make test` does (scripts/with-desktop-session swift test --filter TodoNotifyTests).
-            """,
-            sourceLocation: sourceLocation
+            """
         )
         let variable = { (name: String) throws -> String in
-            try #require(session[name], "\(name) is not set in the desktop session", sourceLocation: sourceLocation)
+            try TestSupportFailure.unwrap(session[name], "\(name) is not set in the desktop session")
         }
         return PrivateDesktop(
             adopting: ["DBUS_SESSION_BUS_ADDRESS": try variable("DBUS_SESSION_BUS_ADDRESS"), "DISPLAY": try variable("DISPLAY")],
@@ -175,13 +172,13 @@ public final class PrivateDesktop: @unchecked Sendable {
     // MARK: - The server
 
     /// The process id of whoever owns org.freedesktop.Notifications on the bus.
-    public func serverPID(sourceLocation: SourceLocation = #_sourceLocation) throws -> pid_t {
+    public func serverPID() throws -> pid_t {
         let output = try run(
             "dbus-send", "--session", "--print-reply=literal", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
             "org.freedesktop.DBus.GetConnectionUnixProcessID", "string:org.freedesktop.Notifications"
         )
         let number = output.split(separator: " ").last.map(String.init)?.trimmingCharacters(in: .whitespacesAndNewlines)
-        return try #require(number.flatMap { pid_t($0) }, "no process id in “\(output)”", sourceLocation: sourceLocation)
+        return try TestSupportFailure.unwrap(number.flatMap { pid_t($0) }, "no process id in “\(output)”")
     }
 
     /// Whether some process owns org.freedesktop.Notifications on the bus.
@@ -195,7 +192,7 @@ public final class PrivateDesktop: @unchecked Sendable {
 
     /// Starts dunst with the test dunstrc, unless a server is on the bus, and
     /// waits until it owns org.freedesktop.Notifications (about 200 ms).
-    public func startServer(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func startServer() throws {
         guard try !serverIsOnTheBus() else { return }
         let dunst = Process()
         dunst.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -207,22 +204,21 @@ public final class PrivateDesktop: @unchecked Sendable {
         dunst.standardError = FileHandle.nullDevice
         try dunst.run()
         server = dunst
-        try #require(
+        try TestSupportFailure.unless(
             try eventually { try serverIsOnTheBus() },
-            "dunst did not take org.freedesktop.Notifications",
-            sourceLocation: sourceLocation
+            "dunst did not take org.freedesktop.Notifications"
         )
     }
 
     /// Stops the notification server (SIGCONT, in case it is frozen, then
     /// SIGTERM) and waits until it has left the bus: the bus then has no
     /// notification server at all.
-    public func stopServer(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func stopServer() throws {
         guard try serverIsOnTheBus() else { return }
-        let pid = try serverPID(sourceLocation: sourceLocation)
+        let pid = try serverPID()
         kill(pid, SIGCONT)
         kill(pid, SIGTERM)
-        try #require(try eventually { try !serverIsOnTheBus() }, "dunst did not leave the bus", sourceLocation: sourceLocation)
+        try TestSupportFailure.unless(try eventually { try !serverIsOnTheBus() }, "dunst did not leave the bus")
         if let server, server.processIdentifier == pid {
             server.waitUntilExit()
             self.server = nil
@@ -231,9 +227,9 @@ public final class PrivateDesktop: @unchecked Sendable {
 
     /// Freezes the server (SIGSTOP): it keeps its name on the bus and answers
     /// nothing, so every call to it hangs until `thawServer()`.
-    public func freezeServer(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let pid = try serverPID(sourceLocation: sourceLocation)
-        try #require(kill(pid, SIGSTOP) == 0, "SIGSTOP to dunst (pid \(pid)) failed", sourceLocation: sourceLocation)
+    public func freezeServer() throws {
+        let pid = try serverPID()
+        try TestSupportFailure.unless(kill(pid, SIGSTOP) == 0, "SIGSTOP to dunst (pid \(pid)) failed")
     }
 
     /// Lets a frozen server run again (SIGCONT).
@@ -247,7 +243,7 @@ public final class PrivateDesktop: @unchecked Sendable {
     /// (`dunstctl context`), as a person would pick it from the menu, and
     /// returns the menu's lines, "#LABEL (SUMMARY) [ID,KEY]".
     @discardableResult
-    public func pickFromContextMenu(id: UInt32, key: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+    public func pickFromContextMenu(id: UInt32, key: String) throws -> [String] {
         try? FileManager.default.removeItem(atPath: pickFile + ".menu")
         try "[\(id),\(key)]".write(toFile: pickFile, atomically: true, encoding: .utf8)
         try run("dunstctl", "context")
@@ -256,7 +252,7 @@ public final class PrivateDesktop: @unchecked Sendable {
             menu = (try? String(contentsOfFile: pickFile + ".menu", encoding: .utf8)) ?? ""
             return !menu.isEmpty
         }
-        try #require(!menu.isEmpty, "dunst showed no context menu", sourceLocation: sourceLocation)
+        try TestSupportFailure.unless(!menu.isEmpty, "dunst showed no context menu")
         return menu.split(separator: "\n").map(String.init)
     }
 
@@ -270,39 +266,37 @@ public final class PrivateDesktop: @unchecked Sendable {
     /// Closes every bubble, so that it enters the history (dunst lists only
     /// closed notifications there), until none is displayed: one that
     /// arrives meanwhile is closed too.
-    public func closeAll(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try #require(
+    public func closeAll() throws {
+        try TestSupportFailure.unless(
             try eventually {
                 try run("dunstctl", "close-all")
                 return try displayedCount() == 0
             },
-            "dunst still displays bubbles after close-all",
-            sourceLocation: sourceLocation
+            "dunst still displays bubbles after close-all"
         )
     }
 
-    public func displayedCount(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+    public func displayedCount() throws -> Int {
         let output = try run("dunstctl", "count", "displayed").trimmingCharacters(in: .whitespacesAndNewlines)
-        return try #require(Int(output), "dunstctl count displayed printed “\(output)”", sourceLocation: sourceLocation)
+        return try TestSupportFailure.unwrap(Int(output), "dunstctl count displayed printed “\(output)”")
     }
 
     /// Every notification shown, newest first: closes the bubbles first.
-    public func history(sourceLocation: SourceLocation = #_sourceLocation) throws -> [NotificationHistoryEntry] {
-        try closeAll(sourceLocation: sourceLocation)
-        return try NotificationHistoryEntry.parse(dunstctlHistory: try run("dunstctl", "history"), sourceLocation: sourceLocation)
+    public func history() throws -> [NotificationHistoryEntry] {
+        try closeAll()
+        return try NotificationHistoryEntry.parse(dunstctlHistory: try run("dunstctl", "history"))
     }
 
     /// The notification the server numbered `id`, waiting for it to arrive.
-    public func entry(id: UInt32, sourceLocation: SourceLocation = #_sourceLocation) throws -> NotificationHistoryEntry {
+    public func entry(id: UInt32) throws -> NotificationHistoryEntry {
         var entries: [NotificationHistoryEntry] = []
         _ = try eventually {
-            entries = try history(sourceLocation: sourceLocation)
+            entries = try history()
             return entries.contains { $0.id == Int(id) }
         }
-        return try #require(
+        return try TestSupportFailure.unwrap(
             entries.first { $0.id == Int(id) },
-            "notification \(id) is not in dunst's history: \(entries)",
-            sourceLocation: sourceLocation
+            "notification \(id) is not in dunst's history: \(entries)"
         )
     }
 
@@ -312,11 +306,6 @@ public final class PrivateDesktop: @unchecked Sendable {
     @discardableResult
     public func run(_ arguments: String...) throws -> String {
         try ProcessRunner.tool(arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { _, desktop in desktop })
-    }
-
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
-        init(_ description: String) { self.description = description }
     }
 
     /// Stops a process (SIGCONT, in case it is frozen, then SIGTERM), and

@@ -1,11 +1,10 @@
 import Foundation
-import Testing
 
 /// Runs a program to its end, the one way the tests do.
 ///
 /// stdout and stderr go to files rather than pipes, so no amount of output can
 /// stall the child; stdin is a pipe holding `input`, so never a terminal; a
-/// child still running after `timeout` is killed and the test fails.
+/// child still running after `timeout` is killed, and that is thrown.
 public enum ProcessRunner {
     /// Runs `executable` with `arguments` and waits for its end.
     ///
@@ -18,8 +17,7 @@ public enum ProcessRunner {
         input: String? = nil,
         workingFolder: URL? = nil,
         timeout: Duration = .seconds(60),
-        name: String? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation
+        name: String? = nil
     ) throws -> ProcessResult {
         _ = pipesMayClose
         let outputs = try TemporaryFolder(prefix: "todo-remind-run")
@@ -52,7 +50,8 @@ public enum ProcessRunner {
         if ended.wait(timeout: .now() + seconds) == .timedOut {
             process.terminate()
             let name = name ?? ([executable.lastPathComponent] + arguments).joined(separator: " ")
-            Issue.record("`\(name)` did not finish within \(timeout)", sourceLocation: sourceLocation)
+            process.waitUntilExit()
+            throw TestSupportFailure("`\(name)` did not finish within \(timeout)")
         }
         process.waitUntilExit()
         return ProcessResult(
@@ -68,24 +67,16 @@ public enum ProcessRunner {
     public static func tool(
         _ arguments: [String],
         environment: [String: String]? = nil,
-        input: String? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation
+        input: String? = nil
     ) throws -> String {
         let result = try run(
             URL(fileURLWithPath: "/usr/bin/env"), arguments,
-            environment: environment, input: input, sourceLocation: sourceLocation
+            environment: environment, input: input
         )
         guard result.status == 0 else {
-            throw ToolFailure(command: arguments.joined(separator: " "), result: result)
+            throw TestSupportFailure("`\(arguments.joined(separator: " "))` failed: \(result)")
         }
         return result.stdout
-    }
-
-    /// A tool that exited with another status than 0.
-    public struct ToolFailure: Error, CustomStringConvertible {
-        public let command: String
-        public let result: ProcessResult
-        public var description: String { "`\(command)` failed: \(result)" }
     }
 
     /// Writing to a pipe whose reader has gone must give an error, not SIGPIPE.

@@ -1,6 +1,5 @@
 import Foundation
 import TestSupport
-import Testing
 
 /// Runs Python 3 scripts that use its `sqlite3` module: a second, independent
 /// SQLite client, for making files the store must refuse, looking inside a
