@@ -4,8 +4,8 @@ SWIFT        ?= swift
 PREFIX       ?= $(HOME)/.local
 CONFIG       ?= debug
 # Debian packages the build and the tests need: GRDB links the system SQLite,
-# the notifier builds on libnotify's headers and loads it when it notifies;
-# recurrence is expanded by libical; the tests run a real notification server (dunst on a
+# todo-remind-notifier links libnotify (found through pkg-config); recurrence
+# is expanded by libical; the tests run a real notification server (dunst on a
 # private D-Bus and Xvfb display), drive a pseudo-terminal, make foreign
 # databases with python3 and regenerate recurrence fixtures with python3-dateutil.
 APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev \
@@ -19,6 +19,9 @@ BINDIR       := $(PREFIX)/bin
 DATADIR      := $(PREFIX)/share
 MANDIR       := $(DATADIR)/man/man1
 RELEASE_BIN  := .build/release/todo-remind
+# What notifies (the daemon, notify-test, status's server check): todo-remind
+# runs it from beside itself, so both are installed in BINDIR.
+RELEASE_NOTIFIER := .build/release/todo-remind-notifier
 
 .PHONY: deps build run test release install uninstall clean bench bench-deps
 
@@ -27,7 +30,7 @@ deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed: install it from swift.org and put swift on PATH." >&2; exit 1; }
 	scripts/apt-install-missing $(APT_PACKAGES)
 
-## build: compile todo-remind.
+## build: compile todo-remind and todo-remind-notifier.
 build: deps
 	$(SWIFT) build -c $(CONFIG)
 
@@ -42,7 +45,7 @@ test: deps
 
 ## release: an optimised build, for installing and benchmarks. The Swift
 ## runtime and Foundation are linked in: a third less start-up time and
-## memory than loading them as shared libraries, and one file to install.
+## memory than loading them as shared libraries.
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 
@@ -58,10 +61,11 @@ bench: release bench-deps
 bench-deps:
 	scripts/apt-install-missing $(BENCH_PACKAGES)
 
-## install: the binary, the systemd user unit, the .desktop files, the icon,
+## install: the two binaries, the systemd user unit, the .desktop files, the icon,
 ## shell completions and a man page, under PREFIX (default ~/.local).
 install: release
 	install -Dm755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/todo-remind
+	install -Dm755 $(RELEASE_NOTIFIER) $(DESTDIR)$(BINDIR)/todo-remind-notifier
 	install -d $(DESTDIR)$(DATADIR)/systemd/user $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/todo-remind
 	sed 's|@BINDIR@|$(BINDIR)|g' Resources/todo-remind.service > $(DESTDIR)$(DATADIR)/systemd/user/todo-remind.service
 	sed 's|@BINDIR@|$(BINDIR)|g' Resources/todo-remind.desktop > $(DESTDIR)$(DATADIR)/applications/todo-remind.desktop
@@ -80,7 +84,7 @@ install: release
 
 ## uninstall: remove what install put in place (your tasks stay).
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/todo-remind \
+	rm -f $(DESTDIR)$(BINDIR)/todo-remind $(DESTDIR)$(BINDIR)/todo-remind-notifier \
 		$(DESTDIR)$(DATADIR)/systemd/user/todo-remind.service \
 		$(DESTDIR)$(DATADIR)/applications/todo-remind.desktop \
 		$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/todo-remind.svg \

@@ -1,27 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-#if arch(arm64)
-let multiarch = "aarch64-linux-gnu"
-#else
-let multiarch = "x86_64-linux-gnu"
-#endif
-
-/// Where Debian keeps the headers of libnotify and the GLib it builds on
-/// (`pkg-config --cflags libnotify`). Named here rather than through
-/// pkg-config, which would also link the libraries into every command: they
-/// are loaded only by what notifies (the daemon, `status`, `notify-test`;
-/// see LibNotifyLoader).
-let libnotifyIncludes = [
-    "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/gdk-pixbuf-2.0",
-]
-
-/// Settings every target shares: Swift 6 language mode (strict concurrency),
-/// `any` spelled out on every existential, and the headers behind CLibNotify
-/// (any module that sees TodoNotify reads them).
+/// Settings every target shares: Swift 6 language mode (strict concurrency)
+/// comes from `swiftLanguageModes`; `any` is spelled out on every existential.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
-    .unsafeFlags(libnotifyIncludes.flatMap { ["-Xcc", "-I\($0)"] }),
 ]
 
 let package = Package(
@@ -29,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "todo-remind", targets: ["todo-remind"]),
+        .executable(name: "todo-remind-notifier", targets: ["todo-remind-notifier"]),
         .library(name: "TodoCore", targets: ["TodoCore"]),
         .library(name: "TodoStore", targets: ["TodoStore"]),
         .library(name: "TodoConfig", targets: ["TodoConfig"]),
@@ -65,14 +49,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // libnotify's headers (from Debian's libnotify-dev); its functions
-        // are called through LibNotifyLoader.
-        .systemLibrary(name: "CLibNotify"),
-        .target(
-            name: "LibNotifyLoader",
-            dependencies: ["CLibNotify"],
-            cSettings: [.unsafeFlags(libnotifyIncludes.map { "-I\($0)" })],
-            linkerSettings: [.linkedLibrary("dl")]
+        // libnotify and the GLib it builds on, wherever pkg-config finds them.
+        .systemLibrary(
+            name: "CLibNotify",
+            pkgConfig: "libnotify",
+            providers: [.apt(["libnotify-dev"]), .brew(["libnotify"])]
         ),
         .systemLibrary(name: "CLinux"),
         // libical 3 (Debian's libical-dev), found through pkg-config like any
@@ -93,7 +74,15 @@ let package = Package(
         ),
         .target(
             name: "TodoNotify",
-            dependencies: ["CLibNotify", "LibNotifyLoader", "TodoCore"],
+            dependencies: ["TodoCore"],
+            swiftSettings: swiftSettings
+        ),
+        // The notifier that talks to a notification server. Only
+        // todo-remind-notifier links it: loading libnotify and the GLib stack
+        // would add 1.4 ms to the start of every other command.
+        .target(
+            name: "TodoLibNotify",
+            dependencies: ["CLibNotify", "TodoNotify"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -119,13 +108,34 @@ let package = Package(
                 "TodoNotify",
                 "TodoDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // What notifies: the daemon, `notify-test` and the server check of
+        // `status`, which todo-remind runs from beside itself.
+        .executableTarget(
+            name: "todo-remind-notifier",
+            dependencies: [
+                "TodoConfig",
+                "TodoStore",
+                "TodoNotify",
+                "TodoLibNotify",
+                "TodoDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
+        // What every test target shares: a private display, bus and dunst,
+        // `eventually`, temporary folders, running a process, a lock box.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "TodoCoreTests",
-            dependencies: ["TodoCore"],
+            dependencies: ["TodoCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -138,33 +148,32 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoStoreTests",
-            dependencies: ["TodoStore", "TodoCore"],
+            dependencies: ["TodoStore", "TodoCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TodoConfigTests",
-            dependencies: ["TodoConfig", "TodoCore"],
+            dependencies: ["TodoConfig", "TodoCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TodoNotifyTests",
-            dependencies: ["TodoNotify", "TodoCore"],
-            swiftSettings: swiftSettings,
-            // The tests call GLib and GIO themselves (a server of their own).
-            linkerSettings: [.linkedLibrary("gio-2.0"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")]
+            dependencies: ["TodoNotify", "TodoLibNotify", "CLibNotify", "TodoCore", "TestSupport"],
+            swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TodoDaemonTests",
             dependencies: [
-                "TodoDaemon", "TodoCore", "TodoStore", "TodoNotify",
+                "TodoDaemon", "TodoCore", "TodoStore", "TodoNotify", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
-            // The executable is a dependency so `swift test` builds it first.
-            dependencies: ["todo-remind", "TodoCore"],
+            // The executables are dependencies so `swift test` builds them first.
+            dependencies: ["todo-remind", "todo-remind-notifier", "TodoCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -172,11 +172,9 @@ public final class ReminderDaemon {
             // after a restart, gathering a morning's overdue tasks). Between
             // wake-ups the daemon holds none of them: SQLite's page caches are
             // emptied and the freed heap goes back to the system, so what it
-            // keeps resident does not grow with the store; nor does it keep
-            // the code it ran mapped while it sleeps (see CodePages).
+            // owns does not grow with the store.
             store.releaseMemory()
             malloc_trim(0)
-            CodePages.release()
         })
         try engine.saveWatermark()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes each notification as one line of text, for when no notification
 /// server can be reached (no desktop session, a headless machine, a test).
@@ -11,7 +12,7 @@ import Foundation
 /// console is where the notifications go, and it is always there.
 public final class ConsoleNotifier: Notifier {
     private let write: @Sendable (String) -> Void
-    private let lastID = Locked<UInt32>(0)
+    private let lastID = Mutex<UInt32>(0)
 
     /// - Parameter write: Receives each line, without a line break; called on
     ///   the thread that calls `show`.

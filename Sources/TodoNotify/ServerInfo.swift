@@ -1,5 +1,7 @@
 /// What a notification server says about itself (GetServerInformation and GetCapabilities).
-public struct ServerInfo: Hashable, Sendable, CustomStringConvertible {
+///
+/// Codable: todo-remind-notifier hands it to `todo-remind status` as JSON.
+public struct ServerInfo: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The product name, such as "dunst" or "gnome-shell".
     public var name: String
     public var vendor: String

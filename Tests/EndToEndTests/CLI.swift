@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the real built `todo-remind` binary against a store in a fresh temp folder.
@@ -40,13 +41,7 @@ struct CLI {
     static let timeout: TimeInterval = 60
 
     /// A run that has finished.
-    struct Result: CustomStringConvertible {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-
-        var description: String { "exit status \(status); stdout: \(stdout.debugDescription); stderr: \(stderr.debugDescription)" }
-    }
+    typealias Result = ProcessResult
 
     /// Runs `todo-remind ARGS…`, feeding `input` on stdin (a pipe, so never a
     /// terminal), and waits for it.
@@ -64,57 +59,15 @@ struct CLI {
         )
     }
 
-    /// Runs any program to the end, with stdout and stderr in files of this
-    /// test's folder and stdin a pipe holding `input`.
+    /// Runs any program to the end (see `ProcessRunner`), in this test's
+    /// folder, so that a relative path, or anything written to the working
+    /// folder, stays there.
     func execute(_ executable: URL, _ arguments: [String], environment: [String: String]?, input: String?, name: String) throws -> Result {
-        _ = Self.pipesMayClose
-        let runs = folder.appendingPathComponent("runs")
-        try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
-        let id = UUID().uuidString
-        let outURL = runs.appendingPathComponent("\(id).out")
-        let errURL = runs.appendingPathComponent("\(id).err")
-        try Data().write(to: outURL)
-        try Data().write(to: errURL)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? out.close()
-            try? err.close()
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        // A relative path, or anything written to the working folder, stays in this test's folder.
-        process.currentDirectoryURL = folder
-        let stdin = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // A child that exits without reading its input must not take the tests down.
-        if let input { try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
-        try? stdin.fileHandleForWriting.close()
-
-        let deadline = Date().addingTimeInterval(Self.timeout)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            process.terminate()
-            Issue.record("\(name) did not finish within \(Int(Self.timeout)) s")
-        }
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        try ProcessRunner.run(
+            executable, arguments,
+            environment: environment, input: input, workingFolder: folder, timeout: .seconds(Self.timeout), name: name
         )
     }
-
-    /// Writing to a pipe whose reader has gone must give an error, not SIGPIPE.
-    private static let pipesMayClose: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     /// `run`, expecting success and nothing on stderr; records the failure otherwise.
     @discardableResult

@@ -1,47 +1,31 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Several `todo-remind` processes on one store at once.
 @Suite("several processes")
 struct ConcurrencyTests {
-    /// Collects results from several threads.
-    final class Results: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [String: CLI.Result] = [:]
-
-        func record(_ key: String, _ result: CLI.Result) {
-            lock.lock()
-            items[key] = result
-            lock.unlock()
-        }
-
-        var all: [String: CLI.Result] {
-            lock.lock()
-            defer { lock.unlock() }
-            return items
-        }
-    }
-
     @Test("two writers adding 20 tasks each at the same time all succeed")
     func twoWriters() throws {
         let cli = try CLI()
         defer { cli.remove() }
         // The store exists before the race, as it would on a machine in use.
         try cli.ok("list")
-        let results = Results()
+        let results = Shared<[String: CLI.Result]>([:])
 
         DispatchQueue.concurrentPerform(iterations: 2) { writer in
             for number in 1...20 {
                 let title = "Writer \(writer) task \(number)"
                 do {
-                    results.record(title, try cli.run(["add", title, "--due", "2099-12-01"]))
+                    let result = try cli.run(["add", title, "--due", "2099-12-01"])
+                    results.withLock { $0[title] = result }
                 } catch {
-                    results.record(title, CLI.Result(status: -1, stdout: "", stderr: "\(error)"))
+                    results.withLock { $0[title] = CLI.Result(status: -1, stdout: "", stderr: "\(error)") }
                 }
             }
         }
 
-        let all = results.all
+        let all = results.get()
         #expect(all.count == 40)
         for (title, result) in all {
             #expect(result.status == 0, "\(title): \(result)")
@@ -58,20 +42,21 @@ struct ConcurrencyTests {
     func twoCreators() throws {
         let cli = try CLI()
         defer { cli.remove() }
-        let results = Results()
+        let results = Shared<[String: CLI.Result]>([:])
 
         DispatchQueue.concurrentPerform(iterations: 2) { writer in
             for number in 1...5 {
                 let title = "Writer \(writer) task \(number)"
                 do {
-                    results.record(title, try cli.run(["add", title]))
+                    let result = try cli.run(["add", title])
+                    results.withLock { $0[title] = result }
                 } catch {
-                    results.record(title, CLI.Result(status: -1, stdout: "", stderr: "\(error)"))
+                    results.withLock { $0[title] = CLI.Result(status: -1, stdout: "", stderr: "\(error)") }
                 }
             }
         }
 
-        for (title, result) in results.all {
+        for (title, result) in results.get() {
             #expect(result.status == 0, "\(title): \(result)")
         }
         #expect(try cli.objects("export").count == 10)
@@ -82,21 +67,22 @@ struct ConcurrencyTests {
         let cli = try CLI()
         defer { cli.remove() }
         try cli.ok("list")
-        let results = Results()
+        let results = Shared<[String: CLI.Result]>([:])
 
         DispatchQueue.concurrentPerform(iterations: 2) { role in
             for number in 1...15 {
                 let key = role == 0 ? "add \(number)" : "list \(number)"
                 let arguments = role == 0 ? ["add", "Task \(number)"] : ["list", "--json"]
                 do {
-                    results.record(key, try cli.run(arguments))
+                    let result = try cli.run(arguments)
+                    results.withLock { $0[key] = result }
                 } catch {
-                    results.record(key, CLI.Result(status: -1, stdout: "", stderr: "\(error)"))
+                    results.withLock { $0[key] = CLI.Result(status: -1, stdout: "", stderr: "\(error)") }
                 }
             }
         }
 
-        for (key, result) in results.all {
+        for (key, result) in results.get() {
             #expect(result.status == 0, "\(key): \(result)")
             if key.hasPrefix("list") {
                 let parsed = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))

@@ -266,8 +266,18 @@ struct ListTests {
         let fields: Set = [
             "id", "title", "notes", "category", "priority", "due", "dueInstant", "state", "group",
             "completed", "completedAt", "createdAt", "reminder", "nextReminder", "reminders",
+            "repeat", "occurrences", "completions",
         ]
         #expect(Set(task.keys) == fields, sourceLocation: sourceLocation)
+        // A one-off task: no rule, no occurrences, no history.
+        if JSON.isNull(task["repeat"]) {
+            #expect((task["occurrences"] as? [Any])?.isEmpty == true, sourceLocation: sourceLocation)
+            #expect((task["completions"] as? [Any])?.isEmpty == true, sourceLocation: sourceLocation)
+        } else {
+            let repeating = task["repeat"] as? [String: Any]
+            #expect(JSON.isString(repeating?["rule"]), sourceLocation: sourceLocation)
+            #expect(["due", "completion"].contains(repeating?["from"] as? String), sourceLocation: sourceLocation)
+        }
         #expect(JSON.isInteger(task["id"]), sourceLocation: sourceLocation)
         #expect(JSON.isString(task["title"]), sourceLocation: sourceLocation)
         #expect(JSON.isString(task["notes"]) || JSON.isNull(task["notes"]), sourceLocation: sourceLocation)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `snooze` and `unsnooze`: a snooze shows in `list`, `show` and `next` and
@@ -281,7 +282,7 @@ struct SnoozeTests {
 struct SnoozeDaemonTests {
     @Test("A snooze fires once at its time through the daemon, with a daemon restart in between, and never again after another")
     func firesOnceThroughRestarts() throws {
-        let desktop = try TestDesktop()
+        let desktop = try PrivateDesktop()
         defer { desktop.end() }
         let cli = try desktop.cli()
         defer { cli.remove() }

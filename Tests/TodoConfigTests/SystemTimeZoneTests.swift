@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 @testable import TodoConfig
 
@@ -74,7 +75,7 @@ struct SystemTimeZoneTests {
 
     @Test("current() reads /etc/localtime again at each call, so a replaced link is followed")
     func followsReplacedLink() throws {
-        let folder = try ZoneFiles()
+        let folder = try TemporaryFolder()
         let localtime = folder.file("localtime")
         let missing = folder.file("timezone")
 
@@ -90,29 +91,12 @@ struct SystemTimeZoneTests {
 
     @Test("current() falls back to /etc/timezone when /etc/localtime is not a link")
     func timezoneFileFallback() throws {
-        let folder = try ZoneFiles()
-        try folder.write("localtime", "TZif")
-        try folder.write("timezone", "Europe/Lisbon\n")
+        let folder = try TemporaryFolder()
+        try folder.write("localtime", text: "TZif")
+        try folder.write("timezone", text: "Europe/Lisbon\n")
 
         let zone = SystemTimeZone.current(tz: nil, localtime: folder.file("localtime"), timezoneFile: folder.file("timezone"))
         #expect(zone.identifier == "Europe/Lisbon")
-    }
-}
-
-/// A folder of stand-ins for /etc/localtime and /etc/timezone, removed at the end.
-private final class ZoneFiles {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("zone-\(UUID().uuidString)").path
-
-    init() throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func write(_ name: String, _ text: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
     }
 }
 
@@ -142,7 +126,7 @@ struct ZoneChoiceTests {
 
     @Test(":/etc/localtime follows the link to its zone")
     func localtimeLink() throws {
-        let folder = try ZoneFiles()
+        let folder = try TemporaryFolder()
         #expect(symlink("/usr/share/zoneinfo/America/Chicago", folder.file("localtime")) == 0)
         let choice = SystemTimeZone.choice(tz: ":" + folder.file("localtime"), localtime: "/nonexistent", timezoneFile: "/nonexistent")
         #expect(choice.zone.identifier == "America/Chicago")
@@ -162,7 +146,7 @@ struct ZoneChoiceTests {
 
     @Test("unset TZ is /etc/localtime's zone, and says so")
     func unset() throws {
-        let folder = try ZoneFiles()
+        let folder = try TemporaryFolder()
         #expect(symlink("/usr/share/zoneinfo/Asia/Tokyo", folder.file("localtime")) == 0)
         let choice = SystemTimeZone.choice(tz: nil, localtime: folder.file("localtime"), timezoneFile: "/nonexistent")
         #expect(choice.zone.identifier == "Asia/Tokyo")

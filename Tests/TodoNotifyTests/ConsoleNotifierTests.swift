@@ -1,22 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 import TodoCore
 import TodoNotify
 
 @Suite("ConsoleNotifier")
 struct ConsoleNotifierTests {
-    /// The lines a notifier wrote.
-    final class Lines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var lines: [String] = []
-        func append(_ line: String) { lock.withLock { lines.append(line) } }
-        var all: [String] { lock.withLock { lines } }
-    }
-
     @Test("Each notification is one line: the summary, then the body as plain text")
     func oneLinePerNotification() throws {
-        let lines = Lines()
-        let notifier = ConsoleNotifier(write: lines.append)
+        let lines = Shared<[String]>([])
+        let notifier = ConsoleNotifier { line in lines.withLock { $0.append(line) } }
         let composer = ReminderComposer(scheduler: NotifyFixtures.scheduler, iconPath: nil)
         let task = NotifyFixtures.task(
             title: "Pay <rent> & <b>bills</b>",
@@ -28,7 +21,7 @@ struct ConsoleNotifierTests {
         let first = try notifier.show(composer.notification(for: task, reminder: reminder, firedAt: reminder.at))
         let second = try notifier.show(ReminderNotification(summary: "Pay rent", body: "Due today at 17:00", taskID: 2))
 
-        #expect(lines.all == [
+        #expect(lines.get() == [
             "[reminder] Pay <rent> & <b>bills</b> — Due today at 17:00 — Bring the <b>cheque</b> & a pen — and the receipt",
             "[reminder] Pay rent — Due today at 17:00",
         ])

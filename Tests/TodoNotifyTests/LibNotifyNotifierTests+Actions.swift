@@ -1,7 +1,9 @@
 import CLibNotify
 import Foundation
+import TestSupport
 import Testing
 import TodoCore
+import TodoLibNotify
 import TodoNotify
 
 /// Actions against dunst: invoked through `dunstctl context` (its dmenu is
@@ -12,10 +14,10 @@ extension LibNotifyNotifierTests {
 
     /// A notifier that records the actions it receives.
     final class RecordingNotifier: Sendable {
-        let invocations = SharedValue([ActionInvocation]())
+        let invocations = Shared([ActionInvocation]())
         /// For each action, the name of the thread it arrived on, and whether
         /// that thread runs a GLib main loop of its own.
-        let threads = SharedValue([CallbackThread]())
+        let threads = Shared([CallbackThread]())
         let notifier: LibNotifyNotifier
 
         struct CallbackThread: Equatable {
@@ -37,8 +39,8 @@ extension LibNotifyNotifierTests {
 
         /// Waits until `count` actions have arrived, then gives them all.
         func received(count: Int) -> [ActionInvocation] {
-            _ = DesktopSession.eventually { invocations.value.count >= count }
-            return invocations.value
+            _ = eventually { invocations.get().count >= count }
+            return invocations.get()
         }
     }
 
@@ -55,7 +57,7 @@ extension LibNotifyNotifierTests {
         let monitor = try BusMonitor(methods: ["CloseNotification"])
         let id = try recorder.notifier.show(reminderWithActions(taskID: 301))
 
-        let menu = try DesktopSession.pickFromContextMenu(id: id, key: "done")
+        let menu = try desktop.pickFromContextMenu(id: id, key: "done")
 
         // dunst lists each action as "#LABEL (SUMMARY) [ID,KEY]", in an order of its own.
         #expect(menu.sorted() == [
@@ -66,16 +68,16 @@ extension LibNotifyNotifierTests {
             "#Dismiss (Pay rent) [\(id),default]",
         ].sorted())
         #expect(recorder.received(count: 1) == [ActionInvocation(taskID: 301, key: "done", notificationID: id)])
-        #expect(recorder.invocations.value.first?.request == .markDone)
+        #expect(recorder.invocations.get().first?.request == .markDone)
         // On the notifier's GLib loop thread. (Not checked by its name: Linux
         // names a thread after its creator until the name is set, and when
         // that happens relative to this read is not ours to control.)
-        #expect(recorder.threads.value.map(\.runsItsOwnGLibLoop) == [true])
+        #expect(recorder.threads.get().map(\.runsItsOwnGLibLoop) == [true])
         #expect(monitor.closeCalls(closing: id).contains { $0.contains("uint32 \(id)\n") })
-        #expect(DesktopSession.eventually { (try? DesktopSession.displayedCount()) == 0 })
-        #expect(DesktopSession.eventually { recorder.notifier.openNotifications()[301] == nil })
+        #expect(eventually { (try? desktop.displayedCount()) == 0 })
+        #expect(eventually { recorder.notifier.openNotifications()[301] == nil })
         // Where the actions show, the body does not name the commands.
-        #expect(try DesktopSession.historyEntry(id: id).body == "Due today at 17:00")
+        #expect(try desktop.entry(id: id).body == "Due today at 17:00")
     }
 
     @Test("Each snooze choice is an action of its own, and reports its choice", arguments: snoozeChoices)
@@ -83,12 +85,12 @@ extension LibNotifyNotifierTests {
         let recorder = RecordingNotifier()
         let id = try recorder.notifier.show(reminderWithActions(taskID: 302))
 
-        try DesktopSession.pickFromContextMenu(id: id, key: "snooze:\(choice)")
+        try desktop.pickFromContextMenu(id: id, key: "snooze:\(choice)")
 
         let invocations = recorder.received(count: 1)
         #expect(invocations == [ActionInvocation(taskID: 302, key: "snooze:\(choice)", notificationID: id)])
         #expect(invocations.first?.request == .snooze(choice: choice))
-        #expect(DesktopSession.eventually { (try? DesktopSession.displayedCount()) == 0 })
+        #expect(eventually { (try? desktop.displayedCount()) == 0 })
     }
 
     @Test("Clicking the bubble (dunstctl action 0) invokes the default action, which dismisses it")
@@ -96,13 +98,13 @@ extension LibNotifyNotifierTests {
         let recorder = RecordingNotifier()
         let id = try recorder.notifier.show(reminderWithActions(taskID: 303))
 
-        try DesktopSession.invokeDefaultAction()
+        try desktop.invokeDefaultAction()
 
         let invocations = recorder.received(count: 1)
         #expect(invocations == [ActionInvocation(taskID: 303, key: "default", notificationID: id)])
         #expect(invocations.first?.request == .dismiss)
-        #expect(DesktopSession.eventually { (try? DesktopSession.displayedCount()) == 0 })
-        #expect(DesktopSession.eventually { recorder.notifier.openNotifications()[303] == nil })
+        #expect(eventually { (try? desktop.displayedCount()) == 0 })
+        #expect(eventually { recorder.notifier.openNotifications()[303] == nil })
     }
 
     @Test("A second reminder replaces the open bubble and its actions: one bubble, one answer per action")
@@ -111,15 +113,15 @@ extension LibNotifyNotifierTests {
         let first = try recorder.notifier.show(reminderWithActions(taskID: 304, notes: "first"))
         let second = try recorder.notifier.show(reminderWithActions(taskID: 304, notes: "second"))
         #expect(second == first)
-        #expect(try DesktopSession.displayedCount() == 1)
+        #expect(try desktop.displayedCount() == 1)
 
-        let menu = try DesktopSession.pickFromContextMenu(id: second, key: "done")
+        let menu = try desktop.pickFromContextMenu(id: second, key: "done")
 
         #expect(menu.count == 5)
         #expect(recorder.received(count: 1) == [ActionInvocation(taskID: 304, key: "done", notificationID: second)])
         // Nothing else turns up late.
         Thread.sleep(forTimeInterval: 0.3)
-        #expect(recorder.invocations.value.count == 1)
+        #expect(recorder.invocations.get().count == 1)
     }
 
     @Test("Each action goes to the notifier that showed its bubble")
@@ -128,12 +130,12 @@ extension LibNotifyNotifierTests {
         let id = try one.notifier.show(reminderWithActions(taskID: 305, notes: "one"))
         let otherID = try other.notifier.show(reminderWithActions(taskID: 306, notes: "other"))
 
-        try DesktopSession.pickFromContextMenu(id: otherID, key: "snooze:1h")
+        try desktop.pickFromContextMenu(id: otherID, key: "snooze:1h")
 
         #expect(other.received(count: 1) == [ActionInvocation(taskID: 306, key: "snooze:1h", notificationID: otherID)])
-        #expect(one.invocations.value.isEmpty)
-        #expect(try DesktopSession.displayedCount() == 1)
-        try DesktopSession.pickFromContextMenu(id: id, key: "done")
+        #expect(one.invocations.get().isEmpty)
+        #expect(try desktop.displayedCount() == 1)
+        try desktop.pickFromContextMenu(id: id, key: "done")
         #expect(one.received(count: 1) == [ActionInvocation(taskID: 305, key: "done", notificationID: id)])
     }
 
@@ -145,8 +147,8 @@ extension LibNotifyNotifierTests {
 
         let call = try #require(try monitor.notifyCalls(count: 1).first)
         #expect(call.contains("string \"Pay rent\"\n   string \"Due today at 17:00\ntodo-remind done 307\ntodo-remind snooze 307\"\n   array [\n   ]"))
-        try DesktopSession.closeAll()
-        #expect(try DesktopSession.historyEntry(id: id).body == "Due today at 17:00\ntodo-remind done 307\ntodo-remind snooze 307")
+        try desktop.closeAll()
+        #expect(try desktop.entry(id: id).body == "Due today at 17:00\ntodo-remind done 307\ntodo-remind snooze 307")
     }
 
     @Test("A server without the actions capability gets no actions and a body naming the commands; asked again when dunst is back")
@@ -154,8 +156,8 @@ extension LibNotifyNotifierTests {
         let recorder = RecordingNotifier()
         // dunst answers first, so the notifier knows its capabilities.
         _ = try recorder.notifier.show(reminderWithActions(taskID: 308))
-        try DesktopSession.stopServer()
-        defer { try? DesktopSession.startServer() }
+        try desktop.stopServer()
+        defer { try? desktop.startServer() }
         let server = try ActionlessServer()
         defer { server.stop() }
 
@@ -170,9 +172,9 @@ extension LibNotifyNotifierTests {
         )])
 
         // dunst again: the actions are back.
-        try DesktopSession.startServer()
+        try desktop.startServer()
         let id = try recorder.notifier.show(reminderWithActions(taskID: 310))
-        try DesktopSession.pickFromContextMenu(id: id, key: "done")
+        try desktop.pickFromContextMenu(id: id, key: "done")
         #expect(recorder.received(count: 1) == [ActionInvocation(taskID: 310, key: "done", notificationID: id)])
     }
 }

@@ -1,21 +1,28 @@
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 import TodoCore
+import TodoLibNotify
 import TodoNotify
 
 /// LibNotifyNotifier against a real server: dunst on the private bus and
-/// display of `scripts/with-desktop-session`. Some tests stop or freeze dunst,
-/// so they run one at a time, and each leaves dunst running.
+/// display of `scripts/with-desktop-session`. libnotify and GLib keep one
+/// session bus connection per process, so these tests cannot each have a
+/// `PrivateDesktop()` of their own, as the daemon's do; some stop or freeze
+/// dunst, so they run one at a time, and each leaves dunst running.
 @Suite("LibNotifyNotifier, against dunst", .serialized)
 struct LibNotifyNotifierTests {
     let notifier = LibNotifyNotifier()
-    let composer = ReminderComposer(scheduler: NotifyFixtures.scheduler, iconPath: DesktopSession.iconPath)
+    let composer = ReminderComposer(scheduler: NotifyFixtures.scheduler, iconPath: NotifyFixtures.iconPath)
+
+    /// The test process's own session: libnotify talks to no other bus.
+    let desktop: PrivateDesktop
 
     init() throws {
-        try DesktopSession.require()
-        try DesktopSession.startServer()
-        try DesktopSession.closeAll()
+        desktop = try PrivateDesktop.processSession()
+        try desktop.startServer()
+        try desktop.closeAll()
     }
 
     /// A reminder of a task due at 17:00, shown on time at 09:00.
@@ -32,15 +39,15 @@ struct LibNotifyNotifierTests {
         let notification = reminder(taskID: 101, notes: "Pay <rent> & <b>bills</b>")
 
         let id = try notifier.show(notification)
-        try DesktopSession.closeAll()
+        try desktop.closeAll()
 
-        let entry = try DesktopSession.historyEntry(id: id)
+        let entry = try desktop.entry(id: id)
         #expect(entry.summary == "Pay <rent> & <b>bills</b>")
         #expect(entry.body == "Due today at 17:00\nPay &lt;rent&gt; &amp; &lt;b&gt;bills&lt;/b&gt;")
         #expect(entry.appName == "todo-remind")
         #expect(entry.category == "x-todo-remind.reminder")
         #expect(entry.message.hasPrefix("urgency=critical\n"))
-        #expect(entry.iconPath == DesktopSession.iconPath)
+        #expect(entry.iconPath == NotifyFixtures.iconPath)
     }
 
     @Test("The Notify call carries the icon, and the urgency, category and desktop-entry hints")
@@ -52,7 +59,7 @@ struct LibNotifyNotifierTests {
         let call = try #require(try monitor.notifyCalls(count: 1).first)
         // The app name, then replaces_id, then the icon: libnotify 0.8.1 sends
         // the icon as app_icon rather than as an image-path hint.
-        #expect(call.contains("string \"todo-remind\"\n   uint32 0\n   string \"\(DesktopSession.iconPath)\""))
+        #expect(call.contains("string \"todo-remind\"\n   uint32 0\n   string \"\(NotifyFixtures.iconPath)\""))
         #expect(call.contains("string \"urgency\"\n         variant             byte 0"))
         #expect(call.contains("string \"category\"\n         variant             string \"x-todo-remind.reminder\""))
         #expect(call.contains("string \"desktop-entry\"\n         variant             string \"todo-remind\""))
@@ -63,9 +70,9 @@ struct LibNotifyNotifierTests {
     ])
     func urgency(priority: Priority, prefix: String) throws {
         let id = try notifier.show(reminder(taskID: 103, priority: priority))
-        try DesktopSession.closeAll()
+        try desktop.closeAll()
 
-        #expect(try DesktopSession.historyEntry(id: id).message.hasPrefix(prefix))
+        #expect(try desktop.entry(id: id).message.hasPrefix(prefix))
     }
 
     @Test("The notification lives until the server closes its bubble, and is let go then")
@@ -73,9 +80,9 @@ struct LibNotifyNotifierTests {
         let id = try notifier.show(reminder(taskID: 104))
         #expect(notifier.openNotifications()[104] == id)
 
-        try DesktopSession.closeAll()
+        try desktop.closeAll()
 
-        #expect(DesktopSession.eventually { notifier.openNotifications()[104] == nil })
+        #expect(eventually { notifier.openNotifications()[104] == nil })
     }
 
     @Test("A second reminder for a task whose bubble is still open replaces that bubble")
@@ -84,17 +91,17 @@ struct LibNotifyNotifierTests {
         let second = try notifier.show(reminder(taskID: 105, notes: "second"))
 
         #expect(second == first)
-        #expect(try DesktopSession.displayedCount() == 1)
+        #expect(try desktop.displayedCount() == 1)
 
         // Once the bubble is closed, the next reminder opens a new one.
-        try DesktopSession.closeAll()
-        #expect(try DesktopSession.historyEntry(id: second).body.hasSuffix("\nsecond"))
-        #expect(DesktopSession.eventually { notifier.openNotifications()[105] == nil })
+        try desktop.closeAll()
+        #expect(try desktop.entry(id: second).body.hasSuffix("\nsecond"))
+        #expect(eventually { notifier.openNotifications()[105] == nil })
         let third = try notifier.show(reminder(taskID: 105, notes: "third"))
         #expect(third != second)
         // Another task's reminder gets its own bubble.
         _ = try notifier.show(reminder(taskID: 106))
-        #expect(try DesktopSession.displayedCount() == 2)
+        #expect(try desktop.displayedCount() == 2)
     }
 
     @Test("Reminders shown from many threads at once all reach the server")
@@ -102,7 +109,7 @@ struct LibNotifyNotifierTests {
         let notifier = notifier
         // Distinct notes: dunst stacks identical bubbles into one.
         let notifications = (0..<8).map { reminder(taskID: 200 + Int64($0), notes: "thread \($0)") }
-        let ids = SharedValue([UInt32]())
+        let ids = Shared([UInt32]())
 
         DispatchQueue.concurrentPerform(iterations: notifications.count) { index in
             if let id = try? notifier.show(notifications[index]) {
@@ -110,8 +117,8 @@ struct LibNotifyNotifierTests {
             }
         }
 
-        #expect(Set(ids.value).count == notifications.count)
-        #expect(try DesktopSession.displayedCount() == notifications.count)
+        #expect(Set(ids.get()).count == notifications.count)
+        #expect(try desktop.displayedCount() == notifications.count)
     }
 
     @Test("The server information names dunst, its version and its capabilities")
@@ -120,7 +127,7 @@ struct LibNotifyNotifierTests {
 
         #expect(info.name == "dunst")
         #expect(!info.vendor.isEmpty)
-        #expect(try DesktopSession.run("dunst", "--version").contains(info.version))
+        #expect(try desktop.run("dunst", "--version").contains(info.version))
         #expect(info.specVersion == "1.2")
         #expect(info.supports("body"))
         #expect(info.supports("body-markup"))
@@ -129,10 +136,10 @@ struct LibNotifyNotifierTests {
 
     @Test("With no server on the bus, show fails at once; a server started later is used by the same notifier")
     func serverComesLater() throws {
-        try DesktopSession.stopServer()
-        defer { try? DesktopSession.startServer() }
+        try desktop.stopServer()
+        defer { try? desktop.startServer() }
 
-        let (result, elapsed) = DesktopSession.time { Result { () throws(NotifyError) in try notifier.show(reminder(taskID: 107)) } }
+        let (result, elapsed) = NotifyFixtures.time { Result { () throws(NotifyError) in try notifier.show(reminder(taskID: 107)) } }
         guard case .failure(let error) = result, case .noServer = error else {
             Issue.record("show should fail with the no-server error, not \(result)")
             return
@@ -142,7 +149,7 @@ struct LibNotifyNotifierTests {
         #expect(elapsed < .seconds(3))
         #expect(throws: NotifyError.self) { try notifier.serverInfo() }
 
-        try DesktopSession.startServer()
+        try desktop.startServer()
 
         let id = try notifier.show(reminder(taskID: 107))
         #expect(id > 0)
@@ -152,11 +159,11 @@ struct LibNotifyNotifierTests {
     @Test("A server that owns the name but hangs makes show fail after the response timeout, not hang")
     func hungServer() throws {
         let notifier = LibNotifyNotifier(responseTimeout: .seconds(1))
-        let pid = try DesktopSession.serverPID()
+        let pid = try desktop.serverPID()
         kill(pid, SIGSTOP)
         defer { kill(pid, SIGCONT) }
 
-        let (result, elapsed) = DesktopSession.time { Result { () throws(NotifyError) in try notifier.show(reminder(taskID: 108)) } }
+        let (result, elapsed) = NotifyFixtures.time { Result { () throws(NotifyError) in try notifier.show(reminder(taskID: 108)) } }
 
         #expect(throws: NotifyError.timedOut(after: .seconds(1))) { try result.get() }
         // Well under libnotify's own 25 s.
@@ -167,15 +174,6 @@ struct LibNotifyNotifierTests {
         // timed-out one was never sent, so it does not turn up late.
         kill(pid, SIGCONT)
         #expect(try notifier.show(reminder(taskID: 108)) > 0)
-        #expect(try DesktopSession.displayedCount() == 1)
+        #expect(try desktop.displayedCount() == 1)
     }
-}
-
-/// A value shared by the threads of a test.
-final class SharedValue<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    func withLock<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&stored) } }
-    var value: Value { lock.withLock { stored } }
 }

@@ -1,6 +1,7 @@
 import CLibNotify
 import Testing
-@testable import TodoNotify
+@testable import TodoLibNotify
+import TodoNotify
 
 @Suite("NotifyError")
 struct NotifyErrorTests {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs Python 3 scripts that use its `sqlite3` module: a second, independent
 /// SQLite client, for making files the store must refuse, looking inside a
@@ -11,7 +12,9 @@ enum Python {
         var description: String { "python3 exited with status \(status): \(standardError)" }
     }
 
-    /// Starts `python3 -c script arguments…` with its output piped.
+    /// Starts `python3 -c script arguments…` with its output piped, for a
+    /// script that must run beside the test (another writer of the same
+    /// store): `ProcessRunner` waits for the end, this does not.
     static func start(_ script: String, _ arguments: [String]) throws -> (Process, output: Pipe, errors: Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -37,10 +40,10 @@ enum Python {
         return String(decoding: printed, as: UTF8.self)
     }
 
-    /// Runs a script to the end and returns what it printed.
+    /// Runs a script to the end and returns what it printed; throws when it
+    /// exits with a non-zero status.
     @discardableResult
     static func run(_ script: String, _ arguments: String...) throws -> String {
-        let (process, output, errors) = try start(script, arguments)
-        return try finish(process, output: output, errors: errors)
+        try ProcessRunner.tool(["python3", "-c", script] + arguments)
     }
 }

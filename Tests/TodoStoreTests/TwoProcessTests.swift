@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TodoCore
 import TodoStore
@@ -61,29 +62,18 @@ extension TwoProcessTests {
         for _ in 0..<20 {
             let folder = try TemporaryFolder()
             let path = folder.file("new/tasks.sqlite")
-            let failures = Failures()
+            let failures = Shared<[String]>([])
 
             DispatchQueue.concurrentPerform(iterations: 6) { _ in
                 do {
                     _ = try TaskStore(path: path).taskCounts()
                 } catch {
-                    failures.record(error)
+                    let description = String(describing: error)
+                    failures.withLock { $0.append(description) }
                 }
             }
 
-            #expect(failures.all.isEmpty)
+            #expect(failures.get().isEmpty)
         }
-    }
-
-    /// Errors collected from several threads.
-    final class Failures: @unchecked Sendable {
-        private let lock = NSLock()
-        private var errors: [String] = []
-
-        func record(_ error: any Error) {
-            lock.withLock { errors.append(String(describing: error)) }
-        }
-
-        var all: [String] { lock.withLock { errors } }
     }
 }

@@ -1,10 +1,4 @@
 import ArgumentParser
-import Foundation
-import Logging
-import TodoConfig
-import TodoDaemon
-import TodoNotify
-import TodoStore
 
 extension TodoRemind {
     struct Daemon: ParsableCommand {
@@ -23,29 +17,15 @@ extension TodoRemind {
         @Flag(name: [.short, .long], help: "Log every step, with exact times.")
         var verbose = false
 
+        /// Becomes todo-remind-notifier's daemon, which links libnotify (see
+        /// NotifierProcess): the options the person gave, and only those, so
+        /// that it resolves the store and the config exactly as any command.
         func run() throws {
-            let environment = ProcessInfo.processInfo.environment
-            let configFile = ConfigFile.resolve(explicit: global.config, environment: environment)
-            // A bad config is an error now, before anything runs.
-            _ = try configFile.load()
-            let storePath = TaskStore.resolvePath(explicit: global.store, environment: environment)
-            let level: Logger.Level = verbose ? .debug : .info
-            let logger = Logger(label: "todo-remind") { _ in ConsoleLogHandler(logLevel: level) }
-            let console = ConsoleNotifier { line in
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))
-            }
-            var options = ReminderDaemon.Options(storePath: storePath, iconPath: IconLocator.iconPath()) {
-                let settings = try configFile.load()
-                return DaemonSettings(policy: settings.policy, snoozeChoices: settings.snoozeChoices)
-            }
-            options.debounce = .milliseconds(30)
-            let daemon = ReminderDaemon(
-                options: options,
-                makeNotifier: { onAction in LibNotifyNotifier(onAction: onAction) },
-                console: console,
-                logger: logger
-            )
-            try daemon.run()
+            var arguments = ["daemon"]
+            if let store = global.store { arguments += ["--store", store] }
+            if let config = global.config { arguments += ["--config", config] }
+            if verbose { arguments.append("--verbose") }
+            try NotifierProcess.exec(arguments)
         }
     }
 }

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import TodoNotify
 
 extension TodoRemind {
     struct NotifyTest: ParsableCommand {
@@ -11,19 +9,7 @@ extension TodoRemind {
         )
 
         func run() throws {
-            let notifier = LibNotifyNotifier()
-            let server = try notifier.serverInfo()
-            print("Notification server: \(server.description)")
-            print("Capabilities: \(server.capabilities.joined(separator: ", "))")
-            let notification = ReminderNotification(
-                summary: "todo-remind works",
-                body: "If you can read this, your reminders will show up here.",
-                urgency: .normal,
-                iconPath: IconLocator.iconPath(),
-                taskID: 0
-            )
-            let id = try notifier.show(notification)
-            print("Sent: the server showed it as notification \(id).")
+            try NotifierProcess.exec(["notify-test"])
         }
     }
 }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import TodoCore
 import TodoDaemon
-import TodoNotify
 import TodoStore
 
 extension TodoRemind {
@@ -25,7 +24,7 @@ extension TodoRemind {
                 print("daemon        not running for \(store.path): start it with `todo-remind daemon` or `systemctl --user start todo-remind`")
             }
             do {
-                let server = try LibNotifyNotifier().serverInfo()
+                let server = try NotifierProcess.serverInfo()
                 print("notifications \(server.description)")
                 print("capabilities  \(server.capabilities.joined(separator: ", "))")
             } catch {

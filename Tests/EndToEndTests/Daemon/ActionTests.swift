@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Acting on a reminder from its bubble, end to end: the real daemon, the
@@ -8,7 +9,7 @@ import Testing
 /// wait for wall-clock instants.
 extension DaemonTests {
     /// Waits for the daemon's bubble of `task` to be on screen, and gives its id.
-    func displayedBubble(of task: Int, _ daemon: RunningDaemon, on desktop: TestDesktop) throws -> UInt32 {
+    func displayedBubble(of task: Int, _ daemon: RunningDaemon, on desktop: PrivateDesktop) throws -> UInt32 {
         let id = try daemon.notificationID(task: task)
         try #require(eventually { (try? desktop.displayedCount()) == 1 }, "the bubble of task \(task) is not displayed")
         return id
@@ -16,7 +17,7 @@ extension DaemonTests {
 
     @Test("Mark done, chosen on the bubble, completes the task: show says completed, list no longer has it, and nothing else fires for it")
     func markDoneFromTheBubble() throws {
-        let desktop = try TestDesktop()
+        let desktop = try PrivateDesktop()
         defer { desktop.end() }
         let cli = try desktop.cli()
         defer { cli.remove() }
@@ -55,11 +56,11 @@ extension DaemonTests {
 
     @Test("Snooze, chosen on the bubble, stores a snooze that next and list show and that a restarted daemon arms again")
     func snoozeFromTheBubbleSurvivesARestart() throws {
-        let desktop = try TestDesktop()
+        let desktop = try PrivateDesktop()
         defer { desktop.end() }
         let cli = try desktop.cli()
         defer { cli.remove() }
-        let config = try cli.write("snooze.toml", TestDesktop.farMorningConfig + "snooze = [\"10m\"]\n")
+        let config = try cli.write("snooze.toml", PrivateDesktop.farMorningConfig + "snooze = [\"10m\"]\n")
         var cli10 = cli
         cli10.environment["TODO_REMIND_CONFIG"] = config
         let first = try RunningDaemon(cli10)
@@ -110,7 +111,7 @@ extension DaemonTests {
 
     @Test("Clicking the bubble (dunstctl action 0) invokes its default action: the bubble closes and the task is unchanged")
     func clickDismisses() throws {
-        let desktop = try TestDesktop()
+        let desktop = try PrivateDesktop()
         defer { desktop.end() }
         let cli = try desktop.cli()
         defer { cli.remove() }

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `todo-remind daemon`, the real built binary, against a real dunst: each
-/// test has a desktop of its own (a session bus and dunst, see `TestDesktop`),
+/// test has a desktop of its own (a session bus and dunst, see `PrivateDesktop`),
 /// tasks due a few seconds ahead, and reads what happened back from dunst's
 /// history, the daemon's stdout and log, the ledger in the store, and
 /// `todo-remind status`.
@@ -14,7 +15,7 @@ import Testing
 struct DaemonTests {
     @Test("A task due a few seconds ahead fires at its due time, with its title verbatim, its body, app name, category and urgency")
     func firesAtTheDueTime() throws {
-        let desktop = try TestDesktop()
+        let desktop = try PrivateDesktop()
         defer { desktop.end() }
         let cli = try desktop.cli()
         defer { cli.remove() }
@@ -50,7 +51,7 @@ struct DaemonTests {
 
     @Test("A task added while the daemon runs is picked up without a restart; one switched off, completed or deleted before its time never fires")
     func picksUpChanges() throws {
-        let desktop = try TestDesktop()
+        let desktop = try PrivateDesktop()
         defer { desktop.end() }
         let cli = try desktop.cli()
         defer { cli.remove() }
@@ -98,7 +99,7 @@ struct DaemonTests {
 
     @Test("A daemon killed with SIGKILL and started again later fires the reminder it missed once, late, and nothing twice")
     func killedAndRestarted() throws {
-        let desktop = try TestDesktop()
+        let desktop = try PrivateDesktop()
         defer { desktop.end() }
         let cli = try desktop.cli()
         defer { cli.remove() }
@@ -147,11 +148,11 @@ struct DaemonTests {
 
     @Test("With catch-up-hours = 0 a reminder still fires on time, and one missed while the daemon was down is skipped: never shown, and on the ledger as skipped")
     func skipsWhatIsOlderThanTheCatchUpWindow() throws {
-        let desktop = try TestDesktop()
+        let desktop = try PrivateDesktop()
         defer { desktop.end() }
         let cli = try desktop.cli()
         defer { cli.remove() }
-        let config = try cli.write("catch-up.toml", TestDesktop.farMorningConfig + "catch-up-hours = 0\n")
+        let config = try cli.write("catch-up.toml", PrivateDesktop.farMorningConfig + "catch-up-hours = 0\n")
         let onTimeDue = WallTime.secondsAhead(2)
         let missedDue = onTimeDue.addingTimeInterval(3)
         let ferns = try cli.addTask("Water the ferns", due: onTimeDue)
@@ -185,7 +186,7 @@ struct DaemonTests {
 
     @Test("With no notification server the reminder is written to stdout and logged once, and reaches the server by the retries once it is back")
     func consoleFallbackThenRetry() throws {
-        let desktop = try TestDesktop()
+        let desktop = try PrivateDesktop()
         defer { desktop.end() }
         let cli = try desktop.cli()
         defer { cli.remove() }
@@ -227,7 +228,7 @@ struct DaemonTests {
 
     @Test("With a hung notification server the reminder is logged and on the ledger within a second of its instant, and the daemon keeps planning")
     func hungServer() throws {
-        let desktop = try TestDesktop()
+        let desktop = try PrivateDesktop()
         defer { desktop.end() }
         let cli = try desktop.cli()
         defer { cli.remove() }
@@ -270,7 +271,7 @@ struct DaemonTests {
 
     @Test("status names the running daemon, the server, the last reminder fired and the next armed; notify-test shows a bubble; a second daemon is refused; SIGTERM ends the daemon with exit status 0")
     func statusNotifyTestAndStopping() throws {
-        let desktop = try TestDesktop()
+        let desktop = try PrivateDesktop()
         defer { desktop.end() }
         let cli = try desktop.cli()
         defer { cli.remove() }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The digest and quiet hours, end to end: the real daemon and the real dunst.
@@ -6,7 +7,7 @@ import Testing
 extension DaemonTests {
     @Test("More reminders than digest-threshold at one instant come as one bubble listing them, escaped, and each is on the ledger")
     func digestBubble() throws {
-        let desktop = try TestDesktop()
+        let desktop = try PrivateDesktop()
         defer { desktop.end() }
         let cli = try desktop.cli()
         defer { cli.remove() }
@@ -43,7 +44,7 @@ extension DaemonTests {
 
     @Test("A reminder falling in quiet hours is held to their end, fires then, once, and says it was held")
     func quietHoursHold() throws {
-        let desktop = try TestDesktop()
+        let desktop = try PrivateDesktop()
         defer { desktop.end() }
         var cli = try desktop.cli()
         defer { cli.remove() }
@@ -57,7 +58,7 @@ extension DaemonTests {
         let end = WallTime.hourAndMinute(now.addingTimeInterval(60))
         let endInstant = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
         cli.environment["TODO_REMIND_CONFIG"] = try cli.write(
-            "quiet.toml", TestDesktop.farMorningConfig + "quiet-hours = \"\(start)-\(end)\"\n"
+            "quiet.toml", PrivateDesktop.farMorningConfig + "quiet-hours = \"\(start)-\(end)\"\n"
         )
         let daemon = try RunningDaemon(cli)
         defer { daemon.end() }

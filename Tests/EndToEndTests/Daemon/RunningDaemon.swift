@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `todo-remind daemon --verbose` running in the background on a test's store.
@@ -16,7 +17,7 @@ final class RunningDaemon {
     var pid: pid_t { process.processIdentifier }
 
     /// Starts the daemon with the test's environment (which must reach the
-    /// session bus: see `TestDesktop.cli()`) and waits until it watches
+    /// session bus: see `PrivateDesktop.cli()`) and waits until it watches
     /// the store.
     init(_ cli: CLI, arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let runs = cli.folder.appendingPathComponent("daemons")

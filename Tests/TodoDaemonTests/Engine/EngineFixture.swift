@@ -1,5 +1,7 @@
 import Foundation
+import InMemoryLogging
 import Logging
+import TestSupport
 import Testing
 import TodoCore
 import TodoNotify
@@ -28,7 +30,7 @@ enum EngineTime {
 /// sets, and the console a test shows notifications on: what a daemon runs
 /// against. `startDaemon()` starts one; calling it again is a restart.
 final class EngineFixture {
-    let folder: ScratchFolder
+    let folder: TemporaryFolder
     let store: TaskStore
     let clock: EngineTestClock
     var policy: ReminderPolicy
@@ -45,7 +47,7 @@ final class EngineFixture {
     static let defaultPolicy = ReminderPolicy(overdueInDigest: false)
 
     init(now: Date, policy: ReminderPolicy = EngineFixture.defaultPolicy, timeZone: TimeZone = EngineTime.berlin) throws {
-        folder = try ScratchFolder()
+        folder = try TemporaryFolder()
         store = try TaskStore(path: folder.file("tasks.sqlite"))
         clock = EngineTestClock(now)
         self.policy = policy
@@ -96,13 +98,16 @@ final class EngineDaemon {
     let engine: ReminderEngine
     let timer = RecordingWakeTimer()
     let deliverer = RecordingDeliverer()
-    let log = Shared<[EngineLogLine]>([])
+    /// What the engine logged, at every level.
+    let log: InMemoryLogHandler
     private let fixture: EngineFixture
 
     init(fixture: EngineFixture) {
         self.fixture = fixture
         let clock = fixture.clock
-        let log = log
+        var log = InMemoryLogHandler()
+        log.logLevel = .trace
+        self.log = log
         engine = ReminderEngine(
             store: fixture.store,
             settings: DaemonSettings(policy: fixture.policy, snoozeChoices: fixture.snoozeChoices),
@@ -111,7 +116,7 @@ final class EngineDaemon {
             now: { clock.now },
             timer: timer,
             deliverer: deliverer,
-            logger: Logger(label: "engine-tests") { _ in EngineLogRecorder(lines: log) }
+            logger: Logger(label: "engine-tests") { _ in log }
         )
     }
 
@@ -119,7 +124,7 @@ final class EngineDaemon {
     var jobs: [DeliveryJob] { deliverer.jobs }
 
     /// The warnings logged so far.
-    var warnings: [String] { log.get().filter { $0.level == .warning }.map(\.text) }
+    var warnings: [String] { log.entries.filter { $0.level == .warning }.map(\.message.description) }
 
     /// Shows every unanswered job on the real console notifier and reports
     /// each as delivered, with the console's number as the server's id.

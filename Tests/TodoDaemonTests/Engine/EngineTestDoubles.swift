@@ -53,26 +53,3 @@ final class RecordingDeliverer: Deliverer {
         onDeliver?(job)
     }
 }
-
-/// One line the engine logged.
-struct EngineLogLine: Sendable {
-    let level: Logger.Level
-    let text: String
-}
-
-/// Keeps what the engine logs, at every level, for the test to read.
-struct EngineLogRecorder: LogHandler {
-    let lines: Shared<[EngineLogLine]>
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        let line = EngineLogLine(level: event.level, text: event.message.description)
-        lines.set(lines.get() + [line])
-    }
-}

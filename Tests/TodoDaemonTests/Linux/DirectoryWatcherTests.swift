@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 @testable import TodoDaemon
 
@@ -10,7 +11,7 @@ extension LinuxLayerTests {
     struct DirectoryWatcherTests {
         @Test("Writing a new file reports created, modified and closeWrite, in order, from one read")
         func newFile() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             let watcher = try DirectoryWatcher()
             try watcher.watch(folder.path, mask: .entryChanges)
 
@@ -26,7 +27,7 @@ extension LinuxLayerTests {
 
         @Test("A file renamed into place is reported moved from its old name and to its new one")
         func renamedIntoPlace() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             try folder.write("tasks.sqlite.tmp")
             let watcher = try DirectoryWatcher()
             try watcher.watch(folder.path, mask: .entryChanges)
@@ -41,7 +42,7 @@ extension LinuxLayerTests {
 
         @Test("Replacing a symbolic link the ways /etc/localtime is replaced is seen")
         func localtimeReplaced() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             let localtime = folder.file("localtime")
             #expect(symlink("/usr/share/zoneinfo/Etc/UTC", localtime) == 0)
             let watcher = try DirectoryWatcher()
@@ -64,7 +65,7 @@ extension LinuxLayerTests {
 
         @Test("Only the kinds asked for are reported")
         func mask() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             let watcher = try DirectoryWatcher()
             try watcher.watch(folder.path, mask: [.closeWrite, .deleted])
 
@@ -76,8 +77,8 @@ extension LinuxLayerTests {
 
         @Test("Events of two folders each name their folder")
         func twoFolders() throws {
-            let store = try ScratchFolder()
-            let etc = try ScratchFolder()
+            let store = try TemporaryFolder()
+            let etc = try TemporaryFolder()
             let watcher = try DirectoryWatcher()
             try watcher.watch(store.path, mask: .closeWrite)
             try watcher.watch(etc.path, mask: .closeWrite)
@@ -93,7 +94,7 @@ extension LinuxLayerTests {
 
         @Test("A sub-folder created is reported as a folder")
         func subfolder() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             let watcher = try DirectoryWatcher()
             try watcher.watch(folder.path, mask: .created)
 
@@ -104,7 +105,7 @@ extension LinuxLayerTests {
 
         @Test("Deleting the watched folder reports it, then the end of the watch")
         func folderDeleted() throws {
-            let parent = try ScratchFolder()
+            let parent = try TemporaryFolder()
             let folder = parent.file("store")
             #expect(mkdir(folder, 0o700) == 0)
             let watcher = try DirectoryWatcher()
@@ -121,7 +122,7 @@ extension LinuxLayerTests {
 
         @Test("Unwatching a folder ends its events")
         func unwatch() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             let watcher = try DirectoryWatcher()
             try watcher.watch(folder.path, mask: .entryChanges)
 
@@ -135,7 +136,7 @@ extension LinuxLayerTests {
 
         @Test("Hundreds of events queued at once are all read, in order, over several reads")
         func manyEvents() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             // The longest names make the longest records: 272 bytes each.
             let names = ["a", "b"].map { String(repeating: $0, count: Int(NAME_MAX)) }
             let files = try names.map { name in
@@ -161,7 +162,7 @@ extension LinuxLayerTests {
 
         @Test("A change made by another thread wakes the event loop")
         func wakesTheLoop() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             let path = folder.file("tasks.sqlite-wal")
             let loop = try EventLoop()
             let watcher = try DirectoryWatcher()
@@ -183,7 +184,7 @@ extension LinuxLayerTests {
 
         @Test("Watching a missing folder fails with an error that names it")
         func missingFolder() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             let missing = folder.file("missing")
             let watcher = try DirectoryWatcher()
 
@@ -196,7 +197,7 @@ extension LinuxLayerTests {
 
         @Test("Watching a file rather than a folder fails")
         func notAFolder() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             try folder.write("tasks.sqlite")
             let watcher = try DirectoryWatcher()
 

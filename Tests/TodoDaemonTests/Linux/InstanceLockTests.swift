@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 @testable import TodoDaemon
 
@@ -9,7 +10,7 @@ extension LinuxLayerTests {
     struct InstanceLockTests {
         @Test("Taking the lock creates the file 0600 with the holder's pid and start time")
         func takes() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             let path = folder.file("daemon.lock")
             let since = Date(timeIntervalSince1970: 1_780_000_000)
 
@@ -23,7 +24,7 @@ extension LinuxLayerTests {
 
         @Test("A second lock on the same path fails, even in the same process, naming the holder")
         func secondLockFails() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             let path = folder.file("daemon.lock")
             let since = Date(timeIntervalSince1970: 1_780_000_000)
             let lock = try InstanceLock(path: path, since: since)
@@ -41,7 +42,7 @@ extension LinuxLayerTests {
 
         @Test("Letting go of the lock releases it for the next one")
         func release() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             let path = folder.file("daemon.lock")
 
             var lock: InstanceLock? = try InstanceLock(path: path)
@@ -54,7 +55,7 @@ extension LinuxLayerTests {
 
         @Test("holder(path:) says who holds the lock, and nil when nobody does")
         func holder() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             let path = folder.file("daemon.lock")
             let since = Date(timeIntervalSince1970: 1_780_000_000)
             #expect(InstanceLock.holder(path: path) == nil)
@@ -75,7 +76,7 @@ extension LinuxLayerTests {
 
         @Test("A lock held by another process is released when that process is killed with SIGKILL")
         func releasedOnSIGKILL() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             let path = folder.file("daemon.lock")
             let since = Date(timeIntervalSince1970: 1_780_000_000)
             let cPath = Array(path.utf8CString)
@@ -115,7 +116,7 @@ extension LinuxLayerTests {
 
         @Test("A lock in a folder that does not exist fails with an error naming the path")
         func missingFolder() throws {
-            let folder = try ScratchFolder()
+            let folder = try TemporaryFolder()
             let path = folder.file("missing/daemon.lock")
 
             let error = try #require(throws: SystemError.self) {

@@ -1,25 +1,10 @@
 import Foundation
 import Glibc
-import Synchronization
+import TestSupport
 import Testing
 @testable import TodoDaemon
 
-/// A fresh folder for one test, removed with everything in it when the test
-/// lets go of it.
-final class ScratchFolder {
-    let path: String
-
-    init() throws {
-        path = (NSTemporaryDirectory() as NSString)
-            .appendingPathComponent("todo-daemon-linux-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    /// The path of an entry of this folder (which need not exist).
-    func file(_ name: String) -> String {
-        (path as NSString).appendingPathComponent(name)
-    }
-
+extension TemporaryFolder {
     /// Creates or truncates the file `name` and writes `text` into it with
     /// plain open, write and close, so the events are exactly those three.
     func write(_ name: String, _ text: String = "x") throws {
@@ -28,27 +13,6 @@ final class ScratchFolder {
         defer { close(fd) }
         let bytes = Array(text.utf8)
         #expect(bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } == bytes.count)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
-
-/// A value several threads hand each other in a test.
-final class Shared<Value: Sendable>: Sendable {
-    private let value: Mutex<Value>
-
-    init(_ value: Value) {
-        self.value = Mutex(value)
-    }
-
-    func get() -> Value {
-        value.withLock { $0 }
-    }
-
-    func set(_ newValue: Value) {
-        value.withLock { $0 = newValue }
     }
 }
 

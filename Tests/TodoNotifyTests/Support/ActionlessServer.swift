@@ -1,6 +1,7 @@
 import CLibNotify
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 
 /// A notification server without the "actions" capability, which dunst cannot
@@ -19,8 +20,8 @@ final class ActionlessServer: @unchecked Sendable {
 
     static let capabilities = ["body", "body-markup"]
 
-    private let received = SharedValue([Notification]())
-    private let stopped = SharedValue(false)
+    private let received = Shared([Notification]())
+    private let stopped = Shared(false)
     // Set up on the server thread before `ready` is signalled, then used only there.
     private let context: OpaquePointer
     private let loop: OpaquePointer
@@ -71,7 +72,7 @@ final class ActionlessServer: @unchecked Sendable {
         finished.wait()
     }
 
-    var notifications: [Notification] { received.value }
+    var notifications: [Notification] { received.get() }
 
     // MARK: - The server thread
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `dbus-monitor` on the session bus, recording the calls of the notification
@@ -18,7 +19,7 @@ final class BusMonitor {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // dbus-monitor prints the bus's NameLost signal once it is monitoring.
-        try #require(DesktopSession.eventually { !text.isEmpty }, "dbus-monitor did not start monitoring")
+        try #require(eventually { !text.isEmpty }, "dbus-monitor did not start monitoring")
     }
 
     deinit {
@@ -34,7 +35,7 @@ final class BusMonitor {
     /// (a call's last argument, the expiry, is printed last).
     func notifyCalls(count: Int) throws -> [String] {
         var calls: [String] = []
-        _ = DesktopSession.eventually {
+        _ = eventually {
             calls = text.components(separatedBy: "method call").filter { $0.contains("member=Notify") }
             return calls.count >= count && calls.allSatisfy { $0.contains("int32 -1") }
         }
@@ -44,7 +45,7 @@ final class BusMonitor {
     /// The recorded CloseNotification calls, waiting until one closes bubble `id`.
     func closeCalls(closing id: UInt32) -> [String] {
         var calls: [String] = []
-        _ = DesktopSession.eventually {
+        _ = eventually {
             calls = text.components(separatedBy: "method call").filter { $0.contains("member=CloseNotification") }
             return calls.contains { $0.contains("uint32 \(id)\n") }
         }

@@ -7,6 +7,18 @@ enum NotifyFixtures {
     static let clock = WallClock(timeZone: timeZone)
     static let scheduler = Scheduler(clock: clock)
 
+    /// Resources/todo-remind.svg in this checkout.
+    static let iconPath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Resources/todo-remind.svg").path
+
+    /// How long `body` took.
+    static func time<T>(_ body: () throws -> T) rethrows -> (T, Duration) {
+        let start = ContinuousClock.now
+        let value = try body()
+        return (value, ContinuousClock.now - start)
+    }
+
     /// "2026-11-25 09:00" in Paris; "2026-11-25 09:00:45" with seconds.
     static func at(_ text: String) -> Date {
         let parts = text.split(separator: " ")

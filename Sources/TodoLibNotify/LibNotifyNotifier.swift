@@ -1,3 +1,5 @@
+import TodoNotify
+
 /// Shows reminders as desktop notifications through libnotify, on the session D-Bus.
 ///
 /// All instances share one thread that runs a GLib main loop; every libnotify
@@ -45,21 +47,21 @@ public final class LibNotifyNotifier: Notifier {
     }
 
     public func show(_ notification: ReminderNotification) throws(NotifyError) -> UInt32 {
-        let (engine, appName, timeout, onAction) = (try engine.get(), appName, responseTimeout, onAction)
+        let (engine, appName, timeout, onAction) = (engine, appName, responseTimeout, onAction)
         return try engine.loop.perform {
             engine.show(notification, defaultAppName: appName, timeout: timeout, onAction: onAction)
         }.get()
     }
 
     public func serverInfo() throws(NotifyError) -> ServerInfo {
-        let (engine, timeout) = (try engine.get(), responseTimeout)
+        let (engine, timeout) = (engine, responseTimeout)
         return try engine.loop.perform { engine.serverInfo(timeout: timeout) }.get()
     }
 
     /// The server id of each task's notification whose bubble is still open, as
     /// far as this process knows: an entry goes when the server says it closed.
     public func openNotifications() -> [Int64: UInt32] {
-        guard case .success(let engine) = engine else { return [:] }
+        let engine = engine
         return engine.loop.perform { engine.openNotifications() }
     }
 }

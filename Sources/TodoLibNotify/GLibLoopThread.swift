@@ -1,5 +1,4 @@
 import CLibNotify
-import LibNotifyLoader
 import Dispatch
 import Foundation
 
@@ -21,21 +20,21 @@ final class GLibLoopThread: @unchecked Sendable {
 
     /// Starts the thread; it runs for the rest of the process.
     init(name: String) {
-        context = dl_g_main_context_new()
-        loop = dl_g_main_loop_new(context, 0)
+        context = g_main_context_new()
+        loop = g_main_loop_new(context, 0)
         let thread = Thread { [self] in
             // Named from inside: on Linux, a name given before `start` is not
             // passed on to the system thread, which keeps its creator's name.
             Thread.current.name = name
-            dl_g_main_context_push_thread_default(context)
-            dl_g_main_loop_run(loop)
+            g_main_context_push_thread_default(context)
+            g_main_loop_run(loop)
         }
         thread.start()
     }
 
     /// Whether the caller is running on the loop thread, inside the loop.
     var isCurrent: Bool {
-        dl_g_main_context_is_owner(context) != 0
+        g_main_context_is_owner(context) != 0
     }
 
     /// Runs `work` on the loop thread and returns its result, waiting as long
@@ -46,7 +45,7 @@ final class GLibLoopThread: @unchecked Sendable {
         let job = Job(work)
         // g_main_context_invoke_full queues the job as an idle source of our
         // context (thread-safe), and wakes the loop up.
-        dl_g_main_context_invoke_full(context, 0 /* G_PRIORITY_DEFAULT */, { data in
+        g_main_context_invoke_full(context, G_PRIORITY_DEFAULT, { data in
             guard let data else { return 0 }
             Unmanaged<AnyJob>.fromOpaque(data).takeRetainedValue().run()
             return 0 // G_SOURCE_REMOVE: run once.

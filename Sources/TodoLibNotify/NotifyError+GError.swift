@@ -1,5 +1,5 @@
 import CLibNotify
-import LibNotifyLoader
+import TodoNotify
 
 extension NotifyError {
     /// The error a GError from GDBus or libnotify stands for.
@@ -13,7 +13,7 @@ extension NotifyError {
         let domain = error.pointee.domain
         let code = error.pointee.code
         let reason = Self.reason(of: error)
-        if domain == dl_g_io_error_quark() {
+        if domain == g_io_error_quark() {
             switch code {
             case Int32(G_IO_ERROR_TIMED_OUT.rawValue):
                 self = .timedOut(after: timeout)
@@ -30,7 +30,7 @@ extension NotifyError {
             self = .noSessionBus(reason: reason)
             return
         }
-        guard domain == dl_g_dbus_error_quark() else {
+        guard domain == g_dbus_error_quark() else {
             self = .failed(reason: reason)
             return
         }
@@ -58,7 +58,7 @@ extension NotifyError {
     /// The GError's message without GDBus's "GDBus.Error:org.freedesktop…: " prefix
     /// or a final full stop, so that it reads well inside a sentence.
     private static func reason(of error: UnsafeMutablePointer<GError>) -> String {
-        _ = dl_g_dbus_error_strip_remote_error(error)
+        _ = g_dbus_error_strip_remote_error(error)
         var text = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
         while text.hasSuffix(".") { text.removeLast() }
         return text

@@ -1,5 +1,5 @@
 import CLibNotify
-import LibNotifyLoader
+import TodoNotify
 
 /// libnotify's state in this process, and every call made to it.
 ///
@@ -8,14 +8,8 @@ import LibNotifyLoader
 /// its `loop` thread: methods are entered through `loop.perform`, and the
 /// "closed" signal and action callbacks are dispatched there by the loop itself.
 final class LibNotifyEngine: @unchecked Sendable {
-    /// The engine, once libnotify is loaded (see LibNotifyLoader.h); or why
-    /// it could not be, for every notification to report.
-    static let shared: Result<LibNotifyEngine, NotifyError> = {
-        if let reason = todo_remind_load_libnotify() {
-            return .failure(.failed(reason: "libnotify could not be loaded (\(String(cString: reason))): install the libnotify4 package"))
-        }
-        return .success(LibNotifyEngine())
-    }()
+    /// The one engine: libnotify keeps one app name and one D-Bus proxy per process.
+    static let shared = LibNotifyEngine()
 
     let loop = GLibLoopThread(name: "todo-notify")
 
@@ -89,26 +83,26 @@ final class LibNotifyEngine: @unchecked Sendable {
         let object: UnsafeMutablePointer<NotifyNotification>
         if let reused {
             object = reused.object
-            dl_notify_notification_update(object, summary, body, notification.iconPath)
+            notify_notification_update(object, summary, body, notification.iconPath)
         } else {
-            guard let created = dl_notify_notification_new(summary, body, notification.iconPath) else {
+            guard let created = notify_notification_new(summary, body, notification.iconPath) else {
                 return .failure(.failed(reason: "notify_notification_new returned no notification"))
             }
             object = created
         }
         configure(object, for: notification, appName: appName)
         // A replaced bubble's actions go, with their contexts, before the new ones come.
-        dl_notify_notification_clear_actions(object)
+        notify_notification_clear_actions(object)
         if let actionHandler {
             addActions(notification.actions, to: object, taskID: notification.taskID, handler: actionHandler)
         }
 
         var gError: UnsafeMutablePointer<GError>?
-        guard dl_notify_notification_show(object, &gError) != 0 else {
+        guard notify_notification_show(object, &gError) != 0 else {
             let error = gError.map { NotifyError($0, timeout: Self.libnotifyTimeout) }
                 ?? .failed(reason: "notify_notification_show failed without saying why")
-            dl_g_clear_error(&gError)
-            if reused == nil { dl_g_object_unref(object) }
+            g_clear_error(&gError)
+            if reused == nil { g_object_unref(object) }
             if error.isServerUnreachable { forgetAll() }
             return .failure(error)
         }
@@ -154,7 +148,7 @@ final class LibNotifyEngine: @unchecked Sendable {
     /// so there is nothing to reset afterwards.
     private func initialize(appName: String) -> Result<Void, NotifyError> {
         if initialized { return .success(()) }
-        guard dl_notify_init(appName) != 0 else {
+        guard notify_init(appName) != 0 else {
             return .failure(.failed(reason: "notify_init refused the app name “\(appName)”"))
         }
         initialized = true
@@ -168,14 +162,14 @@ final class LibNotifyEngine: @unchecked Sendable {
         for notification: ReminderNotification,
         appName: String
     ) {
-        dl_notify_notification_set_app_name(object, appName)
-        dl_notify_notification_set_urgency(object, notification.urgency.libnotifyValue)
+        notify_notification_set_app_name(object, appName)
+        notify_notification_set_urgency(object, notification.urgency.libnotifyValue)
         // An empty string would still be sent; no hint is the way to say none.
-        dl_notify_notification_set_hint(object, "category",
-                                     notification.category.isEmpty ? nil : dl_g_variant_new_string(notification.category))
-        dl_notify_notification_set_hint(object, "desktop-entry",
-                                     notification.desktopEntry.isEmpty ? nil : dl_g_variant_new_string(notification.desktopEntry))
-        dl_notify_notification_set_timeout(object, NOTIFY_EXPIRES_DEFAULT)
+        notify_notification_set_hint(object, "category",
+                                     notification.category.isEmpty ? nil : g_variant_new_string(notification.category))
+        notify_notification_set_hint(object, "desktop-entry",
+                                     notification.desktopEntry.isEmpty ? nil : g_variant_new_string(notification.desktopEntry))
+        notify_notification_set_timeout(object, NOTIFY_EXPIRES_DEFAULT)
     }
 
     /// Records a shown notification until its "closed" signal.
@@ -213,8 +207,8 @@ final class LibNotifyEngine: @unchecked Sendable {
     private func forget(_ key: UInt) {
         guard let entry = open.removeValue(forKey: key) else { return }
         if openByTask[entry.taskID] == key { openByTask[entry.taskID] = nil }
-        dl_g_signal_handler_disconnect(entry.object, entry.closedHandler)
-        dl_g_object_unref(entry.object)
+        g_signal_handler_disconnect(entry.object, entry.closedHandler)
+        g_object_unref(entry.object)
     }
 
     /// Forgets every open notification: their server is gone, and will never
@@ -251,7 +245,7 @@ final class LibNotifyEngine: @unchecked Sendable {
     ) {
         for action in actions {
             let context = ActionContext(engine: self, taskID: taskID, handler: handler)
-            dl_notify_notification_add_action(object, action.key, action.label, { object, key, data in
+            notify_notification_add_action(object, action.key, action.label, { object, key, data in
                 guard let object, let key, let data else { return }
                 let context = Unmanaged<ActionContext>.fromOpaque(data).takeUnretainedValue()
                 context.engine.actionInvoked(object, key: String(cString: key), context: context)
@@ -279,9 +273,9 @@ final class LibNotifyEngine: @unchecked Sendable {
     /// the notification go; a bubble already closed is no harm.
     private func closeBubble(_ serverID: UInt32) {
         guard serverID != 0, case .success(let bus) = sessionBus() else { return }
-        var arguments: [OpaquePointer?] = [dl_g_variant_new_uint32(serverID)]
-        let parameters = dl_g_variant_new_tuple(&arguments, 1)
-        dl_g_dbus_connection_call(
+        var arguments: [OpaquePointer?] = [g_variant_new_uint32(serverID)]
+        let parameters = g_variant_new_tuple(&arguments, 1)
+        g_dbus_connection_call(
             bus, serverOwner ?? "org.freedesktop.Notifications", "/org/freedesktop/Notifications",
             "org.freedesktop.Notifications", "CloseNotification", parameters, nil,
             G_DBUS_CALL_FLAGS_NONE, -1, nil, nil, nil
@@ -298,9 +292,9 @@ final class LibNotifyEngine: @unchecked Sendable {
     private func askCapabilities(timeout: Duration) -> Result<[String], NotifyError> {
         let answer = call("GetCapabilities", timeout: timeout) { body -> [String]? in
             guard Self.typeString(of: body) == "(as)",
-                  let list = dl_g_variant_get_child_value(body, 0)
+                  let list = g_variant_get_child_value(body, 0)
             else { return nil }
-            defer { dl_g_variant_unref(list) }
+            defer { g_variant_unref(list) }
             return Self.strings(in: list)
         }
         // `call` has set `serverOwner` to the process that answered.
@@ -326,27 +320,27 @@ final class LibNotifyEngine: @unchecked Sendable {
         case .success(let connection): bus = connection
         case .failure(let error): return .failure(error)
         }
-        let message = dl_g_dbus_message_new_method_call(
+        let message = g_dbus_message_new_method_call(
             "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications", method
         )
-        defer { dl_g_object_unref(UnsafeMutableRawPointer(message)) }
+        defer { g_object_unref(UnsafeMutableRawPointer(message)) }
 
         var gError: UnsafeMutablePointer<GError>?
-        let reply = dl_g_dbus_connection_send_message_with_reply_sync(
+        let reply = g_dbus_connection_send_message_with_reply_sync(
             bus, message, G_DBUS_SEND_MESSAGE_FLAGS_NONE, Self.milliseconds(timeout), nil, nil, &gError
         )
-        defer { if let reply { dl_g_object_unref(UnsafeMutableRawPointer(reply)) } }
-        if let reply { _ = dl_g_dbus_message_to_gerror(reply, &gError) }
+        defer { if let reply { g_object_unref(UnsafeMutableRawPointer(reply)) } }
+        if let reply { _ = g_dbus_message_to_gerror(reply, &gError) }
         if let gError {
             let error = NotifyError(gError, timeout: timeout)
-            dl_g_error_free(gError)
+            g_error_free(gError)
             if error.isServerUnreachable { forgetAll() }
             return .failure(error)
         }
-        guard let reply, let body = dl_g_dbus_message_get_body(reply), let value = read(body) else {
+        guard let reply, let body = g_dbus_message_get_body(reply), let value = read(body) else {
             return .failure(.refused(reason: "its answer to \(method) is not the one the specification gives"))
         }
-        let sender = dl_g_dbus_message_get_sender(reply).map { String(cString: $0) }
+        let sender = g_dbus_message_get_sender(reply).map { String(cString: $0) }
         if sender != serverOwner {
             forgetAll()
             serverOwner = sender
@@ -357,18 +351,18 @@ final class LibNotifyEngine: @unchecked Sendable {
 
     /// GLib's shared session bus connection, connected on first use.
     private func sessionBus() -> Result<OpaquePointer, NotifyError> {
-        if let connection, dl_g_dbus_connection_is_closed(connection) == 0 {
+        if let connection, g_dbus_connection_is_closed(connection) == 0 {
             return .success(connection)
         }
         if let connection {
-            dl_g_object_unref(UnsafeMutableRawPointer(connection))
+            g_object_unref(UnsafeMutableRawPointer(connection))
             self.connection = nil
         }
         var gError: UnsafeMutablePointer<GError>?
-        guard let connection = dl_g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &gError) else {
+        guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &gError) else {
             let error = gError.map { NotifyError($0, timeout: .zero, fromBusConnection: true) }
                 ?? .noSessionBus(reason: "g_bus_get_sync failed without saying why")
-            dl_g_clear_error(&gError)
+            g_clear_error(&gError)
             return .failure(error)
         }
         self.connection = connection
@@ -376,15 +370,15 @@ final class LibNotifyEngine: @unchecked Sendable {
     }
 
     private static func typeString(of variant: OpaquePointer) -> String {
-        String(cString: dl_g_variant_get_type_string(variant))
+        String(cString: g_variant_get_type_string(variant))
     }
 
     /// The strings of a tuple or array of strings.
     private static func strings(in variant: OpaquePointer) -> [String] {
-        (0..<dl_g_variant_n_children(variant)).map { index in
-            guard let child = dl_g_variant_get_child_value(variant, index) else { return "" }
-            defer { dl_g_variant_unref(child) }
-            return dl_g_variant_get_string(child, nil).map { String(cString: $0) } ?? ""
+        (0..<g_variant_n_children(variant)).map { index in
+            guard let child = g_variant_get_child_value(variant, index) else { return "" }
+            defer { g_variant_unref(child) }
+            return g_variant_get_string(child, nil).map { String(cString: $0) } ?? ""
         }
     }
 

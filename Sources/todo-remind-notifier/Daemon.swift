@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TodoConfig
+import TodoDaemon
+import TodoLibNotify
+import TodoNotify
+import TodoStore
+
+extension TodoRemindNotifier {
+    /// The reminder daemon, which `todo-remind daemon` replaces itself with
+    /// (same process, same arguments): its help and options are that command's.
+    struct Daemon: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "daemon",
+            abstract: "Fire the reminders as desktop notifications (runs in the foreground)."
+        )
+
+        @Option(name: .long, help: ArgumentHelp("The task store to use.", valueName: "path"))
+        var store: String?
+
+        @Option(name: .long, help: ArgumentHelp("The config file to read.", valueName: "path"))
+        var config: String?
+
+        @Flag(name: [.short, .long], help: "Log every step, with exact times.")
+        var verbose = false
+
+        func run() throws {
+            let environment = ProcessInfo.processInfo.environment
+            let configFile = ConfigFile.resolve(explicit: config, environment: environment)
+            // A bad config is an error now, before anything runs.
+            _ = try configFile.load()
+            let storePath = TaskStore.resolvePath(explicit: store, environment: environment)
+            let level: Logger.Level = verbose ? .debug : .info
+            let logger = Logger(label: "todo-remind") { _ in ConsoleLogHandler(logLevel: level) }
+            let console = ConsoleNotifier { line in
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
+            var options = ReminderDaemon.Options(storePath: storePath, iconPath: IconLocator.iconPath()) {
+                let settings = try configFile.load()
+                return DaemonSettings(policy: settings.policy, snoozeChoices: settings.snoozeChoices)
+            }
+            options.debounce = .milliseconds(30)
+            let daemon = ReminderDaemon(
+                options: options,
+                makeNotifier: { onAction in LibNotifyNotifier(onAction: onAction) },
+                console: console,
+                logger: logger
+            )
+            try daemon.run()
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Runs a program to its end, the one way the tests do.
+///
+/// stdout and stderr go to files rather than pipes, so no amount of output can
+/// stall the child; stdin is a pipe holding `input`, so never a terminal; a
+/// child still running after `timeout` is killed, and that is thrown.
+public enum ProcessRunner {
+    /// Runs `executable` with `arguments` and waits for its end.
+    ///
+    /// - Parameter name: How a failure names the command; its path and
+    ///   arguments by default.
+    public static func run(
+        _ executable: URL,
+        _ arguments: [String],
+        environment: [String: String]? = nil,
+        input: String? = nil,
+        workingFolder: URL? = nil,
+        timeout: Duration = .seconds(60),
+        name: String? = nil
+    ) throws -> ProcessResult {
+        _ = pipesMayClose
+        let outputs = try TemporaryFolder(prefix: "todo-remind-run")
+        let outURL = URL(fileURLWithPath: try outputs.write("out", text: ""))
+        let errURL = URL(fileURLWithPath: try outputs.write("err", text: ""))
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? out.close()
+            try? err.close()
+        }
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let workingFolder { process.currentDirectoryURL = workingFolder }
+        let stdin = Pipe()
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        process.standardInput = stdin
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // A child that exits without reading its input must not take the tests down.
+        if let input { try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
+        try? stdin.fileHandleForWriting.close()
+
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        if ended.wait(timeout: .now() + seconds) == .timedOut {
+            process.terminate()
+            let name = name ?? ([executable.lastPathComponent] + arguments).joined(separator: " ")
+            process.waitUntilExit()
+            throw TestSupportFailure("`\(name)` did not finish within \(timeout)")
+        }
+        process.waitUntilExit()
+        return ProcessResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        )
+    }
+
+    /// Runs a tool found on PATH (`env TOOL ARGS…`) and returns its stdout;
+    /// throws when it does not exit with status 0.
+    @discardableResult
+    public static func tool(
+        _ arguments: [String],
+        environment: [String: String]? = nil,
+        input: String? = nil
+    ) throws -> String {
+        let result = try run(
+            URL(fileURLWithPath: "/usr/bin/env"), arguments,
+            environment: environment, input: input
+        )
+        guard result.status == 0 else {
+            throw TestSupportFailure("`\(arguments.joined(separator: " "))` failed: \(result)")
+        }
+        return result.stdout
+    }
+
+    /// Writing to a pipe whose reader has gone must give an error, not SIGPIPE.
+    private static let pipesMayClose: Void = { signal(SIGPIPE, SIG_IGN) }()
+}

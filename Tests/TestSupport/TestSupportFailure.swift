@@ -1,0 +1,22 @@
+/// Why a fixture could not do what a test asked: thrown, so that the test
+/// fails with this sentence. (TestSupport does not import Testing, which is
+/// not there for a release build with the static Swift runtime, and every
+/// target builds in one.)
+public struct TestSupportFailure: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+
+    /// Throws `message` unless `condition` holds.
+    static func unless(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+        if !condition { throw TestSupportFailure(message()) }
+    }
+
+    /// The value, or `message` thrown when there is none.
+    static func unwrap<Value>(_ value: Value?, _ message: @autoclosure () -> String) throws -> Value {
+        guard let value else { throw TestSupportFailure(message()) }
+        return value
+    }
+}
