@@ -212,6 +212,20 @@ struct NewUserTests {
             #expect(JSON.isInstant(instant), "\(instant)")
         }
         #expect(JSON.isInstant(task["dueInstant"]), "\(task)")
+        // Well formed is not enough: an offset cut to whole minutes (-00:44
+        // for Monrovia's -00:44:30) names another instant.
+        if let time = (task["due"] as? [String: Any])?["time"] {
+            #expect(JSON.instant(time) == (try Self.instant(due, in: tz)), "\(time)")
+        }
+    }
+
+    /// "1970-01-01 10:00" read as a local time in the zone `tz` names.
+    static func instant(_ text: String, in tz: String) throws -> Date {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: tz)
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return try #require(formatter.date(from: text), "\(text)")
     }
 
     @Test("a date outside 1900-01-01 … 9999-12-30 is refused with a sentence naming it", arguments: [
