@@ -10,13 +10,14 @@ import GRDBSQLite
 final class ReadOnlyConnection {
     private let handle: OpaquePointer
 
-    /// Opens `path` read-only; the file is never created or written.
+    /// Opens `path` (a file name, or a `file:` URI) read-only; the file is
+    /// never created or written.
     ///
     /// - Throws: a GRDB `DatabaseError` with SQLite's code and message, as
     ///   the store's other SQLite failures are.
     init(path: String, busyTimeout: Double) throws {
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close(handle)

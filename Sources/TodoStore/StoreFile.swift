@@ -1,4 +1,5 @@
 import Foundation
+import GRDBSQLite
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -99,6 +100,33 @@ enum StoreFile {
     static func isWritable(_ path: String) -> Bool {
         let folder = folder(of: path)
         return access(path, R_OK | W_OK) == 0 && access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0
+    }
+
+    /// The name SQLite should open a store by for reading, when this process
+    /// may not write it: an `immutable` URI while no `-wal` file is beside it.
+    ///
+    /// A store in WAL mode is read through its `-wal` and `-shm` files.
+    /// When they are missing, a read-only connection must create them: in a
+    /// folder it cannot write, it cannot, and the read fails; in one it can,
+    /// they are left behind with the store's read-only mode, and once the
+    /// store is made writable again they keep every later writer from
+    /// writing. Without a `-wal` file no process has the store open (the last
+    /// one to close it removes the file), so it is read as the file it is:
+    /// no locks, and nothing created.
+    ///
+    /// - Returns: the path itself when the store is writable or has a `-wal`,
+    ///   or when SQLite was built to read every name as a path (GRDB opens
+    ///   without `SQLITE_OPEN_URI`; Debian's SQLite has `SQLITE_USE_URI`).
+    static func readingName(for path: String) -> String {
+        var info = stat()
+        guard !isWritable(path), stat(path + "-wal", &info) != 0, errno == ENOENT,
+              sqlite3_compileoption_used("USE_URI") != 0 else { return path }
+        // In a URI, "?", "#" and "%" are escaped; "file:" and a path starting
+        // "//" would read as a host name, hence "file://" before an absolute path.
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?immutable=1"
     }
 
     /// Runs `body` holding an exclusive lock on the store's folder (`flock`),

@@ -56,9 +56,11 @@ public final class TaskStore: Sendable {
                 try Self.create(at: path)
                 contents = .database
             }
-            let upToDate = try Self.checkSchema(path: path)
+            // The name to open by when only reading: see `StoreFile.readingName`.
+            let readingName = access == .readOnly ? StoreFile.readingName(for: path) : path
+            let upToDate = try Self.checkSchema(path: path, openingAs: readingName)
             if access == .readOnly, upToDate {
-                database = try Self.openPool(path: path, readOnly: !StoreFile.isWritable(path), migrating: false)
+                database = try Self.openPool(path: readingName, readOnly: !StoreFile.isWritable(path), migrating: false)
             } else {
                 database = try Self.openPool(path: path, readOnly: false, migrating: !upToDate)
             }
@@ -114,8 +116,10 @@ public final class TaskStore: Sendable {
     /// - Returns: whether every migration has been applied already, so opening
     ///   needs no migrator: its write transaction would cost every command two
     ///   fsyncs and a WAL checkpoint.
-    private static func checkSchema(path: String) throws -> Bool {
-        let reader = try ReadOnlyConnection(path: path, busyTimeout: busyTimeout)
+    ///
+    /// - Parameter name: what SQLite opens: `path`, or the URI `StoreFile.readingName` gave.
+    private static func checkSchema(path: String, openingAs name: String) throws -> Bool {
+        let reader = try ReadOnlyConnection(path: name, busyTimeout: busyTimeout)
         // One snapshot: a store another process is creating must not be seen
         // without its mark by one query and with its tables by the next.
         return try reader.snapshot { try judge(reader, path: path) }
