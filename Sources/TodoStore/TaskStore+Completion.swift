@@ -17,30 +17,18 @@ extension TaskStore {
     public func complete(
         ids: [Int64], at now: Date, next: (TodoTask) throws -> Due?
     ) throws -> [(before: TodoTask, after: TodoTask)] {
-        try write { db in
-            let found = try Self.tasks(db, ids: ids)
-            if let missing = ids.first(where: { found[$0] == nil }) { throw StoreError.noSuchTask(id: missing) }
-            var seen = Set<Int64>()
-            var result: [(before: TodoTask, after: TodoTask)] = []
-            for id in ids where seen.insert(id).inserted {
-                guard let original = found[id] else { continue }
-                var task = original
-                if !task.isCompleted {
-                    if var repeating = task.repeating {
-                        try Self.recordCompletion(db, taskID: id, due: task.due, at: now)
-                        repeating.completedCount += 1
-                        task.repeating = repeating
-                        if let due = try next(original) { task.due = due } else { task.completedAt = now }
-                    } else {
-                        task.completedAt = now
-                    }
-                    task.endSnoozeIfChanged(from: original)
-                    if task.isCompleted { task.snoozedUntil = nil }
-                    try Self.save(db, task, original: original, now: now)
-                }
-                result.append((original, task))
+        try rewrite(ids: ids, now: now) { db, task in
+            guard !task.isCompleted else { return }
+            let original = task
+            if var repeating = task.repeating {
+                try Self.recordCompletion(db, taskID: task.id, due: task.due, at: now)
+                repeating.completedCount += 1
+                task.repeating = repeating
+                if let due = try next(original) { task.due = due } else { task.completedAt = now }
+            } else {
+                task.completedAt = now
             }
-            return result
+            if task.isCompleted { task.snoozedUntil = nil }
         }
     }
 
@@ -48,6 +36,30 @@ extension TaskStore {
     /// a repeating task goes back to the occurrence it last completed, whose
     /// completion is taken off its history. An open one-off task is left as it is.
     public func reopen(ids: [Int64], now: Date) throws -> [(before: TodoTask, after: TodoTask)] {
+        try rewrite(ids: ids, now: now) { db, task in
+            if var repeating = task.repeating, repeating.completedCount > 0,
+               let last = try Row.fetchOne(db, sql: """
+                   SELECT id, due_day, due_time FROM completion WHERE task_id = ? ORDER BY completed_at DESC, id DESC LIMIT 1
+                   """, arguments: [task.id]) {
+                try db.execute(sql: "DELETE FROM completion WHERE id = ?", arguments: [last[0] as Int64])
+                let day: String? = last[1]
+                let time: Double? = last[2]
+                task.due = day.flatMap(LocalDay.init(iso:)).map(Due.day) ?? time.map { .time(Date(timeIntervalSince1970: $0)) }
+                repeating.completedCount -= 1
+                task.repeating = repeating
+            }
+            task.completedAt = nil
+        }
+    }
+
+    /// Reads the tasks with these ids in one transaction, lets `change` make
+    /// each over (with the database at hand for rows of its own), and saves
+    /// those that changed, their snoozes ended as `modify` ends them.
+    ///
+    /// - Returns: each task as it was and as it is now, in the order given.
+    private func rewrite(
+        ids: [Int64], now: Date, _ change: (Database, inout TodoTask) throws -> Void
+    ) throws -> [(before: TodoTask, after: TodoTask)] {
         try write { db in
             let found = try Self.tasks(db, ids: ids)
             if let missing = ids.first(where: { found[$0] == nil }) { throw StoreError.noSuchTask(id: missing) }
@@ -56,18 +68,7 @@ extension TaskStore {
             for id in ids where seen.insert(id).inserted {
                 guard let original = found[id] else { continue }
                 var task = original
-                if var repeating = task.repeating, repeating.completedCount > 0,
-                   let last = try Row.fetchOne(db, sql: """
-                       SELECT id, due_day, due_time FROM completion WHERE task_id = ? ORDER BY completed_at DESC, id DESC LIMIT 1
-                       """, arguments: [id]) {
-                    try db.execute(sql: "DELETE FROM completion WHERE id = ?", arguments: [last[0] as Int64])
-                    let day: String? = last[1]
-                    let time: Double? = last[2]
-                    task.due = day.flatMap(LocalDay.init(iso:)).map(Due.day) ?? time.map { .time(Date(timeIntervalSince1970: $0)) }
-                    repeating.completedCount -= 1
-                    task.repeating = repeating
-                }
-                task.completedAt = nil
+                try change(db, &task)
                 task.endSnoozeIfChanged(from: original)
                 try Self.save(db, task, original: original, now: now)
                 result.append((original, task))

@@ -100,6 +100,21 @@ struct BadInputTests {
         #expect(message.localizedCaseInsensitiveContains(named), "\(message)")
     }
 
+    @Test("a first command that fails creates no store", arguments: [
+        ["add", "Task", "--due", "9999-12-31"],
+        ["add", "Task", "--repeat", "daily"],
+        ["add", ""],
+        ["snooze", "1", "0m"],
+    ])
+    func failedFirstCommand(arguments: [String]) throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+
+        try cli.fails(arguments, status: 64)
+
+        #expect(!FileManager.default.fileExists(atPath: cli.storePath))
+    }
+
     @Test("ambiguous text names every match with its id")
     func ambiguous() throws {
         let cli = try CLI()

@@ -49,7 +49,7 @@ extension TodoRemind {
             let changed = try context.store.reopen(ids: found.map(\.id), now: context.now)
             let describer = context.describer()
             for (before, after) in changed {
-                let verb = before.isCompleted ? "Reopened" : "Already open"
+                let verb = before.isCompleted || before.due != after.due ? "Reopened" : "Already open"
                 print("\(verb): \(describer.summary(after))")
             }
         }

@@ -16,7 +16,7 @@ extension TodoRemind {
         func run() throws {
             let context = try Context(global, access: .read)
             let text = DateText(clock: context.clock, now: context.now)
-            let store = context.store
+            let store = try context.store
             let holder = InstanceLock.holder(path: ReminderDaemon.lockPath(forStore: store.path))
             if let holder {
                 print("daemon        running (pid \(holder.pid), since \(text.instant(holder.since)))")

@@ -15,7 +15,7 @@ struct Context {
 
     let settings: Settings
     let configFile: ConfigFile
-    let store: TaskStore
+    private let storeOpener: StoreOpener
     let scheduler: Scheduler
     let zone: SystemTimeZone.Choice
     /// The one moment the command works at: the real now, or `--now`. Every
@@ -42,22 +42,13 @@ struct Context {
         now = try nowText.map { try WhenParser(now: realNow, clock: scheduler.clock).instant(from: $0) } ?? realNow
         let path = TaskStore.resolvePath(explicit: options.store, environment: environment)
         let isDefault = (options.store ?? "").isEmpty && (environment["TODO_REMIND_STORE"] ?? "").isEmpty
-        store = try Self.openStore(path: path, access: access, isDefault: isDefault)
+        storeOpener = StoreOpener(path: path, access: access, isDefault: isDefault)
         style = Style(mode: options.color, environment: environment)
     }
 
-    /// Opens the store; a reading command creates nothing.
-    ///
-    /// Before the first `add` the default store does not exist: a reading
-    /// command then shows an empty list. A path the user named that holds no
-    /// store is an error (a typo must not look like an empty list).
-    private static func openStore(path: String, access: Access, isDefault: Bool) throws -> TaskStore {
-        guard access == .read else { return try TaskStore(path: path) }
-        do {
-            return try TaskStore(path: path, access: .readOnly)
-        } catch StoreError.missing(let path) where isDefault {
-            return try TaskStore.empty(path: path)
-        }
+    /// The store, opened when first asked for (`StoreOpener`).
+    var store: TaskStore {
+        get throws { try storeOpener.store() }
     }
 
     var clock: WallClock { scheduler.clock }
