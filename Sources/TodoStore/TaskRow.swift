@@ -21,7 +21,7 @@ enum TaskRow {
 
     private static let columns = """
         task.id, task.title, task.notes, task.category, task.priority, task.due_day, task.due_time, \
-        task.completed_at, task.created_at, task.updated_at, task.reminder
+        task.completed_at, task.created_at, task.updated_at, task.reminder, task.due_set_at
         """
 
     /// Sets the tasks' snoozes from the `snooze` table.
@@ -45,7 +45,7 @@ enum TaskRow {
     private static let writtenColumns = [
         "title", "notes", "category", "priority", "due_day", "due_time", "due_key",
         "completed_at", "created_at", "updated_at", "reminder",
-        "title_key", "notes_key", "category_key",
+        "due_set_at", "title_key", "notes_key", "category_key",
     ]
 
     static let insertSQL = """
@@ -80,6 +80,7 @@ enum TaskRow {
             task.createdAt.timeIntervalSince1970,
             task.updatedAt.timeIntervalSince1970,
             task.reminderOn,
+            task.dueSetAt.timeIntervalSince1970,
             TextFolding.fold(task.title),
             task.notes.map(TextFolding.fold),
             TextFolding.foldCase(task.category),
@@ -120,8 +121,11 @@ enum TaskRow {
             completedAt: columns.double(7).map(Date.init(timeIntervalSince1970:)),
             createdAt: Date(timeIntervalSince1970: try required(columns.double(8), "created_at")),
             updatedAt: Date(timeIntervalSince1970: try required(columns.double(9), "updated_at")),
+            // NULL only in a row no version since v5 wrote, which the
+            // migration filled: read as its last update, the old rule.
+            dueSetAt: columns.double(11).map(Date.init(timeIntervalSince1970:)),
             reminderOn: try required(columns.int64(10), "reminder") != 0,
-            snoozedUntil: columns.double(11).map(Date.init(timeIntervalSince1970:))
+            snoozedUntil: columns.double(12).map(Date.init(timeIntervalSince1970:))
         )
     }
 

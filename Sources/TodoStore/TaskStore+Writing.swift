@@ -78,6 +78,7 @@ extension TaskStore {
                 task.endSnoozeIfChanged(from: original)
                 if task != original {
                     task.updatedAt = now
+                    if task.due != original.due { task.dueSetAt = now }
                     task = try Self.checked(task, which: "Task \(id)")
                     try update.execute(arguments: TaskRow.arguments(for: task) + [id])
                     if task.snoozedUntil != original.snoozedUntil {
@@ -128,6 +129,7 @@ extension TaskStore {
             completedAt: draft.completedAt,
             createdAt: draft.createdAt ?? now,
             updatedAt: now,
+            dueSetAt: now,
             reminderOn: draft.reminderOn
         )
     }

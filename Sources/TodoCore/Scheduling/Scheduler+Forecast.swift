@@ -17,7 +17,7 @@ extension Scheduler {
     public func forecastDailyInstants(after now: Date) -> [Date] {
         guard policy.overdueInDigest else { return [] }
         let latest = latestDailyReminderInstant(atOrBefore: now)
-        let held = fireTime(of: Reminder(taskID: 0, kind: .morning, at: latest), priority: .low).at > now
+        let held = fireTime(of: Reminder(taskID: 0, kind: .morning, occurrence: .day(clock.day(of: latest)), at: latest), priority: .low).at > now
         return (held ? [latest] : []) + [nextDailyReminderInstant(after: now)]
     }
 

@@ -25,7 +25,7 @@ public final class ReminderEngine {
     /// Failed deliveries waiting for their next attempt, one per notification.
     private var retries: [Retry] = []
     /// Deliveries handed to the deliverer, not yet answered.
-    private var inFlight: Set<ReminderKey> = []
+    private var inFlight: Set<Reminder.ID> = []
     /// The earliest reminder whose instant has passed but that quiet hours
     /// hold, and when it fires, as the last plan found.
     private var nextHeld: (reminder: Reminder, at: Date)?
@@ -41,7 +41,7 @@ public final class ReminderEngine {
 
     /// A notification to try again: a bubble's one reminder, or a digest's.
     struct Retry {
-        var keys: [ReminderKey]
+        var reminders: [Reminder]
         var attempts: Int
         var nextAt: Date
         /// When its reminders fire; catch-up counts from here.
@@ -87,7 +87,7 @@ public final class ReminderEngine {
             if firesAt >= windowStart {
                 // Stopped mid-delivery or between retries: try again now, a
                 // reminder at a time (the retry batches those firing together).
-                retries.append(Retry(keys: [ReminderKey(record.reminder)], attempts: record.attempts,
+                retries.append(Retry(reminders: [record.reminder], attempts: record.attempts,
                                      nextAt: instant, firesAt: firesAt))
             } else {
                 record.status = .skipped
@@ -165,12 +165,12 @@ public final class ReminderEngine {
     /// A delivery ended: record its reminders, or schedule another attempt.
     public func deliveryFinished(_ outcome: DeliveryOutcome) throws {
         let job = outcome.job
-        inFlight.subtract(job.keys)
+        let reminders = job.reminders
+        inFlight.subtract(reminders.map(\.id))
         let instant = now()
-        let reminders = job.keys.map { Reminder(taskID: $0.taskID, kind: $0.kind, at: $0.at) }
-        let what = job.keys.count == 1
-            ? "the \(job.key.kind.label) reminder of task \(job.key.taskID)"
-            : "the digest of \(job.keys.count) reminders"
+        let what = reminders.count == 1
+            ? "the \(job.reminder.kind.label) reminder of task \(job.reminder.taskID)"
+            : "the digest of \(reminders.count) reminders"
         func records(_ status: DeliveryStatus, _ detail: String) -> [DeliveryRecord] {
             reminders.map {
                 DeliveryRecord(reminder: $0, status: status, firedAt: instant, attempts: job.attempt, detail: detail)
@@ -188,7 +188,7 @@ public final class ReminderEngine {
                 logger.warning("Giving up on \(what): \(detail)")
                 try store.record(records(.skipped, detail))
             } else {
-                retries.append(Retry(keys: job.keys, attempts: job.attempt, nextAt: nextAt, firesAt: job.firesAt))
+                retries.append(Retry(reminders: reminders, attempts: job.attempt, nextAt: nextAt, firesAt: job.firesAt))
                 logger.warning("Could not show \(what): \(detail) Trying again in \(Int(delay)) s.")
                 try store.record(records(.failed, detail))
             }
@@ -217,16 +217,16 @@ public final class ReminderEngine {
         let lookback = planner.lookbackStart(now: instant, watermark: watermark)
         let tasks = try store.remindableTasks(withRemindersFrom: lookback, through: instant)
         let daily = try dailyOverdueReminders(atOrBefore: instant, from: lookback)
-        let recorded = Set(try store.deliveries(from: lookback, through: instant).map { ReminderKey($0.reminder) })
+        let recorded = try store.recorded(planner.candidates(now: instant, tasks: tasks, daily: daily))
         let decisions = planner.decide(now: instant, watermark: watermark, tasks: tasks, daily: daily, recorded: recorded)
 
         var records = decisions.skip.map {
             DeliveryRecord(reminder: $0, status: .skipped, firedAt: instant, detail: "older than the catch-up window")
         }
         var jobs: [DeliveryJob] = []
-        let firing = decisions.fire.filter { !inFlight.contains(ReminderKey($0.reminder)) }
+        let firing = decisions.fire.filter { !inFlight.contains($0.reminder.id) }
         for group in Self.grouped(firing, by: \.fire.at) {
-            let held = Set(group.filter(\.fire.isHeld).map { ReminderKey($0.reminder) })
+            let held = Set(group.filter(\.fire.isHeld).map(\.reminder.id))
             let batch = scheduler.batch(group.map(\.entry), firingAt: group[0].fire.at)
             jobs += makeJobs(batch, held: held, attempt: 1, firesAt: group[0].fire.at, at: instant)
             records += batch.reminders.map { DeliveryRecord(reminder: $0, status: .sending, firedAt: instant, attempts: 1) }
@@ -242,7 +242,7 @@ public final class ReminderEngine {
             logger.info("Skipped \(decisions.skip.count) reminders older than the catch-up window.")
         }
         for job in jobs {
-            inFlight.formUnion(job.keys)
+            inFlight.formUnion(job.reminders.map(\.id))
             logFiring(job, at: instant)
             deliverer.deliver(job)
         }
@@ -269,7 +269,8 @@ public final class ReminderEngine {
         // (held ones at the end of the quiet hours), each has been fired or
         // skipped and is on the ledger: a store with thousands of overdue
         // tasks is then not read again on every plan until the next morning.
-        let lastFiring = scheduler.fireTime(of: Reminder(taskID: 0, kind: .morning, at: latest), priority: .low).at
+        let probe = Reminder(taskID: 0, kind: .morning, occurrence: .day(scheduler.clock.day(of: latest)), at: latest)
+        let lastFiring = scheduler.fireTime(of: probe, priority: .low).at
         if let plannedThrough, plannedThrough >= lastFiring { return [] }
         let overdue = try store.openRemindableTasks(dueAtOrBefore: latest)
         return scheduler.dailyOverdueReminders(for: overdue, on: scheduler.clock.day(of: latest))
@@ -297,24 +298,23 @@ public final class ReminderEngine {
     private func dueRetries(at instant: Date) throws -> ([DeliveryJob], [DeliveryRecord]) {
         var due: [Retry] = []
         retries.removeAll { retry in
-            guard retry.nextAt <= instant, inFlight.isDisjoint(with: retry.keys) else { return false }
+            guard retry.nextAt <= instant, inFlight.isDisjoint(with: retry.reminders.map(\.id)) else { return false }
             due.append(retry)
             return true
         }
         guard !due.isEmpty else { return ([], []) }
-        let tasks = try store.tasks(ids: due.flatMap { $0.keys.map(\.taskID) })
+        let tasks = try store.tasks(ids: due.flatMap { $0.reminders.map(\.taskID) })
         let windowStart = instant.addingTimeInterval(-catchUpWindow)
         var jobs: [DeliveryJob] = []
         var records: [DeliveryRecord] = []
         var firing: [(entry: TaskReminder, fire: FireTime, attempt: Int)] = []
         for retry in due.sorted(by: { $0.firesAt < $1.firesAt }) {
-            for key in retry.keys {
-                let reminder = Reminder(taskID: key.taskID, kind: key.kind, at: key.at)
+            for recorded in retry.reminders {
                 func drop(_ detail: String) {
-                    records.append(DeliveryRecord(reminder: reminder, status: .skipped, firedAt: instant,
+                    records.append(DeliveryRecord(reminder: recorded, status: .skipped, firedAt: instant,
                                                   attempts: retry.attempts, detail: detail))
                 }
-                guard let task = tasks[key.taskID], stillDue(reminder, of: task) else {
+                guard let task = tasks[recorded.taskID], let reminder = current(recorded, of: task) else {
                     drop("the task changed before it could be shown")
                     continue
                 }
@@ -327,7 +327,7 @@ public final class ReminderEngine {
             }
         }
         for group in Self.grouped(firing, by: \.fire.at) {
-            let held = Set(group.filter(\.fire.isHeld).map { ReminderKey($0.entry.reminder) })
+            let held = Set(group.filter(\.fire.isHeld).map(\.entry.reminder.id))
             let attempt = group.map(\.attempt).max() ?? 1
             let batch = scheduler.batch(group.map(\.entry), firingAt: group[0].fire.at)
             jobs += makeJobs(batch, held: held, attempt: attempt, firesAt: group[0].fire.at, at: instant)
@@ -338,16 +338,20 @@ public final class ReminderEngine {
         return (jobs, records)
     }
 
-    /// Whether `reminder` is still one of the task's: its own, or the daily
-    /// reminder of it being overdue.
-    private func stillDue(_ reminder: Reminder, of task: TodoTask) -> Bool {
-        scheduler.reminders(for: task).contains(reminder)
-            || scheduler.dailyOverdueReminder(for: task, on: scheduler.clock.day(of: reminder.at)) == reminder
+    /// The task's reminder with the identity of `reminder`, as it falls now
+    /// (its instant may have moved with the zone): one of its own, or the
+    /// daily reminder of it being overdue; nil when it has none such any more.
+    private func current(_ reminder: Reminder, of task: TodoTask) -> Reminder? {
+        if let own = scheduler.reminders(for: task).first(where: { $0.id == reminder.id }) { return own }
+        guard case .day(let day) = reminder.occurrence, reminder.kind == .morning,
+              let daily = scheduler.dailyOverdueReminder(for: task, on: day), daily.id == reminder.id
+        else { return nil }
+        return daily
     }
 
     /// The notifications of a batch: a bubble per reminder, marked held
     /// where quiet hours held it, or one digest carrying every key.
-    private func makeJobs(_ batch: ReminderBatch, held: Set<ReminderKey>, attempt: Int,
+    private func makeJobs(_ batch: ReminderBatch, held: Set<Reminder.ID>, attempt: Int,
                           firesAt: Date, at instant: Date) -> [DeliveryJob] {
         let composer = ReminderComposer(
             scheduler: scheduler,
@@ -357,19 +361,17 @@ public final class ReminderEngine {
         switch batch {
         case .separate(let entries):
             return entries.map { entry in
-                let key = ReminderKey(entry.reminder)
-                return DeliveryJob(
-                    key: key,
+                DeliveryJob(
+                    reminder: entry.reminder,
                     notification: composer.notification(for: entry.task, reminder: entry.reminder, firedAt: instant,
-                                                        isHeld: held.contains(key)),
+                                                        isHeld: held.contains(entry.reminder.id)),
                     attempt: attempt,
                     firesAt: firesAt
                 )
             }
         case .digest(let digest):
-            let keys = digest.reminders.map(ReminderKey.init)
-            guard let first = keys.first else { return [] }
-            return [DeliveryJob(key: first, more: Array(keys.dropFirst()),
+            guard let first = digest.reminders.first else { return [] }
+            return [DeliveryJob(reminder: first, more: Array(digest.reminders.dropFirst()),
                                 notification: composer.digestNotification(digest), attempt: attempt, firesAt: firesAt)]
         }
     }
@@ -403,7 +405,7 @@ public final class ReminderEngine {
         }
         if next != armedReminder {
             armedReminder = next
-            let description = next.map { "\($0.at.timeIntervalSince1970) \($0.kind.rawValue) \($0.taskID)" }
+            let description = next.map { "\($0.at.timeIntervalSince1970) \($0.kind.rawValue) \($0.taskID) \($0.occurrence)" }
             try store.setDaemonValue(description, for: Self.armedKey)
             if let next {
                 logger.debug("Next reminder: task \(next.taskID), \(next.kind.label), at \(DateText.iso8601(next.at, clock: scheduler.clock)).")
@@ -452,22 +454,22 @@ public final class ReminderEngine {
     /// wrote it to the store: for `todo-remind status`.
     public static func armedReminder(in store: TaskStore) throws -> Reminder? {
         guard let text = try store.daemonValue(armedKey) else { return nil }
-        let fields = text.split(separator: " ")
-        guard fields.count == 3, let seconds = Double(fields[0]), let kind = ReminderKind(rawValue: String(fields[1])),
-              let taskID = Int64(fields[2])
+        let fields = text.split(separator: " ", maxSplits: 3)
+        guard fields.count == 4, let seconds = Double(fields[0]), let kind = ReminderKind(rawValue: String(fields[1])),
+              let taskID = Int64(fields[2]), let occurrence = Reminder.Occurrence(text: String(fields[3]))
         else { return nil }
-        return Reminder(taskID: taskID, kind: kind, at: Date(timeIntervalSince1970: seconds))
+        return Reminder(taskID: taskID, kind: kind, occurrence: occurrence, at: Date(timeIntervalSince1970: seconds))
     }
 
     private func logFiring(_ job: DeliveryJob, at instant: Date) {
         let lateness = instant.timeIntervalSince(job.firesAt)
         let late = String(format: "%.1f ms", lateness * 1000)
         let retry = job.attempt > 1 ? ", attempt \(job.attempt)" : ""
-        let held = job.firesAt != job.key.at ? ", held for quiet hours" : ""
-        if job.keys.count > 1 {
-            logger.info("Digest: \(job.notification.summary.debugDescription) (\(job.keys.count) reminders of tasks \(job.keys.map { String($0.taskID) }.joined(separator: ", ")), \(late) late\(retry))")
+        let held = job.firesAt != job.reminder.at ? ", held for quiet hours" : ""
+        if job.reminders.count > 1 {
+            logger.info("Digest: \(job.notification.summary.debugDescription) (\(job.reminders.count) reminders of tasks \(job.reminders.map { String($0.taskID) }.joined(separator: ", ")), \(late) late\(retry))")
         } else {
-            logger.info("Reminder: \(job.notification.summary.debugDescription) (task \(job.key.taskID), \(job.key.kind.label) at \(DateText.iso8601(job.key.at, clock: scheduler.clock))\(held), \(late) late\(retry))")
+            logger.info("Reminder: \(job.notification.summary.debugDescription) (task \(job.reminder.taskID), \(job.reminder.kind.label) at \(DateText.iso8601(job.reminder.at, clock: scheduler.clock))\(held), \(late) late\(retry))")
         }
     }
 }

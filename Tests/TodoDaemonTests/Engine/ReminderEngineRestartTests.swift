@@ -62,7 +62,7 @@ struct ReminderEngineRestartTests {
 
         // Then it tries the reminder again, once, as the second attempt
         let job = try #require(second.jobs.only)
-        #expect(job.key == ReminderKey(Reminder(taskID: task.id, kind: .morning, at: T.at(9))))
+        #expect(job.reminder == Reminder.of(task, .morning, at: T.at(9)))
         #expect(job.attempt == 2)
         #expect(try fixture.record(task, .morning)?.status == .sending)
 
@@ -89,7 +89,7 @@ struct ReminderEngineRestartTests {
 
         // Then the reminder fires once, now, marked missed
         let job = try #require(back.jobs.only)
-        #expect(job.key.at == T.at(9))
+        #expect(job.reminder.at == T.at(9))
         #expect(job.notification.body.contains("missed at 09:00"))
         let lines = try back.showAll()
         #expect(lines == ["[reminder] Water the plants — Due today · missed at 09:00 — todo-remind done 1 — todo-remind snooze 1"])
@@ -199,7 +199,7 @@ struct ReminderEngineRestartTests {
 
         // Then the reminder fires, on time
         let job = try #require(daemon.jobs.only)
-        #expect(job.key.taskID == task.id)
+        #expect(job.reminder.taskID == task.id)
         #expect(!job.notification.body.contains("missed"))
     }
 
