@@ -101,4 +101,26 @@ struct ReminderEngineIdentityTests {
         #expect(try fixture.ledger().count == 1)
         #expect(try fixture.record(task, .morning)?.attempts == 1)
     }
+
+    @Test("A digest killed mid-delivery is sent again once, under the same stack tag, and recorded once per reminder")
+    func digestResentUnderSameTag() throws {
+        // Given four tasks due today, whose 09:00 digest was handed over when the daemon was killed
+        let fixture = try EngineFixture(now: T.at(8))
+        for title in ["One", "Two", "Three", "Four"] { try fixture.add(title, due: .day(T.today)) }
+        let first = try fixture.startDaemon()
+        try first.fire(at: T.at(9, 0, 0))
+        let sent = try #require(first.jobs.only)
+        #expect(sent.reminders.count == 4)
+
+        // When a new daemon starts 30 ms later and plans again
+        fixture.clock.now = T.at(9).addingTimeInterval(0.03)
+        let second = try fixture.startDaemon()
+        try second.engine.timerFired()
+
+        // Then the digest goes out once more, with the same tag, and the ledger has a row per reminder
+        let resent = try #require(second.jobs.only)
+        #expect(resent.stackTag == sent.stackTag)
+        #expect(Set(resent.reminders.map(\.id)) == Set(sent.reminders.map(\.id)))
+        #expect(try fixture.ledger().count == 4)
+    }
 }

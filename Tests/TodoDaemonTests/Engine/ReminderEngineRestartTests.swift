@@ -60,8 +60,12 @@ struct ReminderEngineRestartTests {
         try second.engine.timerFired()
         try second.engine.clockChanged()
 
-        // Then it tries the reminder again, once, as the second attempt
+        // Then it tries the reminder again, once, as the second attempt, under
+        // the first attempt's stack tag, so a server can replace that bubble
         let job = try #require(second.jobs.only)
+        #expect(job.stackTag == first.jobs.only?.stackTag)
+        #expect(job.stackTag == "todo-remind \(task.id) morning day 2026-06-15")
+        #expect(try fixture.ledger().count == 1)
         #expect(job.reminder == Reminder.of(task, .morning, at: T.at(9)))
         #expect(job.attempt == 2)
         #expect(try fixture.record(task, .morning)?.status == .sending)
