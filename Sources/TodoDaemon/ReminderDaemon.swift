@@ -178,7 +178,7 @@ public final class ReminderDaemon {
             malloc_trim(0)
             CodePages.release()
         })
-        try engine.saveWatermark()
+        engine.saveWatermark()
     }
 
     /// The lock file that keeps a second daemon off the same store.

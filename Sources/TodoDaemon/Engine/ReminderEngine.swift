@@ -14,6 +14,9 @@ import TodoStore
 /// time on one thread; tests call the same methods with a clock they set.
 public final class ReminderEngine {
     private let store: TaskStore
+    /// Every write of the ledger and bookkeeping goes through here, so a
+    /// store that cannot be written never stops the daemon.
+    private let ledger: LedgerWriter
     private let now: () -> Date
     private let timer: any WakeTimer
     private let deliverer: any Deliverer
@@ -64,6 +67,7 @@ public final class ReminderEngine {
         logger: Logger
     ) {
         self.store = store
+        self.ledger = LedgerWriter(store: store, logger: logger)
         self.scheduler = Scheduler(clock: WallClock(timeZone: timeZone), policy: settings.policy)
         self.snoozeChoices = settings.snoozeChoices
         self.iconPath = iconPath
@@ -95,7 +99,7 @@ public final class ReminderEngine {
                 expired.append(record)
             }
         }
-        try store.record(expired)
+        ledger.record(expired)
         try plan()
     }
 
@@ -179,18 +183,18 @@ public final class ReminderEngine {
         switch outcome.result {
         case .success(let serverID):
             logger.debug("Delivered \(what) (notification \(serverID)).")
-            try store.record(records(.delivered, "notification \(serverID)"))
+            ledger.record(records(.delivered, "notification \(serverID)"))
         case .failure(let error):
             let delay = RetrySchedule.delay(afterAttempts: job.attempt)
             let nextAt = instant.addingTimeInterval(delay)
             let detail = error.errorDescription ?? "\(error)"
             if nextAt > job.firesAt.addingTimeInterval(catchUpWindow) {
                 logger.warning("Giving up on \(what): \(detail)")
-                try store.record(records(.skipped, detail))
+                ledger.record(records(.skipped, detail))
             } else {
                 retries.append(Retry(reminders: reminders, attempts: job.attempt, nextAt: nextAt, firesAt: job.firesAt))
                 logger.warning("Could not show \(what): \(detail) Trying again in \(Int(delay)) s.")
-                try store.record(records(.failed, detail))
+                ledger.record(records(.failed, detail))
             }
             try arm(after: instant)
         }
@@ -217,7 +221,9 @@ public final class ReminderEngine {
         let lookback = planner.lookbackStart(now: instant, watermark: watermark)
         let tasks = try store.remindableTasks(withRemindersFrom: lookback, through: instant)
         let daily = try dailyOverdueReminders(atOrBefore: instant, from: lookback)
+        // Kept in memory counts as recorded: the store may not take writes.
         let recorded = try store.recorded(planner.candidates(now: instant, tasks: tasks, daily: daily))
+            .union(ledger.keptIDs)
         let decisions = planner.decide(now: instant, watermark: watermark, tasks: tasks, daily: daily, recorded: recorded)
 
         var records = decisions.skip.map {
@@ -237,7 +243,9 @@ public final class ReminderEngine {
 
         // The ledger first: a reminder is on record before it is shown, so a
         // restart cannot fire it a second time, however long the server hangs.
-        try store.record(records)
+        // When the store cannot take it, the record is kept in memory and the
+        // reminder shown all the same: not showing it would lose it for sure.
+        ledger.record(records)
         if !decisions.skip.isEmpty {
             logger.info("Skipped \(decisions.skip.count) reminders older than the catch-up window.")
         }
@@ -251,7 +259,9 @@ public final class ReminderEngine {
         // A stale watermark costs a longer look back after a restart, no more:
         // the ledger is what keeps a reminder from firing twice.
         if !records.isEmpty || watermark == nil {
-            try saveWatermark(instant)
+            saveWatermark(instant)
+        } else {
+            ledger.flush()
         }
         nextHeld = decisions.nextHeld
         plannedThrough = instant
@@ -285,8 +295,8 @@ public final class ReminderEngine {
     }
 
     /// Records how far this run has looked; called on a clean stop too.
-    public func saveWatermark(_ instant: Date? = nil) throws {
-        try store.setDaemonValue(String((instant ?? now()).timeIntervalSince1970), for: Self.watermarkKey)
+    public func saveWatermark(_ instant: Date? = nil) {
+        ledger.setValue(String((instant ?? now()).timeIntervalSince1970), for: Self.watermarkKey)
     }
 
     /// The retries whose time has come, re-checked against the tasks as they
@@ -383,7 +393,8 @@ public final class ReminderEngine {
 
     /// Arms the timer for the earliest of: the next reminder to fire (held
     /// ones at the end of their quiet hours), the next reminder time when
-    /// some task will be overdue then, and the next retry.
+    /// some task will be overdue then, the next retry, and the next try to
+    /// write records the store would not take.
     private func arm(after instant: Date) throws {
         var candidates: [(reminder: Reminder, at: Date)] = []
         if let nextHeld { candidates.append(nextHeld) }
@@ -392,7 +403,10 @@ public final class ReminderEngine {
         let nextReminder = candidates.min { ($0.at, $0.reminder.at) < ($1.at, $1.reminder.at) }
         let next = nextReminder?.reminder
         let nextRetry = retries.map(\.nextAt).min()
-        let wake = [nextReminder?.at, nextRetry].compactMap { $0 }.min()
+        // Records kept in memory are written at the next event, or at the
+        // latest when the longest retry wait has passed.
+        let nextFlush = ledger.hasKept ? instant.addingTimeInterval(RetrySchedule.longest) : nil
+        let wake = [nextReminder?.at, nextRetry, nextFlush].compactMap { $0 }.min()
         if wake != armedAt {
             let clockWasSet = try timer.arm(at: wake)
             armedAt = wake
@@ -406,7 +420,7 @@ public final class ReminderEngine {
         if next != armedReminder {
             armedReminder = next
             let description = next.map { "\($0.at.timeIntervalSince1970) \($0.kind.rawValue) \($0.taskID) \($0.occurrence)" }
-            try store.setDaemonValue(description, for: Self.armedKey)
+            ledger.setValue(description, for: Self.armedKey)
             if let next {
                 logger.debug("Next reminder: task \(next.taskID), \(next.kind.label), at \(DateText.iso8601(next.at, clock: scheduler.clock)).")
             }
