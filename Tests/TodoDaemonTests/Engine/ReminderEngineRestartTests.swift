@@ -141,7 +141,7 @@ struct ReminderEngineRestartTests {
         let task = try fixture.add("Water the plants", due: .day(T.today))
         let first = try fixture.startDaemon()
         fixture.clock.now = T.at(8, 30)
-        try first.engine.saveWatermark()
+        first.engine.saveWatermark()
 
         // When the next daemon starts the following morning at 08:00
         fixture.clock.now = T.at(8, plusDays: 1)
