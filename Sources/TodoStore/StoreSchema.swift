@@ -123,8 +123,9 @@ enum StoreSchema {
                 -- The ledger keyed on what a reminder reminds of (task, kind,
                 -- occurrence: "day YYYY-MM-DD" or "instant <ms since 1970>")
                 -- instead of its instant, which moves with the time zone.
-                -- The instant stays, for `status` and catch-up.
-                CREATE TABLE ledger (
+                -- The instant stays, for `status` and catch-up. Built beside
+                -- the old table, then put in its place under its name.
+                CREATE TABLE delivery_by_identity (
                     task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE,
                     kind TEXT NOT NULL,
                     occurrence TEXT NOT NULL,
@@ -143,7 +144,7 @@ enum StoreSchema {
                 -- overdue, on the local day it fell on; the others remind of
                 -- their own instant. (SQLite's 'localtime' is this process's
                 -- zone, the one the old daemon worked in.)
-                INSERT OR IGNORE INTO ledger (task_id, kind, occurrence, at, status, fired_at, attempts, detail)
+                INSERT OR IGNORE INTO delivery_by_identity (task_id, kind, occurrence, at, status, fired_at, attempts, detail)
                 SELECT delivery.task_id, delivery.kind,
                     CASE
                         WHEN delivery.kind = 'morning' AND task.due_day IS NOT NULL
@@ -158,10 +159,11 @@ enum StoreSchema {
                     delivery.at, delivery.status, delivery.fired_at, delivery.attempts, delivery.detail
                 FROM delivery JOIN task ON task.id = delivery.task_id;
                 DROP TABLE delivery;
+                ALTER TABLE delivery_by_identity RENAME TO delivery;
 
                 -- The reminders of a window, and the last one fired.
-                CREATE INDEX ledger_by_instant ON ledger(at);
-                CREATE INDEX ledger_by_firing ON ledger(fired_at);
+                CREATE INDEX delivery_by_instant ON delivery(at);
+                CREATE INDEX delivery_by_firing ON delivery(fired_at);
                 """)
         }
         return migrator

@@ -74,7 +74,7 @@ extension TaskStore {
     /// The ledger's records of reminders whose instants fall in `first...last`.
     public func deliveries(from first: Date, through last: Date) throws -> [DeliveryRecord] {
         try read { db in
-            try Self.deliveries(db, sql: "SELECT \(Self.deliverySelection) FROM ledger WHERE at BETWEEN ? AND ? ORDER BY at",
+            try Self.deliveries(db, sql: "SELECT \(Self.deliverySelection) FROM delivery WHERE at BETWEEN ? AND ? ORDER BY at",
                                 arguments: [first.timeIntervalSince1970, last.timeIntervalSince1970])
         }
     }
@@ -84,7 +84,7 @@ extension TaskStore {
     /// the time zone is found all the same.
     public func recorded(_ ids: some Sequence<Reminder.ID>) throws -> Set<Reminder.ID> {
         try read { db in
-            let statement = try db.cachedStatement(sql: "SELECT 1 FROM ledger WHERE task_id = ? AND kind = ? AND occurrence = ?")
+            let statement = try db.cachedStatement(sql: "SELECT 1 FROM delivery WHERE task_id = ? AND kind = ? AND occurrence = ?")
             var found: Set<Reminder.ID> = []
             for id in ids where !found.contains(id) {
                 if try Bool.fetchOne(statement, arguments: [id.taskID, id.kind.rawValue, id.occurrence.description]) != nil {
@@ -98,7 +98,7 @@ extension TaskStore {
     /// The records not yet final (sending or failed), oldest first.
     public func unfinishedDeliveries() throws -> [DeliveryRecord] {
         try read { db in
-            try Self.deliveries(db, sql: "SELECT \(Self.deliverySelection) FROM ledger WHERE status IN ('sending', 'failed') ORDER BY at",
+            try Self.deliveries(db, sql: "SELECT \(Self.deliverySelection) FROM delivery WHERE status IN ('sending', 'failed') ORDER BY at",
                                 arguments: [])
         }
     }
@@ -107,7 +107,7 @@ extension TaskStore {
     public func lastFiredDelivery() throws -> DeliveryRecord? {
         try read { db in
             try Self.deliveries(db, sql: """
-                SELECT \(Self.deliverySelection) FROM ledger
+                SELECT \(Self.deliverySelection) FROM delivery
                 WHERE status IN ('sending', 'delivered', 'failed') ORDER BY fired_at DESC LIMIT 1
                 """, arguments: []).first
         }
@@ -119,7 +119,7 @@ extension TaskStore {
         guard !records.isEmpty else { return }
         try write { db in
             let statement = try db.cachedStatement(sql: """
-                INSERT INTO ledger (task_id, kind, occurrence, at, status, fired_at, attempts, detail)
+                INSERT INTO delivery (task_id, kind, occurrence, at, status, fired_at, attempts, detail)
                 SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM task WHERE id = ?)
                 ON CONFLICT (task_id, kind, occurrence) DO UPDATE SET
                     at = excluded.at, status = excluded.status, fired_at = excluded.fired_at,

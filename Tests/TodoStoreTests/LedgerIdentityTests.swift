@@ -50,7 +50,7 @@ struct LedgerIdentityTests {
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             db.executescript('''
-                DROP TABLE ledger;
+                DROP TABLE delivery;
                 ALTER TABLE task DROP COLUMN due_set_at;
                 CREATE TABLE delivery (task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE,
                     kind TEXT NOT NULL, at REAL NOT NULL, status TEXT NOT NULL, fired_at REAL NOT NULL,
