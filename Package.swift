@@ -35,6 +35,7 @@ let package = Package(
             name: "TodoStore",
             dependencies: [
                 "TodoCore",
+                "TodoRecurrence",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

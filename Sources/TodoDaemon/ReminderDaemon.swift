@@ -176,7 +176,7 @@ public final class ReminderDaemon {
             store.releaseMemory()
             malloc_trim(0)
         })
-        try engine.saveWatermark()
+        engine.saveWatermark()
     }
 
     /// The lock file that keeps a second daemon off the same store.

@@ -3,8 +3,9 @@ import TodoCore
 
 /// What the daemon did about one reminder: the delivery ledger's row.
 ///
-/// A reminder is identified by its task, kind and instant; a task whose due
-/// date moves gets reminders at new instants, which are new reminders.
+/// One row per reminder, keyed on its identity (`Reminder.ID`): a task whose
+/// due date changes gets new reminders; one whose instant moves with the
+/// time zone keeps its row, whose instant is updated when it is written.
 public struct DeliveryRecord: Hashable, Sendable {
     public var reminder: Reminder
     public var status: DeliveryStatus
@@ -39,17 +40,4 @@ public enum DeliveryStatus: String, CaseIterable, Sendable {
 
     /// Whether nothing more will be done about it.
     public var isFinal: Bool { self == .delivered || self == .skipped }
-}
-
-/// A reminder's identity in the ledger.
-public struct ReminderKey: Hashable, Sendable {
-    public var taskID: Int64
-    public var kind: ReminderKind
-    public var at: Date
-
-    public init(_ reminder: Reminder) {
-        taskID = reminder.taskID
-        kind = reminder.kind
-        at = reminder.at
-    }
 }

@@ -134,6 +134,61 @@ enum StoreSchema {
                 CREATE INDEX completion_by_task ON completion(task_id, completed_at);
                 """)
         }
+        migrator.registerMigration("v6-reminder-identity", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- When each task's due was last set: reminders that fell
+                -- before it were never due, while other edits no longer hide
+                -- a reminder missed meanwhile. Unknown for existing tasks, so
+                -- their last update, the rule until now.
+                ALTER TABLE task ADD COLUMN due_set_at REAL;
+                UPDATE task SET due_set_at = updated_at;
+
+                -- The ledger keyed on what a reminder reminds of (task, kind,
+                -- occurrence: "day YYYY-MM-DD" or "instant <ms since 1970>")
+                -- instead of its instant, which moves with the time zone.
+                -- The instant stays, for `status` and catch-up. Built beside
+                -- the old table, then put in its place under its name.
+                CREATE TABLE delivery_by_identity (
+                    task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL,
+                    occurrence TEXT NOT NULL,
+                    at REAL NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('sending', 'delivered', 'failed', 'skipped')),
+                    fired_at REAL NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    detail TEXT,
+                    PRIMARY KEY (task_id, kind, occurrence)
+                ) WITHOUT ROWID;
+
+                -- The old rows, with the occurrence they were for, as far as
+                -- the task's due tells: a morning reminder on the local day of
+                -- a day task's due day, or before a timed task's due, is its
+                -- own; any other morning one was a daily reminder of the task
+                -- overdue, on the local day it fell on; the others remind of
+                -- their own instant. (SQLite's 'localtime' is this process's
+                -- zone, the one the old daemon worked in.)
+                INSERT OR IGNORE INTO delivery_by_identity (task_id, kind, occurrence, at, status, fired_at, attempts, detail)
+                SELECT delivery.task_id, delivery.kind,
+                    CASE
+                        WHEN delivery.kind = 'morning' AND task.due_day IS NOT NULL
+                             AND date(delivery.at, 'unixepoch', 'localtime') = task.due_day
+                            THEN 'day ' || task.due_day
+                        WHEN delivery.kind = 'morning' AND task.due_time IS NOT NULL AND delivery.at < task.due_time
+                            THEN 'instant ' || CAST(round(task.due_time * 1000) AS INTEGER)
+                        WHEN delivery.kind = 'morning'
+                            THEN 'day ' || date(delivery.at, 'unixepoch', 'localtime')
+                        ELSE 'instant ' || CAST(round(delivery.at * 1000) AS INTEGER)
+                    END,
+                    delivery.at, delivery.status, delivery.fired_at, delivery.attempts, delivery.detail
+                FROM delivery JOIN task ON task.id = delivery.task_id;
+                DROP TABLE delivery;
+                ALTER TABLE delivery_by_identity RENAME TO delivery;
+
+                -- The reminders of a window, and the last one fired.
+                CREATE INDEX delivery_by_instant ON delivery(at);
+                CREATE INDEX delivery_by_firing ON delivery(fired_at);
+                """)
+        }
         return migrator
     }()
 }

@@ -21,7 +21,7 @@ enum TaskRow {
 
     private static let columns = """
         task.id, task.title, task.notes, task.category, task.priority, task.due_day, task.due_time, \
-        task.completed_at, task.created_at, task.updated_at, task.reminder, \
+        task.completed_at, task.created_at, task.updated_at, task.reminder, task.due_set_at, \
         task.repeat_rule, task.repeat_from, task.repeat_zone, task.repeat_start_day, task.repeat_start_time, task.repeat_done
         """
 
@@ -46,7 +46,7 @@ enum TaskRow {
     private static let writtenColumns = [
         "title", "notes", "category", "priority", "due_day", "due_time", "due_key",
         "completed_at", "created_at", "updated_at", "reminder",
-        "title_key", "notes_key", "category_key",
+        "due_set_at", "title_key", "notes_key", "category_key",
         "repeat_rule", "repeat_from", "repeat_zone", "repeat_start_day", "repeat_start_time", "repeat_done",
     ]
 
@@ -82,6 +82,7 @@ enum TaskRow {
             task.createdAt.timeIntervalSince1970,
             task.updatedAt.timeIntervalSince1970,
             task.reminderOn,
+            task.dueSetAt.timeIntervalSince1970,
             TextFolding.fold(task.title),
             task.notes.map(TextFolding.fold),
             TextFolding.foldCase(task.category),
@@ -128,24 +129,27 @@ enum TaskRow {
             completedAt: columns.double(7).map(Date.init(timeIntervalSince1970:)),
             createdAt: Date(timeIntervalSince1970: try required(columns.double(8), "created_at")),
             updatedAt: Date(timeIntervalSince1970: try required(columns.double(9), "updated_at")),
+            // NULL only in a row no version since v5 wrote, which the
+            // migration filled: read as its last update, the old rule.
+            dueSetAt: columns.double(11).map(Date.init(timeIntervalSince1970:)),
             reminderOn: try required(columns.int64(10), "reminder") != 0,
-            snoozedUntil: columns.double(17).map(Date.init(timeIntervalSince1970:)),
+            snoozedUntil: columns.double(18).map(Date.init(timeIntervalSince1970:)),
             repeating: try repeating(of: columns, taskID: id)
         )
     }
 
-    /// The task's repeat from its columns (11–16); nil for a one-off task.
+    /// The task's repeat from its columns (12–17); nil for a one-off task.
     static func repeating(of columns: Columns, taskID: Int64) throws -> TaskRepeat? {
-        guard let rule = columns.text(11) else { return nil }
-        let fromText = columns.text(12) ?? RepeatFrom.due.rawValue
+        guard let rule = columns.text(12) else { return nil }
+        let fromText = columns.text(13) ?? RepeatFrom.due.rawValue
         guard let from = RepeatFrom(rawValue: fromText) else {
             throw UnreadableValue(taskID: taskID, column: "repeat_from", value: fromText)
         }
-        guard let start = try due(dayColumn: 14, timeColumn: 15, of: columns, taskID: taskID) else {
+        guard let start = try due(dayColumn: 15, timeColumn: 16, of: columns, taskID: taskID) else {
             throw UnreadableValue(taskID: taskID, column: "repeat_start_day", value: "NULL")
         }
-        return TaskRepeat(rule: rule, from: from, zone: columns.text(13), start: start,
-                          completedCount: Int(columns.int64(16) ?? 0))
+        return TaskRepeat(rule: rule, from: from, zone: columns.text(14), start: start,
+                          completedCount: Int(columns.int64(17) ?? 0))
     }
 
     /// The due date held in a day column and a time column; nil when both are NULL.

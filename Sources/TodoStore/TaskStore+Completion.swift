@@ -1,8 +1,22 @@
 import Foundation
 import GRDB
 import TodoCore
+import TodoRecurrence
 
 extension TaskStore {
+    /// Marks tasks done, as `todo-remind done` and a bubble's Mark done both
+    /// do: a one-off task is done; a repeating one moves on to its next
+    /// occurrence after the completed one and after `now` (`TaskRepeat.nextDue`),
+    /// or is done for good when its series has ended.
+    ///
+    /// - Parameter zone: the machine's zone now, which says what "today" is.
+    /// - Returns: each task as it was and as it is now, in the order given.
+    public func markDone(ids: [Int64], at now: Date, in zone: TimeZone) throws -> [(before: TodoTask, after: TodoTask)] {
+        try complete(ids: ids, at: now) { task in
+            task.due.flatMap { task.repeating?.nextDue(afterCompleting: $0, at: now, in: zone) }
+        }
+    }
+
     /// Completes tasks in one transaction.
     ///
     /// A one-off task is done. A repeating task's open occurrence is recorded
@@ -14,7 +28,7 @@ extension TaskStore {
     /// - Parameter next: the due after the task's open occurrence, worked
     ///   out by the caller from the rule (TodoRecurrence).
     /// - Returns: each task as it was and as it is now, in the order given.
-    public func complete(
+    func complete(
         ids: [Int64], at now: Date, next: (TodoTask) throws -> Due?
     ) throws -> [(before: TodoTask, after: TodoTask)] {
         try rewrite(ids: ids, now: now) { db, task in

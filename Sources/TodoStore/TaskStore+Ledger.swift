@@ -79,6 +79,22 @@ extension TaskStore {
         }
     }
 
+    /// Which of these reminders the ledger has a record of, whatever its
+    /// status, looked up by identity: a reminder whose instant moved with
+    /// the time zone is found all the same.
+    public func recorded(_ ids: some Sequence<Reminder.ID>) throws -> Set<Reminder.ID> {
+        try read { db in
+            let statement = try db.cachedStatement(sql: "SELECT 1 FROM delivery WHERE task_id = ? AND kind = ? AND occurrence = ?")
+            var found: Set<Reminder.ID> = []
+            for id in ids where !found.contains(id) {
+                if try Bool.fetchOne(statement, arguments: [id.taskID, id.kind.rawValue, id.occurrence.description]) != nil {
+                    found.insert(id)
+                }
+            }
+            return found
+        }
+    }
+
     /// The records not yet final (sending or failed), oldest first.
     public func unfinishedDeliveries() throws -> [DeliveryRecord] {
         try read { db in
@@ -103,16 +119,17 @@ extension TaskStore {
         guard !records.isEmpty else { return }
         try write { db in
             let statement = try db.cachedStatement(sql: """
-                INSERT INTO delivery (task_id, kind, at, status, fired_at, attempts, detail)
-                SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM task WHERE id = ?)
-                ON CONFLICT (task_id, kind, at) DO UPDATE SET
-                    status = excluded.status, fired_at = excluded.fired_at,
+                INSERT INTO delivery (task_id, kind, occurrence, at, status, fired_at, attempts, detail)
+                SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM task WHERE id = ?)
+                ON CONFLICT (task_id, kind, occurrence) DO UPDATE SET
+                    at = excluded.at, status = excluded.status, fired_at = excluded.fired_at,
                     attempts = excluded.attempts, detail = excluded.detail
                 """)
             for record in records {
                 let reminder = record.reminder
                 try statement.execute(arguments: [
-                    reminder.taskID, reminder.kind.rawValue, reminder.at.timeIntervalSince1970,
+                    reminder.taskID, reminder.kind.rawValue, reminder.occurrence.description,
+                    reminder.at.timeIntervalSince1970,
                     record.status.rawValue, record.firedAt.timeIntervalSince1970, record.attempts,
                     record.detail, reminder.taskID,
                 ])
@@ -138,21 +155,23 @@ extension TaskStore {
         }
     }
 
-    private static let deliverySelection = "task_id, kind, at, status, fired_at, attempts, detail"
+    private static let deliverySelection = "task_id, kind, occurrence, at, status, fired_at, attempts, detail"
 
     private static func deliveries(_ db: Database, sql: String, arguments: StatementArguments) throws -> [DeliveryRecord] {
         try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row in
             // A kind or status this version does not know (a newer daemon's) is
             // left alone rather than misread.
-            guard let kind = ReminderKind(rawValue: row[1]), let status = DeliveryStatus(rawValue: row[3]) else {
+            guard let kind = ReminderKind(rawValue: row[1]), let occurrence = Reminder.Occurrence(text: row[2]),
+                  let status = DeliveryStatus(rawValue: row[4])
+            else {
                 return nil
             }
             return DeliveryRecord(
-                reminder: Reminder(taskID: row[0], kind: kind, at: Date(timeIntervalSince1970: row[2])),
+                reminder: Reminder(taskID: row[0], kind: kind, occurrence: occurrence, at: Date(timeIntervalSince1970: row[3])),
                 status: status,
-                firedAt: Date(timeIntervalSince1970: row[4]),
-                attempts: row[5],
-                detail: row[6]
+                firedAt: Date(timeIntervalSince1970: row[5]),
+                attempts: row[6],
+                detail: row[7]
             )
         }
     }

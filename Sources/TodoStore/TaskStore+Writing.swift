@@ -82,6 +82,7 @@ extension TaskStore {
                 task.endSnoozeIfChanged(from: original)
                 if task != original {
                     task.updatedAt = now
+                    if task.due != original.due { task.dueSetAt = now }
                     task = try Self.checked(task, which: "Task \(id)")
                     try update.execute(arguments: TaskRow.arguments(for: task) + [id])
                     if task.snoozedUntil != original.snoozedUntil {
@@ -132,6 +133,7 @@ extension TaskStore {
             completedAt: draft.completedAt,
             createdAt: draft.createdAt ?? now,
             updatedAt: now,
+            dueSetAt: now,
             reminderOn: draft.reminderOn,
             repeating: draft.repeating
         )

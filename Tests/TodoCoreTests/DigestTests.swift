@@ -85,7 +85,7 @@ struct DigestThresholdTests {
         // Given three tasks, one of them with a second reminder at the same instant
         let tasks = Array(D.dueToday.prefix(3))
         var reminders = D.morningReminders(tasks)
-        reminders.append(TaskReminder(Reminder(taskID: 1, kind: .atDueTime, at: D.morning), of: tasks[0]))
+        reminders.append(TaskReminder(Reminder(taskID: 1, kind: .atDueTime, occurrence: .due(tasks[0].due!), at: D.morning), of: tasks[0]))
         // Then three tasks are still a bubble each
         guard case .separate(let bubbles) = D.scheduler().batch(reminders, firingAt: D.morning) else {
             Issue.record("three tasks made a digest")
@@ -234,7 +234,7 @@ struct DailyOverdueTests {
     func daily(_ test: Case) {
         let scheduler = D.scheduler(test.policy)
         let reminder = scheduler.dailyOverdueReminder(for: test.task, on: D.today)
-        #expect(reminder == (test.reminded ? Reminder(taskID: 1, kind: .morning, at: D.morning) : nil))
+        #expect(reminder == (test.reminded ? Reminder(taskID: 1, kind: .morning, occurrence: .day(D.today), at: D.morning) : nil))
     }
 
     @Test("The daily reminder never falls on one of the task's own reminders", arguments: [
@@ -270,7 +270,7 @@ struct DailyOverdueTests {
             return
         }
         #expect(digest.summary == "3 tasks today · 2 overdue")
-        #expect(digest.reminders.contains(Reminder(taskID: 5, kind: .morning, at: D.morning)))
+        #expect(digest.reminders.contains(Reminder(taskID: 5, kind: .morning, occurrence: .day(D.today), at: D.morning)))
     }
 
     @Test("With overdue-in-digest off, overdue tasks are not reminded again")

@@ -198,7 +198,7 @@ struct QuietHoursHoldingTests {
     ])
     func schedulerPolicy(quietHours: QuietHours?, allowHigh: Bool, expected: FireTime) {
         let scheduler = F.scheduler("America/New_York", policy: ReminderPolicy(quietHours: quietHours, quietHoursAllowHigh: allowHigh))
-        let reminder = Reminder(taskID: 1, kind: .atDueTime, at: Self.inside)
+        let reminder = Reminder(taskID: 1, kind: .atDueTime, occurrence: .at(Self.inside), at: Self.inside)
         #expect(scheduler.fireTime(of: reminder, priority: .high) == expected)
     }
 
@@ -207,7 +207,7 @@ struct QuietHoursHoldingTests {
         // Given quiet hours 22:00-02:30 in New York, and a reminder at 01:00 on the night the clocks jump
         let policy = ReminderPolicy(quietHours: QuietHours(start: F.time("22:00"), end: F.time("02:30")))
         let scheduler = F.scheduler("America/New_York", policy: policy)
-        let reminder = Reminder(taskID: 1, kind: .atDueTime, at: F.instant("2026-03-08T01:00:00-05:00"))
+        let reminder = Reminder(taskID: 1, kind: .atDueTime, occurrence: .at(F.instant("2026-03-08T01:00:00-05:00")), at: F.instant("2026-03-08T01:00:00-05:00"))
         // Then it fires at 03:30 EDT, held
         #expect(scheduler.fireTime(of: reminder, priority: .medium)
             == FireTime(at: F.instant("2026-03-08T03:30:00-04:00"), isHeld: true))
@@ -222,7 +222,7 @@ struct QuietHoursHoldingTests {
         ].map { id, priority, at in
             var task = F.task(Int64(id), due: .time(F.instant(at)))
             task.priority = priority
-            return TaskReminder(Reminder(taskID: task.id, kind: .atDueTime, at: F.instant(at)), of: task)
+            return TaskReminder(Reminder(taskID: task.id, kind: .atDueTime, occurrence: .at(F.instant(at)), at: F.instant(at)), of: task)
         }
     }
 

@@ -145,7 +145,7 @@ struct ReminderQueueTests {
             return task
         })
         // Then it is tomorrow's, and the queue read a few dozen tasks, not 2000
-        #expect(queue.reminders == [Reminder(taskID: 1, kind: .morning, at: F.instant("2026-06-16T09:00:00Z"))])
+        #expect(queue.reminders == [Reminder(taskID: 1, kind: .morning, occurrence: .day(today.adding(days: 1)), at: F.instant("2026-06-16T09:00:00Z"))])
         #expect(counter.pulled < 100)
     }
 
@@ -168,7 +168,7 @@ struct ReminderQueueTests {
         let day = F.task(2, due: .day(F.day("2026-06-16")))
         var queue = ReminderQueue(scheduler: scheduler, after: now, limit: 10)
         queue.offer(sortedTasks: ReminderQueueTests.sortedBySortKey([timed, day]))
-        #expect(queue.reminders == [Reminder(taskID: 1, kind: .atDueTime, at: F.instant("2026-06-16T17:00:00Z"))])
+        #expect(queue.reminders == [Reminder(taskID: 1, kind: .atDueTime, occurrence: .at(F.instant("2026-06-16T17:00:00Z")), at: F.instant("2026-06-16T17:00:00Z"))])
     }
 
     @Test("Completed tasks, tasks with the reminder off, and tasks without a due date add nothing")

@@ -178,8 +178,8 @@ struct SchedulerReminderTests {
         let task = F.task(7, due: .time(due))
         // Then it is reminded in the morning, and at the due instant
         #expect(F.scheduler(Self.newYork).reminders(for: task) == [
-            Reminder(taskID: 7, kind: .morning, at: F.instant(morning)),
-            Reminder(taskID: 7, kind: .atDueTime, at: due),
+            Reminder(taskID: 7, kind: .morning, occurrence: .at(due), at: F.instant(morning)),
+            Reminder(taskID: 7, kind: .atDueTime, occurrence: .at(due), at: due),
         ])
     }
 
@@ -188,7 +188,7 @@ struct SchedulerReminderTests {
         let scheduler = F.scheduler(Self.newYork, policy: ReminderPolicy(remindAtDueTime: false))
         let task = F.task(due: .time(F.instant("2026-06-15T17:00:00-04:00")))
         #expect(scheduler.reminders(for: task) == [
-            Reminder(taskID: 1, kind: .morning, at: F.instant("2026-06-15T09:00:00-04:00")),
+            Reminder(taskID: 1, kind: .morning, occurrence: .at(F.instant("2026-06-15T17:00:00-04:00")), at: F.instant("2026-06-15T09:00:00-04:00")),
         ])
     }
 
@@ -198,7 +198,7 @@ struct SchedulerReminderTests {
         let scheduler = F.scheduler(Self.newYork, policy: ReminderPolicy(remindAtDueTime: remindAtDueTime))
         let task = F.task(3, due: .day(F.day("2026-12-01")))
         #expect(scheduler.reminders(for: task) == [
-            Reminder(taskID: 3, kind: .morning, at: F.instant("2026-12-01T09:00:00-05:00")),
+            Reminder(taskID: 3, kind: .morning, occurrence: .day(F.day("2026-12-01")), at: F.instant("2026-12-01T09:00:00-05:00")),
         ])
     }
 
@@ -216,10 +216,10 @@ struct SchedulerReminderTests {
         let policy = ReminderPolicy(reminderTime: F.time(reminderTime))
         let scheduler = F.scheduler(Self.newYork, policy: policy)
         let timed = F.task(due: .time(F.instant("2026-06-15T\(dueTime):00-04:00")))
-        #expect(scheduler.reminders(for: timed).first == Reminder(taskID: 1, kind: .morning, at: F.instant(morning)))
+        #expect(scheduler.reminders(for: timed).first == Reminder(taskID: 1, kind: .morning, occurrence: .due(timed.due!), at: F.instant(morning)))
         let day = F.task(due: .day(F.day("2026-06-15")))
         #expect(scheduler.reminders(for: day) == [
-            Reminder(taskID: 1, kind: .morning, at: F.instant("2026-06-15T\(reminderTime):00-04:00")),
+            Reminder(taskID: 1, kind: .morning, occurrence: .day(F.day("2026-06-15")), at: F.instant("2026-06-15T\(reminderTime):00-04:00")),
         ])
     }
 
@@ -359,7 +359,7 @@ struct SchedulerTimeZoneTests {
         let scheduler = F.scheduler(example.zone)
         let task = F.task(due: example.due)
         #expect(scheduler.dueInstant(of: example.due) == F.instant(example.dueInstant))
-        #expect(scheduler.reminders(for: task).first == Reminder(taskID: 1, kind: .morning, at: F.instant(example.morning)))
+        #expect(scheduler.reminders(for: task).first == Reminder(taskID: 1, kind: .morning, occurrence: .due(example.due), at: F.instant(example.morning)))
         // The state flips to overdue exactly at the due instant.
         let dueInstant = F.instant(example.dueInstant)
         #expect(scheduler.state(of: task, at: dueInstant.addingTimeInterval(-1)) == .dueSoon)
@@ -375,8 +375,8 @@ struct SchedulerTimeZoneTests {
         // Then it is due at 03:30 EDT, and reminded at 09:00 EST the day before and at 03:30 EDT
         #expect(due == F.instant("2026-03-08T07:30:00Z"))
         #expect(scheduler.reminders(for: task) == [
-            Reminder(taskID: 1, kind: .morning, at: F.instant("2026-03-07T14:00:00Z")),
-            Reminder(taskID: 1, kind: .atDueTime, at: F.instant("2026-03-08T07:30:00Z")),
+            Reminder(taskID: 1, kind: .morning, occurrence: .at(due), at: F.instant("2026-03-07T14:00:00Z")),
+            Reminder(taskID: 1, kind: .atDueTime, occurrence: .at(due), at: F.instant("2026-03-08T07:30:00Z")),
         ])
         // And at 01:00 EST that night it is today's and due soon
         #expect(scheduler.group(of: task, at: F.instant("2026-03-08T06:00:00Z")) == .today)
@@ -490,8 +490,8 @@ struct SchedulerTimeZoneTests {
         let scheduler = F.scheduler(example.zone, policy: ReminderPolicy(reminderTime: F.time(example.reminderTime)))
         let due = F.instant(example.due)
         #expect(scheduler.reminders(for: F.task(due: .time(due))) == [
-            Reminder(taskID: 1, kind: .morning, at: F.instant(example.morning)),
-            Reminder(taskID: 1, kind: .atDueTime, at: due),
+            Reminder(taskID: 1, kind: .morning, occurrence: .at(due), at: F.instant(example.morning)),
+            Reminder(taskID: 1, kind: .atDueTime, occurrence: .at(due), at: due),
         ])
     }
 
@@ -568,7 +568,7 @@ struct NextReminderAgreementTests {
     @Test("Reminders at one instant rank in the order of ReminderKind.allCases")
     func kindRanksFollowAllCases() {
         let at = F.instant("2026-06-15T09:00:00Z")
-        let reminders = ReminderKind.allCases.reversed().map { Reminder(taskID: 1, kind: $0, at: at) }
+        let reminders = ReminderKind.allCases.reversed().map { Reminder(taskID: 1, kind: $0, occurrence: .at(at), at: at) }
         #expect(reminders.sorted(by: Scheduler.precedes).map(\.kind) == ReminderKind.allCases)
     }
 }

@@ -32,7 +32,7 @@ struct SnoozeTests {
 
         // And at 10:00 its next reminder is the snooze
         let next = Self.scheduler.nextReminder(for: task, after: F.instant("2026-12-01T10:00:00+01:00"))
-        #expect(next == Reminder(taskID: 1, kind: .snoozed, at: F.instant("2026-12-01T12:00:00+01:00")))
+        #expect(next == Reminder(taskID: 1, kind: .snoozed, occurrence: .at(F.instant("2026-12-01T12:00:00+01:00")), at: F.instant("2026-12-01T12:00:00+01:00")))
     }
 
     @Test("A snooze far from the due date comes first or last, wherever it falls")
@@ -55,7 +55,7 @@ struct SnoozeTests {
     func snoozeWithoutDueDate() {
         let task = Self.snoozed(due: nil, until: "2026-12-01T12:00:00+01:00")
 
-        #expect(Self.scheduler.reminders(for: task) == [Reminder(taskID: 1, kind: .snoozed, at: F.instant("2026-12-01T12:00:00+01:00"))])
+        #expect(Self.scheduler.reminders(for: task) == [Reminder(taskID: 1, kind: .snoozed, occurrence: .at(F.instant("2026-12-01T12:00:00+01:00")), at: F.instant("2026-12-01T12:00:00+01:00"))])
         #expect(Self.scheduler.dueReminders(for: task).isEmpty)
     }
 
@@ -97,8 +97,8 @@ struct SnoozeTests {
 
         // Then the first two are task 2's morning reminder (09:00 Berlin) and task 1's snooze
         #expect(queue.reminders == [
-            Reminder(taskID: 2, kind: .morning, at: F.instant("2026-06-16T07:00:00Z")),
-            Reminder(taskID: 1, kind: .snoozed, at: F.instant("2026-06-16T08:00:00Z")),
+            Reminder(taskID: 2, kind: .morning, occurrence: .at(F.instant("2026-06-16T15:00:00Z")), at: F.instant("2026-06-16T07:00:00Z")),
+            Reminder(taskID: 1, kind: .snoozed, occurrence: .at(F.instant("2026-06-16T08:00:00Z")), at: F.instant("2026-06-16T08:00:00Z")),
         ])
     }
 

@@ -16,7 +16,7 @@ struct ConsoleNotifierTests {
             notes: "Bring the <b>cheque</b> & a pen\nand the receipt",
             due: .time(NotifyFixtures.at("2026-11-25 17:00"))
         )
-        let reminder = Reminder(taskID: task.id, kind: .morning, at: NotifyFixtures.at("2026-11-25 09:00"))
+        let reminder = Reminder(taskID: task.id, kind: .morning, occurrence: .at(NotifyFixtures.at("2026-11-25 09:00")), at: NotifyFixtures.at("2026-11-25 09:00"))
 
         let first = try notifier.show(composer.notification(for: task, reminder: reminder, firedAt: reminder.at))
         let second = try notifier.show(ReminderNotification(summary: "Pay rent", body: "Due today at 17:00", taskID: 2))

@@ -30,7 +30,7 @@ struct LibNotifyNotifierTests {
         let task = NotifyFixtures.task(
             id: taskID, title: title, notes: notes, priority: priority, due: .time(NotifyFixtures.at("2026-11-25 17:00"))
         )
-        let reminder = Reminder(taskID: taskID, kind: .morning, at: NotifyFixtures.at("2026-11-25 09:00"))
+        let reminder = Reminder(taskID: taskID, kind: .morning, occurrence: .at(NotifyFixtures.at("2026-11-25 09:00")), at: NotifyFixtures.at("2026-11-25 09:00"))
         return composer.notification(for: task, reminder: reminder, firedAt: reminder.at)
     }
 

@@ -75,7 +75,7 @@ struct NotificationActionTests {
         let actions = NotificationAction.reminderActions(snoozeChoices: ["1h"])
         let composer = ReminderComposer(scheduler: NotifyFixtures.scheduler, iconPath: nil, actions: actions)
         let task = NotifyFixtures.task(id: 42, notes: "Bring the <cheque>", due: .time(NotifyFixtures.at("2026-11-25 17:00")))
-        let reminder = Reminder(taskID: 42, kind: .morning, at: NotifyFixtures.at("2026-11-25 09:00"))
+        let reminder = Reminder(taskID: 42, kind: .morning, occurrence: .at(NotifyFixtures.at("2026-11-25 09:00")), at: NotifyFixtures.at("2026-11-25 09:00"))
 
         let notification = composer.notification(for: task, reminder: reminder, firedAt: reminder.at)
 

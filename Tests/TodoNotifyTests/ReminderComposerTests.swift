@@ -80,7 +80,7 @@ struct ReminderComposerTests {
     @Test("The body's first line says when the task is due, relative to when it is shown", arguments: wordings)
     func headline(_ wording: Wording) {
         let task = NotifyFixtures.task(due: wording.due)
-        let reminder = Reminder(taskID: task.id, kind: wording.kind, at: NotifyFixtures.at(wording.reminderAt))
+        let reminder = Reminder(taskID: task.id, kind: wording.kind, occurrence: .at(NotifyFixtures.at(wording.reminderAt)), at: NotifyFixtures.at(wording.reminderAt))
 
         let notification = composer.notification(for: task, reminder: reminder, firedAt: NotifyFixtures.at(wording.shownAt))
 
@@ -94,7 +94,7 @@ struct ReminderComposerTests {
             notes: "Pay <rent> & <b>bills</b>\nAsk \"Sam\" about the landlord's number",
             due: .time(NotifyFixtures.at("2026-11-25 17:00"))
         )
-        let reminder = Reminder(taskID: task.id, kind: .morning, at: NotifyFixtures.at("2026-11-25 09:00"))
+        let reminder = Reminder(taskID: task.id, kind: .morning, occurrence: .at(NotifyFixtures.at("2026-11-25 09:00")), at: NotifyFixtures.at("2026-11-25 09:00"))
 
         let notification = composer.notification(for: task, reminder: reminder, firedAt: NotifyFixtures.at("2026-11-25 09:00"))
 
@@ -111,7 +111,7 @@ struct ReminderComposerTests {
     ])
     func urgency(priority: Priority, urgency: Urgency) {
         let task = NotifyFixtures.task(priority: priority, due: .day(NotifyFixtures.day("2026-11-25")))
-        let reminder = Reminder(taskID: task.id, kind: .morning, at: NotifyFixtures.at("2026-11-25 09:00"))
+        let reminder = Reminder(taskID: task.id, kind: .morning, occurrence: .at(NotifyFixtures.at("2026-11-25 09:00")), at: NotifyFixtures.at("2026-11-25 09:00"))
 
         let notification = composer.notification(for: task, reminder: reminder, firedAt: reminder.at)
 
@@ -122,7 +122,7 @@ struct ReminderComposerTests {
     @Test("Every reminder carries todo-remind's app name, desktop entry, category and icon, and its task's id")
     func identity() {
         let task = NotifyFixtures.task(id: 42, due: .day(NotifyFixtures.day("2026-11-25")))
-        let reminder = Reminder(taskID: 42, kind: .morning, at: NotifyFixtures.at("2026-11-25 09:00"))
+        let reminder = Reminder(taskID: 42, kind: .morning, occurrence: .at(NotifyFixtures.at("2026-11-25 09:00")), at: NotifyFixtures.at("2026-11-25 09:00"))
 
         let notification = composer.notification(for: task, reminder: reminder, firedAt: reminder.at)
 

@@ -91,7 +91,7 @@ struct NextRemindersTests {
         let soon = try store.add(TaskDraft(title: "Soon", due: .time(now.addingTimeInterval(3_600))), now: now)
         #expect(try store.nextReminders(scheduler: scheduler, after: now, limit: 0) == [])
         #expect(try store.nextReminders(scheduler: scheduler, after: now, limit: 10)
-            == [Reminder(taskID: soon.id, kind: .atDueTime, at: now.addingTimeInterval(3_600))])
+            == [Reminder(taskID: soon.id, kind: .atDueTime, occurrence: .at(now.addingTimeInterval(3_600)), at: now.addingTimeInterval(3_600))])
     }
 
     @Test("The reminder queue's query is answered from its partial index alone: no sort, no task row read")

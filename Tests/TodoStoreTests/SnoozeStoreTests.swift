@@ -151,9 +151,9 @@ struct SnoozeStoreTests {
         // Then the next reminders are the two snoozes, then the near task's
         let next = try store.nextReminders(scheduler: scheduler, after: now, limit: 3)
         #expect(next == [
-            Reminder(taskID: someday.id, kind: .snoozed, at: now.addingTimeInterval(3_600)),
-            Reminder(taskID: 19_999, kind: .snoozed, at: now.addingTimeInterval(2 * 3_600)),
-            Reminder(taskID: near.id, kind: .atDueTime, at: now.addingTimeInterval(5 * 3_600)),
+            Reminder(taskID: someday.id, kind: .snoozed, occurrence: .at(now.addingTimeInterval(3_600)), at: now.addingTimeInterval(3_600)),
+            Reminder(taskID: 19_999, kind: .snoozed, occurrence: .at(now.addingTimeInterval(2 * 3_600)), at: now.addingTimeInterval(2 * 3_600)),
+            Reminder(taskID: near.id, kind: .atDueTime, occurrence: .at(near.due.map(scheduler.dueInstant(of:))!), at: now.addingTimeInterval(5 * 3_600)),
         ])
         #expect(try store.nextReminders(scheduler: scheduler, after: now, limit: 1) == [next[0]])
 
@@ -182,7 +182,7 @@ struct SnoozeStoreTests {
             let old = try TaskStore(path: path)
             _ = try old.add(TaskDraft(title: "Pay rent", notes: "before noon", due: .day(LocalDay(year: 2026, month: 6, day: 1)!)), now: now)
             _ = try old.add(TaskDraft(title: "Read a book"), now: now)
-            try old.record([DeliveryRecord(reminder: Reminder(taskID: 1, kind: .morning, at: now), status: .delivered, firedAt: now)])
+            try old.record([DeliveryRecord(reminder: Reminder(taskID: 1, kind: .morning, occurrence: .day(LocalDay(year: 2026, month: 6, day: 1)!), at: now), status: .delivered, firedAt: now)])
         }
         try Python.run("""
             import sqlite3, sys
@@ -201,14 +201,14 @@ struct SnoozeStoreTests {
         #expect(try store.deliveries(from: .distantPast, through: .distantFuture).map(\.status) == [.delivered])
         _ = try store.modify(ids: [2], now: now) { $0.snoozedUntil = now.addingTimeInterval(60) }
         #expect(try store.nextReminders(scheduler: scheduler, after: now, limit: 5) == [
-            Reminder(taskID: 2, kind: .snoozed, at: now.addingTimeInterval(60)),
-            Reminder(taskID: 1, kind: .morning, at: scheduler.clock.instant(on: LocalDay(year: 2026, month: 6, day: 1)!, at: .nine)),
+            Reminder(taskID: 2, kind: .snoozed, occurrence: .at(now.addingTimeInterval(60)), at: now.addingTimeInterval(60)),
+            Reminder(taskID: 1, kind: .morning, occurrence: .day(LocalDay(year: 2026, month: 6, day: 1)!), at: scheduler.clock.instant(on: LocalDay(year: 2026, month: 6, day: 1)!, at: .nine)),
         ])
         let migrations = try Python.run("""
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             print(",".join(r[0] for r in db.execute("SELECT identifier FROM grdb_migrations ORDER BY identifier")))
             """, path)
-        #expect(migrations == "v1,v2-delivery-ledger,v3-snooze,v4-covering-reminder-queue,v5-repeat\n")
+        #expect(migrations == "v1,v2-delivery-ledger,v3-snooze,v4-covering-reminder-queue,v5-repeat,v6-reminder-identity\n")
     }
 }

@@ -13,6 +13,11 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
     public var completedAt: Date?
     public var createdAt: Date
     public var updatedAt: Date
+    /// When the due date was last set (at creation, or by a change of it).
+    /// A reminder that fell before then was never due to fire: a task added
+    /// or moved to today at 10:00 is not reminded of its 09:00 as missed.
+    /// Other edits leave it, so they never cost a reminder missed meanwhile.
+    public var dueSetAt: Date
     /// The task's reminder switch. Only a task with a due date or a snooze
     /// has reminders, whatever the switch says.
     public var reminderOn: Bool
@@ -35,6 +40,7 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
         completedAt: Date? = nil,
         createdAt: Date,
         updatedAt: Date? = nil,
+        dueSetAt: Date? = nil,
         reminderOn: Bool = true,
         snoozedUntil: Date? = nil,
         repeating: TaskRepeat? = nil
@@ -48,6 +54,7 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
         self.completedAt = completedAt
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
+        self.dueSetAt = dueSetAt ?? updatedAt ?? createdAt
         self.reminderOn = reminderOn
         self.snoozedUntil = snoozedUntil
         self.repeating = repeating

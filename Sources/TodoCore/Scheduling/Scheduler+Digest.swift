@@ -41,14 +41,16 @@ extension Scheduler {
     /// instant (the snooze's own reminder brings it back). It is a `.morning` reminder
     /// because that is what it is, the reminder time of a day; it can never be
     /// mistaken for the task's own morning reminder, which always comes before
-    /// its due instant, so the ledger tells each day's apart by its instant.
+    /// its due instant: its occurrence is the day it reminds on, which for a
+    /// day task is always after its due day, and for a timed task is a day
+    /// where its own reminders have the due instant.
     public func dailyOverdueReminder(for task: TodoTask, on day: LocalDay) -> Reminder? {
         guard policy.overdueInDigest, task.reminderOn, !task.isCompleted, let due = task.due else { return nil }
         let at = dailyReminderInstant(on: day)
         guard dueInstant(of: due) <= at, !task.isSnoozed(after: at),
               !reminders(for: task).contains(where: { $0.at == at })
         else { return nil }
-        return Reminder(taskID: task.id, kind: .morning, at: at)
+        return Reminder(taskID: task.id, kind: .morning, occurrence: .day(day), at: at)
     }
 
     /// The daily reminders of `day` for those of `tasks` that are overdue then,

@@ -23,7 +23,7 @@ extension Scheduler {
     public func forecastDailyInstants(after now: Date, days: Int) -> [Date] {
         guard policy.overdueInDigest else { return [] }
         let latest = latestDailyReminderInstant(atOrBefore: now)
-        let held = fireTime(of: Reminder(taskID: 0, kind: .morning, at: latest), priority: .low).at > now
+        let held = fireTime(of: Reminder(taskID: 0, kind: .morning, occurrence: .day(clock.day(of: latest)), at: latest), priority: .low).at > now
         let next = clock.day(of: nextDailyReminderInstant(after: now))
         return (held ? [latest] : []) + (0..<max(1, days)).map { dailyReminderInstant(on: next.adding(days: $0)) }
     }

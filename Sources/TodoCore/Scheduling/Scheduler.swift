@@ -83,9 +83,9 @@ public struct Scheduler: Sendable {
     /// The reminders of an open, reminder-on task with this due date,
     /// earliest first: all `dueReminders(for:)` needs to know of the task.
     public func dueReminders(ofTask taskID: Int64, due: Due) -> [Reminder] {
-        let morning = Reminder(taskID: taskID, kind: .morning, at: morningInstant(for: due))
+        let morning = Reminder(taskID: taskID, kind: .morning, occurrence: .due(due), at: morningInstant(for: due))
         guard case .time(let instant) = due, policy.remindAtDueTime else { return [morning] }
-        return [morning, Reminder(taskID: taskID, kind: .atDueTime, at: instant)]
+        return [morning, Reminder(taskID: taskID, kind: .atDueTime, occurrence: .due(due), at: instant)]
     }
 
     /// The reminder the task's snooze asks for, due date or not; nil when it
@@ -95,7 +95,7 @@ public struct Scheduler: Sendable {
     /// finds snoozes from an index of their own (see `ReminderQueue`).
     public func snoozeReminder(for task: TodoTask) -> Reminder? {
         guard task.reminderOn, !task.isCompleted, let until = task.snoozedUntil else { return nil }
-        return Reminder(taskID: task.id, kind: .snoozed, at: until)
+        return Reminder(taskID: task.id, kind: .snoozed, occurrence: .at(until), at: until)
     }
 
     /// The earliest reminder strictly after `now`, if any: the first of
@@ -110,10 +110,7 @@ public struct Scheduler: Sendable {
             next = reminder
         }
         if let due = task.due {
-            consider(Reminder(taskID: task.id, kind: .morning, at: morningInstant(for: due)))
-            if case .time(let instant) = due, policy.remindAtDueTime {
-                consider(Reminder(taskID: task.id, kind: .atDueTime, at: instant))
-            }
+            for reminder in dueReminders(ofTask: task.id, due: due) { consider(reminder) }
         }
         if let snooze = snoozeReminder(for: task) { consider(snooze) }
         return next

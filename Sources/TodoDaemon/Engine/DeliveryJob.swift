@@ -1,13 +1,13 @@
 import Foundation
+import TodoCore
 import TodoNotify
-import TodoStore
 
 /// One attempt to show one notification: a reminder's bubble, or a digest
 /// standing for several reminders.
 public struct DeliveryJob: Sendable {
     /// Every reminder the notification stands for, the first one first: one
     /// for a bubble of its own, all of a digest's.
-    public let keys: [ReminderKey]
+    public let reminders: [Reminder]
     public let notification: ReminderNotification
     /// 1 for the first try.
     public let attempt: Int
@@ -16,18 +16,29 @@ public struct DeliveryJob: Sendable {
     public let firesAt: Date
 
     /// - Parameters:
-    ///   - key: the reminder shown, or the first of a digest's.
+    ///   - reminder: the reminder shown, or the first of a digest's.
     ///   - more: a digest's other reminders.
-    public init(key: ReminderKey, more: [ReminderKey] = [], notification: ReminderNotification,
+    public init(reminder: Reminder, more: [Reminder] = [], notification: ReminderNotification,
                 attempt: Int, firesAt: Date) {
-        self.keys = [key] + more
+        self.reminders = [reminder] + more
         self.notification = notification
         self.attempt = attempt
         self.firesAt = firesAt
     }
 
     /// The reminder shown: a bubble's only one, a digest's first.
-    public var key: ReminderKey { keys[keys.startIndex] }
+    public var reminder: Reminder { reminders[reminders.startIndex] }
+
+    /// A name for the notification that stays the same however often it is
+    /// sent, across restarts and zones: the reminder's identity, or for a
+    /// digest the instant it fires. A notifier gives it to the server as a
+    /// stack tag, so a bubble re-sent after a crash replaces the first one
+    /// where the server supports it, instead of showing twice.
+    public var stackTag: String {
+        reminders.count == 1
+            ? reminder.id.description
+            : "todo-remind digest \(Reminder.Occurrence.at(firesAt))"
+    }
 }
 
 /// How an attempt ended: the server's notification id, or why it failed.

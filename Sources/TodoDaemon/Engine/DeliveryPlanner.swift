@@ -10,8 +10,12 @@ import TodoStore
 /// it), that fire time is no older than the catch-up window, and the ledger
 /// has no record of it; one whose fire time is older than the window, after
 /// the daemon's last look, is skipped. A reminder whose instant came before
-/// the task last changed (a task added at 10:00 with its morning reminder at
-/// 09:00) was never due to fire, and is neither fired nor skipped.
+/// the task's due was set (a task added at 10:00 with its morning reminder at
+/// 09:00) was never due to fire, and is neither fired nor skipped; any other
+/// edit (notes, title, priority, the reminder switched off and on) leaves a
+/// missed reminder to fire. The ledger is matched by identity
+/// (`Reminder.ID`), so a reminder whose instant moved with the time zone is
+/// still the one on record.
 struct DeliveryPlanner {
     let scheduler: Scheduler
 
@@ -74,17 +78,15 @@ struct DeliveryPlanner {
     ///   - watermark: the instant up to which an earlier run looked, if any.
     ///   - tasks: every remindable task with a reminder in `lookbackStart...now`.
     ///   - daily: the daily reminders of overdue tasks to consider; never skipped.
-    ///   - recorded: the reminders the ledger already has.
+    ///   - recorded: those of `candidates` the ledger already has.
     func decide(now: Date, watermark: Date?, tasks: [TodoTask], daily: [TaskReminder] = [],
-                recorded: Set<ReminderKey>) -> Decisions {
+                recorded: Set<Reminder.ID>) -> Decisions {
         let windowStart = now.addingTimeInterval(-catchUpWindow)
         let skipFrom = watermark.map { max($0, lookbackStart(now: now, watermark: $0)) }
         var decisions = Decisions()
         func consider(_ entry: TaskReminder, mayBeSkipped: Bool) {
             let reminder = entry.reminder
-            guard reminder.at <= now, reminder.at > entry.task.updatedAt,
-                  !recorded.contains(ReminderKey(reminder))
-            else { return }
+            guard isCandidate(entry, now: now), !recorded.contains(reminder.id) else { return }
             let fire = scheduler.fireTime(of: reminder, priority: entry.task.priority)
             if fire.at > now {
                 if decisions.nextHeld.map({ fire.at < $0.at }) ?? true {
@@ -109,5 +111,20 @@ struct DeliveryPlanner {
             return Scheduler.precedes(a.reminder, b.reminder)
         }
         return decisions
+    }
+
+    /// The reminders `decide` may fire or skip, whose records it needs: those
+    /// of `tasks` and `daily` that have come and were due when they came.
+    func candidates(now: Date, tasks: [TodoTask], daily: [TaskReminder] = []) -> [Reminder.ID] {
+        let own = tasks.flatMap { task in
+            scheduler.reminders(for: task).filter { isCandidate(TaskReminder($0, of: task), now: now) }.map(\.id)
+        }
+        return own + daily.filter { isCandidate($0, now: now) }.map(\.reminder.id)
+    }
+
+    /// Whether the reminder has come and was due to fire when it came: its
+    /// instant is after its task's due was set.
+    private func isCandidate(_ entry: TaskReminder, now: Date) -> Bool {
+        entry.reminder.at <= now && entry.reminder.at > entry.task.dueSetAt
     }
 }

@@ -14,6 +14,9 @@ import TodoStore
 /// time on one thread; tests call the same methods with a clock they set.
 public final class ReminderEngine {
     private let store: TaskStore
+    /// Every write of the ledger and bookkeeping goes through here, so a
+    /// store that cannot be written never stops the daemon.
+    private let ledger: LedgerWriter
     private let now: () -> Date
     private let timer: any WakeTimer
     private let deliverer: any Deliverer
@@ -25,7 +28,7 @@ public final class ReminderEngine {
     /// Failed deliveries waiting for their next attempt, one per notification.
     private var retries: [Retry] = []
     /// Deliveries handed to the deliverer, not yet answered.
-    private var inFlight: Set<ReminderKey> = []
+    private var inFlight: Set<Reminder.ID> = []
     /// The earliest reminder whose instant has passed but that quiet hours
     /// hold, and when it fires, as the last plan found.
     private var nextHeld: (reminder: Reminder, at: Date)?
@@ -41,7 +44,7 @@ public final class ReminderEngine {
 
     /// A notification to try again: a bubble's one reminder, or a digest's.
     struct Retry {
-        var keys: [ReminderKey]
+        var reminders: [Reminder]
         var attempts: Int
         var nextAt: Date
         /// When its reminders fire; catch-up counts from here.
@@ -64,6 +67,7 @@ public final class ReminderEngine {
         logger: Logger
     ) {
         self.store = store
+        self.ledger = LedgerWriter(store: store, logger: logger)
         self.scheduler = Scheduler(clock: WallClock(timeZone: timeZone), policy: settings.policy)
         self.snoozeChoices = settings.snoozeChoices
         self.iconPath = iconPath
@@ -87,7 +91,7 @@ public final class ReminderEngine {
             if firesAt >= windowStart {
                 // Stopped mid-delivery or between retries: try again now, a
                 // reminder at a time (the retry batches those firing together).
-                retries.append(Retry(keys: [ReminderKey(record.reminder)], attempts: record.attempts,
+                retries.append(Retry(reminders: [record.reminder], attempts: record.attempts,
                                      nextAt: instant, firesAt: firesAt))
             } else {
                 record.status = .skipped
@@ -95,7 +99,7 @@ public final class ReminderEngine {
                 expired.append(record)
             }
         }
-        try store.record(expired)
+        ledger.record(expired)
         try plan()
     }
 
@@ -142,9 +146,7 @@ public final class ReminderEngine {
         let instant = now()
         switch invocation.request {
         case .markDone:
-            _ = try store.modify(ids: [invocation.taskID], now: instant) { task in
-                if task.completedAt == nil { task.completedAt = instant }
-            }
+            _ = try store.markDone(ids: [invocation.taskID], at: instant, in: scheduler.clock.timeZone)
             logger.info("Marked task \(invocation.taskID) done from its notification.")
         case .snooze(let choice):
             do {
@@ -165,12 +167,12 @@ public final class ReminderEngine {
     /// A delivery ended: record its reminders, or schedule another attempt.
     public func deliveryFinished(_ outcome: DeliveryOutcome) throws {
         let job = outcome.job
-        inFlight.subtract(job.keys)
+        let reminders = job.reminders
+        inFlight.subtract(reminders.map(\.id))
         let instant = now()
-        let reminders = job.keys.map { Reminder(taskID: $0.taskID, kind: $0.kind, at: $0.at) }
-        let what = job.keys.count == 1
-            ? "the \(job.key.kind.label) reminder of task \(job.key.taskID)"
-            : "the digest of \(job.keys.count) reminders"
+        let what = reminders.count == 1
+            ? "the \(job.reminder.kind.label) reminder of task \(job.reminder.taskID)"
+            : "the digest of \(reminders.count) reminders"
         func records(_ status: DeliveryStatus, _ detail: String) -> [DeliveryRecord] {
             reminders.map {
                 DeliveryRecord(reminder: $0, status: status, firedAt: instant, attempts: job.attempt, detail: detail)
@@ -179,18 +181,18 @@ public final class ReminderEngine {
         switch outcome.result {
         case .success(let serverID):
             logger.debug("Delivered \(what) (notification \(serverID)).")
-            try store.record(records(.delivered, "notification \(serverID)"))
+            ledger.record(records(.delivered, "notification \(serverID)"))
         case .failure(let error):
             let delay = RetrySchedule.delay(afterAttempts: job.attempt)
             let nextAt = instant.addingTimeInterval(delay)
             let detail = error.errorDescription ?? "\(error)"
             if nextAt > job.firesAt.addingTimeInterval(catchUpWindow) {
                 logger.warning("Giving up on \(what): \(detail)")
-                try store.record(records(.skipped, detail))
+                ledger.record(records(.skipped, detail))
             } else {
-                retries.append(Retry(keys: job.keys, attempts: job.attempt, nextAt: nextAt, firesAt: job.firesAt))
+                retries.append(Retry(reminders: reminders, attempts: job.attempt, nextAt: nextAt, firesAt: job.firesAt))
                 logger.warning("Could not show \(what): \(detail) Trying again in \(Int(delay)) s.")
-                try store.record(records(.failed, detail))
+                ledger.record(records(.failed, detail))
             }
             try arm(after: instant)
         }
@@ -217,16 +219,18 @@ public final class ReminderEngine {
         let lookback = planner.lookbackStart(now: instant, watermark: watermark)
         let tasks = try store.remindableTasks(withRemindersFrom: lookback, through: instant)
         let daily = try dailyOverdueReminders(atOrBefore: instant, from: lookback)
-        let recorded = Set(try store.deliveries(from: lookback, through: instant).map { ReminderKey($0.reminder) })
+        // Kept in memory counts as recorded: the store may not take writes.
+        let recorded = try store.recorded(planner.candidates(now: instant, tasks: tasks, daily: daily))
+            .union(ledger.keptIDs)
         let decisions = planner.decide(now: instant, watermark: watermark, tasks: tasks, daily: daily, recorded: recorded)
 
         var records = decisions.skip.map {
             DeliveryRecord(reminder: $0, status: .skipped, firedAt: instant, detail: "older than the catch-up window")
         }
         var jobs: [DeliveryJob] = []
-        let firing = decisions.fire.filter { !inFlight.contains(ReminderKey($0.reminder)) }
+        let firing = decisions.fire.filter { !inFlight.contains($0.reminder.id) }
         for group in Self.grouped(firing, by: \.fire.at) {
-            let held = Set(group.filter(\.fire.isHeld).map { ReminderKey($0.reminder) })
+            let held = Set(group.filter(\.fire.isHeld).map(\.reminder.id))
             let batch = scheduler.batch(group.map(\.entry), firingAt: group[0].fire.at)
             jobs += makeJobs(batch, held: held, attempt: 1, firesAt: group[0].fire.at, at: instant)
             records += batch.reminders.map { DeliveryRecord(reminder: $0, status: .sending, firedAt: instant, attempts: 1) }
@@ -237,12 +241,14 @@ public final class ReminderEngine {
 
         // The ledger first: a reminder is on record before it is shown, so a
         // restart cannot fire it a second time, however long the server hangs.
-        try store.record(records)
+        // When the store cannot take it, the record is kept in memory and the
+        // reminder shown all the same: not showing it would lose it for sure.
+        ledger.record(records)
         if !decisions.skip.isEmpty {
             logger.info("Skipped \(decisions.skip.count) reminders older than the catch-up window.")
         }
         for job in jobs {
-            inFlight.formUnion(job.keys)
+            inFlight.formUnion(job.reminders.map(\.id))
             logFiring(job, at: instant)
             deliverer.deliver(job)
         }
@@ -251,7 +257,9 @@ public final class ReminderEngine {
         // A stale watermark costs a longer look back after a restart, no more:
         // the ledger is what keeps a reminder from firing twice.
         if !records.isEmpty || watermark == nil {
-            try saveWatermark(instant)
+            saveWatermark(instant)
+        } else {
+            ledger.flush()
         }
         nextHeld = decisions.nextHeld
         plannedThrough = instant
@@ -269,7 +277,8 @@ public final class ReminderEngine {
         // (held ones at the end of the quiet hours), each has been fired or
         // skipped and is on the ledger: a store with thousands of overdue
         // tasks is then not read again on every plan until the next morning.
-        let lastFiring = scheduler.fireTime(of: Reminder(taskID: 0, kind: .morning, at: latest), priority: .low).at
+        let probe = Reminder(taskID: 0, kind: .morning, occurrence: .day(scheduler.clock.day(of: latest)), at: latest)
+        let lastFiring = scheduler.fireTime(of: probe, priority: .low).at
         if let plannedThrough, plannedThrough >= lastFiring { return [] }
         let overdue = try store.openRemindableTasks(dueAtOrBefore: latest)
         return scheduler.dailyOverdueReminders(for: overdue, on: scheduler.clock.day(of: latest))
@@ -284,8 +293,8 @@ public final class ReminderEngine {
     }
 
     /// Records how far this run has looked; called on a clean stop too.
-    public func saveWatermark(_ instant: Date? = nil) throws {
-        try store.setDaemonValue(String((instant ?? now()).timeIntervalSince1970), for: Self.watermarkKey)
+    public func saveWatermark(_ instant: Date? = nil) {
+        ledger.setValue(String((instant ?? now()).timeIntervalSince1970), for: Self.watermarkKey)
     }
 
     /// The retries whose time has come, re-checked against the tasks as they
@@ -297,24 +306,23 @@ public final class ReminderEngine {
     private func dueRetries(at instant: Date) throws -> ([DeliveryJob], [DeliveryRecord]) {
         var due: [Retry] = []
         retries.removeAll { retry in
-            guard retry.nextAt <= instant, inFlight.isDisjoint(with: retry.keys) else { return false }
+            guard retry.nextAt <= instant, inFlight.isDisjoint(with: retry.reminders.map(\.id)) else { return false }
             due.append(retry)
             return true
         }
         guard !due.isEmpty else { return ([], []) }
-        let tasks = try store.tasks(ids: due.flatMap { $0.keys.map(\.taskID) })
+        let tasks = try store.tasks(ids: due.flatMap { $0.reminders.map(\.taskID) })
         let windowStart = instant.addingTimeInterval(-catchUpWindow)
         var jobs: [DeliveryJob] = []
         var records: [DeliveryRecord] = []
         var firing: [(entry: TaskReminder, fire: FireTime, attempt: Int)] = []
         for retry in due.sorted(by: { $0.firesAt < $1.firesAt }) {
-            for key in retry.keys {
-                let reminder = Reminder(taskID: key.taskID, kind: key.kind, at: key.at)
+            for recorded in retry.reminders {
                 func drop(_ detail: String) {
-                    records.append(DeliveryRecord(reminder: reminder, status: .skipped, firedAt: instant,
+                    records.append(DeliveryRecord(reminder: recorded, status: .skipped, firedAt: instant,
                                                   attempts: retry.attempts, detail: detail))
                 }
-                guard let task = tasks[key.taskID], stillDue(reminder, of: task) else {
+                guard let task = tasks[recorded.taskID], let reminder = current(recorded, of: task) else {
                     drop("the task changed before it could be shown")
                     continue
                 }
@@ -327,7 +335,7 @@ public final class ReminderEngine {
             }
         }
         for group in Self.grouped(firing, by: \.fire.at) {
-            let held = Set(group.filter(\.fire.isHeld).map { ReminderKey($0.entry.reminder) })
+            let held = Set(group.filter(\.fire.isHeld).map(\.entry.reminder.id))
             let attempt = group.map(\.attempt).max() ?? 1
             let batch = scheduler.batch(group.map(\.entry), firingAt: group[0].fire.at)
             jobs += makeJobs(batch, held: held, attempt: attempt, firesAt: group[0].fire.at, at: instant)
@@ -338,16 +346,20 @@ public final class ReminderEngine {
         return (jobs, records)
     }
 
-    /// Whether `reminder` is still one of the task's: its own, or the daily
-    /// reminder of it being overdue.
-    private func stillDue(_ reminder: Reminder, of task: TodoTask) -> Bool {
-        scheduler.reminders(for: task).contains(reminder)
-            || scheduler.dailyOverdueReminder(for: task, on: scheduler.clock.day(of: reminder.at)) == reminder
+    /// The task's reminder with the identity of `reminder`, as it falls now
+    /// (its instant may have moved with the zone): one of its own, or the
+    /// daily reminder of it being overdue; nil when it has none such any more.
+    private func current(_ reminder: Reminder, of task: TodoTask) -> Reminder? {
+        if let own = scheduler.reminders(for: task).first(where: { $0.id == reminder.id }) { return own }
+        guard case .day(let day) = reminder.occurrence, reminder.kind == .morning,
+              let daily = scheduler.dailyOverdueReminder(for: task, on: day), daily.id == reminder.id
+        else { return nil }
+        return daily
     }
 
     /// The notifications of a batch: a bubble per reminder, marked held
     /// where quiet hours held it, or one digest carrying every key.
-    private func makeJobs(_ batch: ReminderBatch, held: Set<ReminderKey>, attempt: Int,
+    private func makeJobs(_ batch: ReminderBatch, held: Set<Reminder.ID>, attempt: Int,
                           firesAt: Date, at instant: Date) -> [DeliveryJob] {
         let composer = ReminderComposer(
             scheduler: scheduler,
@@ -357,19 +369,17 @@ public final class ReminderEngine {
         switch batch {
         case .separate(let entries):
             return entries.map { entry in
-                let key = ReminderKey(entry.reminder)
-                return DeliveryJob(
-                    key: key,
+                DeliveryJob(
+                    reminder: entry.reminder,
                     notification: composer.notification(for: entry.task, reminder: entry.reminder, firedAt: instant,
-                                                        isHeld: held.contains(key)),
+                                                        isHeld: held.contains(entry.reminder.id)),
                     attempt: attempt,
                     firesAt: firesAt
                 )
             }
         case .digest(let digest):
-            let keys = digest.reminders.map(ReminderKey.init)
-            guard let first = keys.first else { return [] }
-            return [DeliveryJob(key: first, more: Array(keys.dropFirst()),
+            guard let first = digest.reminders.first else { return [] }
+            return [DeliveryJob(reminder: first, more: Array(digest.reminders.dropFirst()),
                                 notification: composer.digestNotification(digest), attempt: attempt, firesAt: firesAt)]
         }
     }
@@ -381,7 +391,8 @@ public final class ReminderEngine {
 
     /// Arms the timer for the earliest of: the next reminder to fire (held
     /// ones at the end of their quiet hours), the next reminder time when
-    /// some task will be overdue then, and the next retry.
+    /// some task will be overdue then, the next retry, and the next try to
+    /// write records the store would not take.
     private func arm(after instant: Date) throws {
         var candidates: [(reminder: Reminder, at: Date)] = []
         if let nextHeld { candidates.append(nextHeld) }
@@ -390,7 +401,10 @@ public final class ReminderEngine {
         let nextReminder = candidates.min { ($0.at, $0.reminder.at) < ($1.at, $1.reminder.at) }
         let next = nextReminder?.reminder
         let nextRetry = retries.map(\.nextAt).min()
-        let wake = [nextReminder?.at, nextRetry].compactMap { $0 }.min()
+        // Records kept in memory are written at the next event, or at the
+        // latest when the longest retry wait has passed.
+        let nextFlush = ledger.hasKept ? instant.addingTimeInterval(RetrySchedule.longest) : nil
+        let wake = [nextReminder?.at, nextRetry, nextFlush].compactMap { $0 }.min()
         if wake != armedAt {
             let clockWasSet = try timer.arm(at: wake)
             armedAt = wake
@@ -403,8 +417,8 @@ public final class ReminderEngine {
         }
         if next != armedReminder {
             armedReminder = next
-            let description = next.map { "\($0.at.timeIntervalSince1970) \($0.kind.rawValue) \($0.taskID)" }
-            try store.setDaemonValue(description, for: Self.armedKey)
+            let description = next.map { "\($0.at.timeIntervalSince1970) \($0.kind.rawValue) \($0.taskID) \($0.occurrence)" }
+            ledger.setValue(description, for: Self.armedKey)
             if let next {
                 logger.debug("Next reminder: task \(next.taskID), \(next.kind.label), at \(DateText.iso8601(next.at, clock: scheduler.clock)).")
             }
@@ -452,22 +466,22 @@ public final class ReminderEngine {
     /// wrote it to the store: for `todo-remind status`.
     public static func armedReminder(in store: TaskStore) throws -> Reminder? {
         guard let text = try store.daemonValue(armedKey) else { return nil }
-        let fields = text.split(separator: " ")
-        guard fields.count == 3, let seconds = Double(fields[0]), let kind = ReminderKind(rawValue: String(fields[1])),
-              let taskID = Int64(fields[2])
+        let fields = text.split(separator: " ", maxSplits: 3)
+        guard fields.count == 4, let seconds = Double(fields[0]), let kind = ReminderKind(rawValue: String(fields[1])),
+              let taskID = Int64(fields[2]), let occurrence = Reminder.Occurrence(text: String(fields[3]))
         else { return nil }
-        return Reminder(taskID: taskID, kind: kind, at: Date(timeIntervalSince1970: seconds))
+        return Reminder(taskID: taskID, kind: kind, occurrence: occurrence, at: Date(timeIntervalSince1970: seconds))
     }
 
     private func logFiring(_ job: DeliveryJob, at instant: Date) {
         let lateness = instant.timeIntervalSince(job.firesAt)
         let late = String(format: "%.1f ms", lateness * 1000)
         let retry = job.attempt > 1 ? ", attempt \(job.attempt)" : ""
-        let held = job.firesAt != job.key.at ? ", held for quiet hours" : ""
-        if job.keys.count > 1 {
-            logger.info("Digest: \(job.notification.summary.debugDescription) (\(job.keys.count) reminders of tasks \(job.keys.map { String($0.taskID) }.joined(separator: ", ")), \(late) late\(retry))")
+        let held = job.firesAt != job.reminder.at ? ", held for quiet hours" : ""
+        if job.reminders.count > 1 {
+            logger.info("Digest: \(job.notification.summary.debugDescription) (\(job.reminders.count) reminders of tasks \(job.reminders.map { String($0.taskID) }.joined(separator: ", ")), \(late) late\(retry))")
         } else {
-            logger.info("Reminder: \(job.notification.summary.debugDescription) (task \(job.key.taskID), \(job.key.kind.label) at \(DateText.iso8601(job.key.at, clock: scheduler.clock))\(held), \(late) late\(retry))")
+            logger.info("Reminder: \(job.notification.summary.debugDescription) (task \(job.reminder.taskID), \(job.reminder.kind.label) at \(DateText.iso8601(job.reminder.at, clock: scheduler.clock))\(held), \(late) late\(retry))")
         }
     }
 }

@@ -18,10 +18,7 @@ extension TodoRemind {
         func run() throws {
             let context = try Context(global, now: now)
             let found = try TaskResolver(store: context.store).resolve(tasks, scope: .open)
-            let zone = context.zone.zone
-            let changed = try context.store.complete(ids: found.map(\.id), at: context.now) { task in
-                task.due.flatMap { task.repeating?.nextDue(afterCompleting: $0, at: context.now, in: zone) }
-            }
+            let changed = try context.store.markDone(ids: found.map(\.id), at: context.now, in: context.zone.zone)
             let describer = context.describer()
             for (before, after) in changed {
                 if before.isCompleted {

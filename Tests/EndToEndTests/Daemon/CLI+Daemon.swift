@@ -100,14 +100,20 @@ extension CLI {
                     sys.exit("letTimePass moves only tasks due at a time")
                 db.execute(
                     "UPDATE task SET due_time = due_time - ?1, due_key = due_key - ?1, created_at = created_at - ?1, "
-                    "updated_at = updated_at - ?1, completed_at = completed_at - ?1", (d,))
+                    "updated_at = updated_at - ?1, completed_at = completed_at - ?1, due_set_at = due_set_at - ?1", (d,))
                 db.execute("UPDATE delivery SET at = at - ?1, fired_at = fired_at - ?1", (d,))
+                # A timed reminder is identified by its instant in ms (Reminder.Occurrence).
+                db.execute(
+                    "UPDATE delivery SET occurrence = 'instant ' || (CAST(substr(occurrence, 9) AS INTEGER) - CAST(round(?1 * 1000) AS INTEGER)) "
+                    "WHERE occurrence LIKE 'instant %'", (d,))
                 for key, value in db.execute("SELECT key, value FROM daemon_state").fetchall():
                     if key == "planned-through":
                         value = repr(float(value) - d)
                     elif key == "armed" and value:
-                        at, kind, task = value.split(" ")
-                        value = " ".join([repr(float(at) - d), kind, task])
+                        at, kind, task, occurrence = value.split(" ", 3)
+                        if occurrence.startswith("instant "):
+                            occurrence = "instant " + str(int(occurrence[8:]) - round(d * 1000))
+                        value = " ".join([repr(float(at) - d), kind, task, occurrence])
                     db.execute("UPDATE daemon_state SET value = ? WHERE key = ?", (value, key))
             """, storePath, String(seconds))
     }

@@ -18,13 +18,15 @@ struct DeliveryPlannerTests {
     }
 
     /// How old the reminder is at `now`, where the daemon last looked, when
-    /// the task last changed (hours relative to the reminder's instant),
-    /// whether the ledger has it, and what is decided.
+    /// the task's due was set and when it was last edited otherwise (hours
+    /// relative to the reminder's instant), whether the ledger has it, and
+    /// what is decided.
     struct Case: Sendable, CustomTestStringConvertible {
         let situation: String
         let age: Double
         var watermark: Double? = -1
         var updated: Double = -24
+        var edited: Double = -24
         var recorded = false
         let decision: Decision
 
@@ -49,22 +51,28 @@ struct DeliveryPlannerTests {
              decision: .skip),
         Case(situation: "one the ledger has does not fire again", age: 1, recorded: true, decision: .neither),
         Case(situation: "one the ledger has is not skipped either", age: 13, recorded: true, decision: .neither),
-        Case(situation: "one that came before the task last changed never fires", age: 1, updated: 0.5,
+        Case(situation: "one that came before the task's due was set never fires", age: 1, updated: 0.5,
              decision: .neither),
-        Case(situation: "one that came the instant the task changed never fires", age: 1, updated: 0,
+        Case(situation: "one that came the instant the task's due was set never fires", age: 1, updated: 0,
              decision: .neither),
-        Case(situation: "one that came before the task changed is not skipped either", age: 13, updated: 0.5,
+        Case(situation: "one that came before the task's due was set is not skipped either", age: 13, updated: 0.5,
              decision: .neither),
+        Case(situation: "one missed before an edit of the task's notes fires, late", age: 1, edited: 0.5,
+             decision: .fire),
+        Case(situation: "one missed before an edit beyond the window is still skipped", age: 13, edited: 0.5,
+             decision: .skip),
     ]
 
     @Test("A reminder fires, is skipped, or neither", arguments: cases)
     func decides(example: Case) throws {
         // Given a day task due 15 June, its 09:00 reminder, and the ledger
         let hour: TimeInterval = 3_600
-        let task = TodoTask(id: 1, title: "Water the plants", due: .day(EngineTime.today),
-                            createdAt: reminderAt.addingTimeInterval(example.updated * hour))
-        let reminder = Reminder(taskID: 1, kind: .morning, at: reminderAt)
-        let recorded: Set<ReminderKey> = example.recorded ? [ReminderKey(reminder)] : []
+        let dueSet = reminderAt.addingTimeInterval(example.updated * hour)
+        let task = TodoTask(id: 1, title: "Water the plants", due: .day(EngineTime.today), createdAt: dueSet,
+                            updatedAt: max(dueSet, reminderAt.addingTimeInterval(example.edited * hour)),
+                            dueSetAt: dueSet)
+        let reminder = Reminder.of(task, .morning, at: reminderAt)
+        let recorded: Set<Reminder.ID> = example.recorded ? [reminder.id] : []
 
         // When the planner decides
         let decisions = planner.decide(
@@ -122,10 +130,10 @@ struct DeliveryPlannerTests {
 
         // Then the 09:00 reminders fire by task id, then 10:00's
         #expect(decisions.fire.map(\.reminder) == [
-            Reminder(taskID: 1, kind: .morning, at: reminderAt),
-            Reminder(taskID: 2, kind: .morning, at: reminderAt),
-            Reminder(taskID: 3, kind: .morning, at: reminderAt),
-            Reminder(taskID: 2, kind: .atDueTime, at: EngineTime.at(10, in: EngineTime.utc)),
+            Reminder.of(tasks[2], .morning, at: reminderAt),
+            Reminder.of(tasks[1], .morning, at: reminderAt),
+            Reminder.of(tasks[0], .morning, at: reminderAt),
+            Reminder.of(tasks[1], .atDueTime, at: EngineTime.at(10, in: EngineTime.utc)),
         ])
         #expect(decisions.skip.isEmpty)
     }

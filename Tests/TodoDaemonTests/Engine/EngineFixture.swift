@@ -199,3 +199,20 @@ extension Collection {
     /// The one element of a collection of one; nil when it has none or several.
     var only: Element? { count == 1 ? first : nil }
 }
+
+extension Reminder {
+    /// The task's own reminder of `kind` at `instant`, with the occurrence
+    /// the scheduler gives it: the snooze's instant, else the task's due.
+    static func of(_ task: TodoTask, _ kind: ReminderKind, at instant: Date) -> Reminder {
+        let occurrence: Occurrence = switch (kind, task.due) {
+        case (.snoozed, _), (_, nil): .at(instant)
+        case (_, let due?): .due(due)
+        }
+        return Reminder(taskID: task.id, kind: kind, occurrence: occurrence, at: instant)
+    }
+
+    /// The daily reminder of an overdue task on the day `days` after the tests' day.
+    static func daily(_ task: TodoTask, plusDays days: Int, at instant: Date) -> Reminder {
+        Reminder(taskID: task.id, kind: .morning, occurrence: .day(EngineTime.today.adding(days: days)), at: instant)
+    }
+}

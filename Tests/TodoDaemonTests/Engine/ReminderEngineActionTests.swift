@@ -62,7 +62,7 @@ struct ReminderEngineActionTests {
         #expect(daemon.timer.armedAt == T.at(10, 1))
         try daemon.fire(at: T.at(10, 1))
         #expect(daemon.jobs.count == 2)
-        #expect(daemon.jobs.last?.key == ReminderKey(Reminder(taskID: task.id, kind: .snoozed, at: T.at(10, 1))))
+        #expect(daemon.jobs.last?.reminder == Reminder.of(task, .snoozed, at: T.at(10, 1)))
     }
 
     @Test("Dismissing the bubble changes nothing")

@@ -81,7 +81,7 @@ struct ReminderEngineBackoffTests {
         try daemon.fire(at: T.at(9))
         let jobs = daemon.deliverer.unanswered
         daemon.deliverer.unanswered = []
-        try #require(jobs.map(\.key.taskID) == [first.id, second.id])
+        try #require(jobs.map(\.reminder.taskID) == [first.id, second.id])
         try daemon.engine.deliveryFinished(DeliveryOutcome(job: jobs[0], result: .failure(.timedOut(after: .seconds(25)))))
         try daemon.engine.deliveryFinished(DeliveryOutcome(job: jobs[1], result: .success(3)))
 
@@ -97,7 +97,7 @@ struct ReminderEngineBackoffTests {
         try daemon.succeedAll()
 
         // Then both are delivered, and the timer waits for tomorrow
-        #expect(daemon.jobs.map(\.key.taskID) == [first.id, second.id, first.id])
+        #expect(daemon.jobs.map(\.reminder.taskID) == [first.id, second.id, first.id])
         #expect(try fixture.ledger().map(\.status) == [.delivered, .delivered])
         #expect(daemon.timer.armedAt == T.at(9, plusDays: 1))
     }

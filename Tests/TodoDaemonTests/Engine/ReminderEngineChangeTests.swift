@@ -26,13 +26,13 @@ struct ReminderEngineChangeTests {
 
         // Then the timer is armed at its reminder
         #expect(daemon.timer.armings == [T.at(9, plusDays: 1), T.at(9)])
-        #expect(daemon.engine.armedReminder == Reminder(taskID: today.id, kind: .morning, at: T.at(9)))
+        #expect(daemon.engine.armedReminder == Reminder.of(today, .morning, at: T.at(9)))
 
         // When 09:00 comes
         try daemon.fire(at: T.at(9))
 
         // Then it fires, and the timer goes back to tomorrow's reminder
-        #expect(daemon.jobs.map(\.key.taskID) == [today.id])
+        #expect(daemon.jobs.map(\.reminder.taskID) == [today.id])
         #expect(daemon.timer.armedAt == T.at(9, plusDays: 1))
         #expect(daemon.engine.armedReminder?.taskID == tomorrow.id)
     }
@@ -107,7 +107,7 @@ struct ReminderEngineChangeTests {
 
         // Then the 09:00 reminder fires, late, and the timer moves to tomorrow's
         let job = try #require(daemon.jobs.only)
-        #expect(job.key.taskID == task.id)
+        #expect(job.reminder.taskID == task.id)
         #expect(job.notification.body.contains("missed at 09:00"))
         #expect(daemon.timer.armedAt == T.at(9, plusDays: 1))
         #expect(daemon.engine.armedReminder?.taskID == tomorrow.id)
@@ -128,9 +128,9 @@ struct ReminderEngineChangeTests {
 
         // Then the engine planned again at 10:00: both reminders fired, late,
         // and nothing is left to arm
-        #expect(Set(daemon.jobs.map(\.key)) == [
-            ReminderKey(Reminder(taskID: early.id, kind: .atDueTime, at: T.at(8, 45))),
-            ReminderKey(Reminder(taskID: morning.id, kind: .morning, at: T.at(9))),
+        #expect(Set(daemon.jobs.map(\.reminder)) == [
+            Reminder.of(early, .atDueTime, at: T.at(8, 45)),
+            Reminder.of(morning, .morning, at: T.at(9)),
         ])
         #expect(daemon.jobs.allSatisfy { $0.notification.body.contains("missed") })
         #expect(daemon.timer.armings == [T.at(9), T.at(8, 45), nil])
@@ -179,7 +179,7 @@ struct ReminderEngineChangeTests {
         #expect(daemon.jobs.isEmpty)
         try daemon.fire(at: T.at(9, in: T.newYork))
         let job = try #require(daemon.jobs.only)
-        #expect(job.key == ReminderKey(Reminder(taskID: task.id, kind: .morning, at: T.at(9, in: T.newYork))))
+        #expect(job.reminder == Reminder.of(task, .morning, at: T.at(9, in: T.newYork)))
         #expect(try daemon.showAll() == ["[reminder] Water the plants — Due today — todo-remind done 1 — todo-remind snooze 1"])
     }
 
@@ -199,11 +199,11 @@ struct ReminderEngineChangeTests {
 
         // Then the timer was not moved
         #expect(daemon.timer.armings == [due])
-        #expect(daemon.engine.armedReminder == Reminder(taskID: task.id, kind: .atDueTime, at: due))
+        #expect(daemon.engine.armedReminder == Reminder.of(task, .atDueTime, at: due))
 
         // And the reminder fires at the instant.
         try daemon.fire(at: due)
-        #expect(daemon.jobs.map(\.key) == [ReminderKey(Reminder(taskID: task.id, kind: .atDueTime, at: due))])
+        #expect(daemon.jobs.map(\.reminder) == [Reminder.of(task, .atDueTime, at: due)])
     }
 
     @Test("A new reminder time in the settings re-arms the timer")
@@ -224,6 +224,6 @@ struct ReminderEngineChangeTests {
         try daemon.fire(at: T.at(7, 30))
         try daemon.succeedAll()
         try daemon.fire(at: T.at(9))
-        #expect(daemon.jobs.map(\.key) == [ReminderKey(Reminder(taskID: task.id, kind: .morning, at: T.at(7, 30)))])
+        #expect(daemon.jobs.map(\.reminder) == [Reminder.of(task, .morning, at: T.at(7, 30))])
     }
 }

@@ -30,7 +30,7 @@ struct ReminderEngineDigestTests {
 
         // Then one digest stands for the four reminders
         let job = try #require(daemon.jobs.only)
-        #expect(Set(job.keys) == Set(tasks.map { ReminderKey(Reminder(taskID: $0.id, kind: .morning, at: T.at(9))) }))
+        #expect(Set(job.reminders) == Set(tasks.map { Reminder.of($0, .morning, at: T.at(9)) }))
         #expect(job.notification.summary == "4 tasks today")
         #expect(job.notification.taskID == ReminderComposer.digestTaskID)
         #expect(job.notification.actions.compactMap(\.request) == [.dismiss])
@@ -54,7 +54,7 @@ struct ReminderEngineDigestTests {
         try daemon.fire(at: T.at(9, 0, 1))
         try daemon.succeedAll()
 
-        #expect(daemon.jobs.map(\.keys) == tasks.map { [ReminderKey(Reminder(taskID: $0.id, kind: .morning, at: T.at(9)))] })
+        #expect(daemon.jobs.map(\.reminders) == tasks.map { [Reminder.of($0, .morning, at: T.at(9))] })
         #expect(daemon.jobs.map(\.notification.taskID) == tasks.map(\.id))
         #expect(try fixture.ledger().filter { $0.status == .delivered }.count == 3)
     }
@@ -68,8 +68,8 @@ struct ReminderEngineDigestTests {
         try daemon.fire(at: T.at(9, 0, 1))
         try daemon.succeedAll()
 
-        #expect(daemon.jobs.map(\.key.taskID) == tasks.map(\.id))
-        #expect(daemon.jobs.allSatisfy { $0.keys.count == 1 })
+        #expect(daemon.jobs.map(\.reminder.taskID) == tasks.map(\.id))
+        #expect(daemon.jobs.allSatisfy { $0.reminders.count == 1 })
         #expect(try fixture.ledger().filter { $0.status == .delivered }.count == 4)
     }
 
@@ -84,7 +84,7 @@ struct ReminderEngineDigestTests {
         // When today's 09:00 comes: the one task, alone
         try daemon.fire(at: T.at(9, 0, 1))
         try daemon.succeedAll()
-        #expect(daemon.jobs.map(\.keys) == [[ReminderKey(Reminder(taskID: late.id, kind: .morning, at: T.at(9)))]])
+        #expect(daemon.jobs.map(\.reminders) == [[Reminder.of(late, .morning, at: T.at(9))]])
         #expect(daemon.timer.armedAt == T.at(9, plusDays: 1))
 
         // When tomorrow's 09:00 comes, the first task not done
@@ -94,11 +94,11 @@ struct ReminderEngineDigestTests {
         // Then one digest holds the four and, first, the overdue task
         #expect(daemon.jobs.count == 2)
         let digest = try #require(daemon.jobs.last)
-        let overdueKey = ReminderKey(Reminder(taskID: late.id, kind: .morning, at: T.at(9, plusDays: 1)))
-        #expect(digest.keys.count == 5)
-        #expect(digest.key == overdueKey)
-        #expect(Set(digest.keys.dropFirst()) == Set(tomorrow.map {
-            ReminderKey(Reminder(taskID: $0.id, kind: .morning, at: T.at(9, plusDays: 1)))
+        let overdueKey = Reminder.daily(late, plusDays: 1, at: T.at(9, plusDays: 1))
+        #expect(digest.reminders.count == 5)
+        #expect(digest.reminder == overdueKey)
+        #expect(Set(digest.reminders.dropFirst()) == Set(tomorrow.map {
+            Reminder.of($0, .morning, at: T.at(9, plusDays: 1))
         }))
         #expect(digest.notification.summary == "4 tasks today · 1 overdue")
         #expect(digest.notification.body.hasPrefix("File the taxes · was due"))
@@ -142,7 +142,7 @@ struct ReminderEngineDigestTests {
         try daemon.succeedAll()
 
         // Then the second attempt was the same one digest, and all four are delivered
-        #expect(daemon.jobs.map(\.keys.count) == [4, 4])
+        #expect(daemon.jobs.map(\.reminders.count) == [4, 4])
         #expect(daemon.jobs.map(\.attempt) == [1, 2])
         #expect(try fixture.ledger().allSatisfy { $0.status == .delivered && $0.attempts == 2 })
         #expect(daemon.warnings.first?.hasPrefix("Could not show the digest of 4 reminders") == true)

@@ -45,7 +45,7 @@ struct ReminderEngineFiringTests {
         let daemon = try fixture.startDaemon()
 
         // Then the timer waits for that one reminder, and nothing was shown or recorded
-        let reminder = Reminder(taskID: task.id, kind: arming.kind, at: arming.expected)
+        let reminder = Reminder.of(task, arming.kind, at: arming.expected)
         #expect(daemon.timer.armings == [arming.expected])
         #expect(daemon.engine.armedReminder == reminder)
         #expect(try ReminderEngine.armedReminder(in: fixture.store) == reminder)
@@ -88,11 +88,11 @@ struct ReminderEngineFiringTests {
         // (so that a restart cannot show it again, however long the server hangs)
         #expect(statusAtHandover == .sending)
         let job = try #require(daemon.jobs.only)
-        #expect(job.key == ReminderKey(Reminder(taskID: task.id, kind: .morning, at: T.at(9))))
+        #expect(job.reminder == Reminder.of(task, .morning, at: T.at(9)))
         #expect(job.attempt == 1)
         #expect(job.notification.summary == "Water the plants")
         #expect(try fixture.record(task, .morning)
-            == DeliveryRecord(reminder: Reminder(taskID: task.id, kind: .morning, at: T.at(9)),
+            == DeliveryRecord(reminder: Reminder.of(task, .morning, at: T.at(9)),
                               status: .sending, firedAt: T.at(9), attempts: 1))
 
         // When the server takes it
@@ -123,7 +123,7 @@ struct ReminderEngineFiringTests {
         let lines = try daemon.showAll()
 
         // Then the at-due-time reminder is shown, once
-        #expect(daemon.jobs.map(\.key.kind) == [.atDueTime])
+        #expect(daemon.jobs.map(\.reminder.kind) == [.atDueTime])
         #expect(lines == ["[reminder] Call the plumber — Due now — todo-remind done 1 — todo-remind snooze 1"])
         #expect(try fixture.record(task, .atDueTime)?.status == .delivered)
     }
@@ -176,8 +176,8 @@ struct ReminderEngineFiringTests {
         // today, then due tomorrow, each by task), and all are delivered
         let dueToday = tasks.filter { $0.due == .day(T.today) }.map(\.id)
         let dueTomorrow = tasks.filter { $0.due != .day(T.today) }.map(\.id)
-        #expect(daemon.jobs.map(\.key.taskID) == dueToday + dueTomorrow)
-        #expect(daemon.jobs.allSatisfy { $0.key.kind == .morning && $0.key.at == T.at(9) })
+        #expect(daemon.jobs.map(\.reminder.taskID) == dueToday + dueTomorrow)
+        #expect(daemon.jobs.allSatisfy { $0.reminder.kind == .morning && $0.reminder.at == T.at(9) })
         #expect(try fixture.ledger().filter { $0.status == .delivered }.count == 25)
         // And the timer waits for the at-due-time reminders tomorrow.
         #expect(daemon.timer.armedAt == T.at(9, plusDays: 1))
@@ -212,6 +212,6 @@ struct ReminderEngineFiringTests {
         try restarted.fire(at: T.at(17))
 
         // Then only the at-due-time reminder fires
-        #expect(restarted.jobs.map(\.key) == [ReminderKey(Reminder(taskID: task.id, kind: .atDueTime, at: T.at(17)))])
+        #expect(restarted.jobs.map(\.reminder) == [Reminder.of(task, .atDueTime, at: T.at(17))])
     }
 }

@@ -24,14 +24,14 @@ struct ReminderEngineQuietHoursTests {
         // Given a task due today at 23:00, added at 10:00, and quiet hours 22:00-07:00
         let fixture = try EngineFixture(now: T.at(10), policy: Self.policy())
         let task = try fixture.add("Take out the <bins> & the glass", due: .time(T.at(23)))
-        let key = ReminderKey(Reminder(taskID: task.id, kind: .atDueTime, at: T.at(23)))
+        let key = Reminder.of(task, .atDueTime, at: T.at(23))
 
         // When the daemon starts
         let daemon = try fixture.startDaemon()
 
         // Then the timer waits for the end of the night, for the 23:00 reminder
         #expect(daemon.timer.armedAt == T.at(7, plusDays: 1))
-        #expect(daemon.engine.armedReminder == Reminder(taskID: task.id, kind: .atDueTime, at: T.at(23)))
+        #expect(daemon.engine.armedReminder == Reminder.of(task, .atDueTime, at: T.at(23)))
 
         // When the store changes at 23:00 and at 02:00, in the night
         fixture.clock.now = T.at(23)
@@ -48,7 +48,7 @@ struct ReminderEngineQuietHoursTests {
         let lines = try daemon.showAll()
 
         // Then it fires once, under its own key, held and not missed
-        #expect(daemon.jobs.map(\.keys) == [[key]])
+        #expect(daemon.jobs.map(\.reminders) == [[key]])
         let body = try #require(daemon.jobs.first).notification.body
         #expect(body.contains("held for quiet hours"))
         #expect(!body.contains("missed"))
@@ -79,7 +79,7 @@ struct ReminderEngineQuietHoursTests {
 
         // Then it fires, critical, held only when not let through
         let job = try #require(daemon.jobs.only)
-        #expect(job.key == ReminderKey(Reminder(taskID: task.id, kind: .atDueTime, at: T.at(23))))
+        #expect(job.reminder == Reminder.of(task, .atDueTime, at: T.at(23)))
         #expect(job.notification.urgency == .critical)
         #expect(job.notification.body.contains("held for quiet hours") == !allowHigh)
         #expect(try fixture.record(task, .atDueTime)?.status == .delivered)
@@ -102,7 +102,7 @@ struct ReminderEngineQuietHoursTests {
 
         // Then one digest carries the four held reminders, all delivered
         let job = try #require(daemon.jobs.only)
-        #expect(job.keys.count == 4)
+        #expect(job.reminders.count == 4)
         #expect(job.notification.summary == "4 overdue tasks")
         #expect(try fixture.ledger().filter { $0.status == .delivered }.count == 4)
     }

@@ -60,9 +60,13 @@ struct ReminderEngineRestartTests {
         try second.engine.timerFired()
         try second.engine.clockChanged()
 
-        // Then it tries the reminder again, once, as the second attempt
+        // Then it tries the reminder again, once, as the second attempt, under
+        // the first attempt's stack tag, so a server can replace that bubble
         let job = try #require(second.jobs.only)
-        #expect(job.key == ReminderKey(Reminder(taskID: task.id, kind: .morning, at: T.at(9))))
+        #expect(job.stackTag == first.jobs.only?.stackTag)
+        #expect(job.stackTag == "todo-remind \(task.id) morning day 2026-06-15")
+        #expect(try fixture.ledger().count == 1)
+        #expect(job.reminder == Reminder.of(task, .morning, at: T.at(9)))
         #expect(job.attempt == 2)
         #expect(try fixture.record(task, .morning)?.status == .sending)
 
@@ -89,7 +93,7 @@ struct ReminderEngineRestartTests {
 
         // Then the reminder fires once, now, marked missed
         let job = try #require(back.jobs.only)
-        #expect(job.key.at == T.at(9))
+        #expect(job.reminder.at == T.at(9))
         #expect(job.notification.body.contains("missed at 09:00"))
         let lines = try back.showAll()
         #expect(lines == ["[reminder] Water the plants — Due today · missed at 09:00 — todo-remind done 1 — todo-remind snooze 1"])
@@ -137,7 +141,7 @@ struct ReminderEngineRestartTests {
         let task = try fixture.add("Water the plants", due: .day(T.today))
         let first = try fixture.startDaemon()
         fixture.clock.now = T.at(8, 30)
-        try first.engine.saveWatermark()
+        first.engine.saveWatermark()
 
         // When the next daemon starts the following morning at 08:00
         fixture.clock.now = T.at(8, plusDays: 1)
@@ -199,7 +203,7 @@ struct ReminderEngineRestartTests {
 
         // Then the reminder fires, on time
         let job = try #require(daemon.jobs.only)
-        #expect(job.key.taskID == task.id)
+        #expect(job.reminder.taskID == task.id)
         #expect(!job.notification.body.contains("missed"))
     }
 

@@ -16,8 +16,8 @@ struct ReminderEngineSnoozeTests {
         try fixture.change(task) { $0.snoozedUntil = until }
     }
 
-    static func key(_ task: TodoTask, at instant: Date) -> ReminderKey {
-        ReminderKey(Reminder(taskID: task.id, kind: .snoozed, at: instant))
+    static func key(_ task: TodoTask, at instant: Date) -> Reminder {
+        Reminder.of(task, .snoozed, at: instant)
     }
 
     @Test("A snooze fires once at its time, and the timer then moves on")
@@ -30,14 +30,14 @@ struct ReminderEngineSnoozeTests {
 
         // Then the timer is armed at the snooze
         #expect(daemon.timer.armedAt == T.at(11, 30))
-        #expect(daemon.engine.armedReminder == Reminder(taskID: task.id, kind: .snoozed, at: T.at(11, 30)))
+        #expect(daemon.engine.armedReminder == Reminder.of(task, .snoozed, at: T.at(11, 30)))
 
         // When 11:30 comes
         try daemon.fire(at: T.at(11, 30))
 
         // Then it fires once, and the ledger has it as a snoozed reminder
         let job = try #require(daemon.jobs.only)
-        #expect(job.key == Self.key(task, at: T.at(11, 30)))
+        #expect(job.reminder == Self.key(task, at: T.at(11, 30)))
         #expect(job.notification.summary == "Call the bank")
         #expect(job.notification.body.hasPrefix("Due tomorrow"), "\(job.notification.body)")
         try daemon.succeedAll()
@@ -60,7 +60,7 @@ struct ReminderEngineSnoozeTests {
 
         try daemon.fire(at: T.at(20))
 
-        #expect(daemon.jobs.map(\.key) == [Self.key(task, at: T.at(20))])
+        #expect(daemon.jobs.map(\.reminder) == [Self.key(task, at: T.at(20))])
         #expect(try daemon.showAll().count == 1)
         #expect(try fixture.record(task, .snoozed)?.status == .delivered)
         #expect(daemon.timer.armedAt == nil)
@@ -76,7 +76,7 @@ struct ReminderEngineSnoozeTests {
 
         #expect(daemon.timer.armedAt == T.at(15))
         try daemon.fire(at: T.at(15))
-        #expect(daemon.jobs.map(\.key) == [Self.key(task, at: T.at(15))])
+        #expect(daemon.jobs.map(\.reminder) == [Self.key(task, at: T.at(15))])
     }
 
     @Test("A snooze made while the daemon runs is picked up from the store's change")
@@ -110,7 +110,7 @@ struct ReminderEngineSnoozeTests {
         // Then it arms the snooze and fires it at 11:30
         #expect(second.timer.armedAt == T.at(11, 30))
         try second.fire(at: T.at(11, 30))
-        #expect(second.jobs.map(\.key) == [Self.key(task, at: T.at(11, 30))])
+        #expect(second.jobs.map(\.reminder) == [Self.key(task, at: T.at(11, 30))])
         try second.succeedAll()
 
         // And a daemon started at 11:45 fires nothing
@@ -132,7 +132,7 @@ struct ReminderEngineSnoozeTests {
         let back = try absence.comeBack(daemon, in: fixture, at: T.at(13))
 
         let job = try #require(back.jobs.only)
-        #expect(job.key == Self.key(task, at: T.at(11, 30)))
+        #expect(job.reminder == Self.key(task, at: T.at(11, 30)))
         #expect(job.notification.body.contains("missed at 11:30"), "\(job.notification.body)")
         try back.succeedAll()
         fixture.clock.now = T.at(13, 30)
@@ -156,7 +156,7 @@ struct ReminderEngineSnoozeTests {
         // Then 12:00 fires it a second time
         #expect(daemon.timer.armedAt == T.at(12))
         try daemon.fire(at: T.at(12))
-        #expect(daemon.jobs.map(\.key) == [Self.key(task, at: T.at(11)), Self.key(task, at: T.at(12))])
+        #expect(daemon.jobs.map(\.reminder) == [Self.key(task, at: T.at(11)), Self.key(task, at: T.at(12))])
     }
 
     /// What ends a snooze before its time.

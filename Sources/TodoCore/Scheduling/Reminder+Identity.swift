@@ -1,0 +1,73 @@
+import Foundation
+
+extension Reminder {
+    /// What a reminder reminds of, without the instant it falls at.
+    public enum Occurrence: Hashable, Sendable, CustomStringConvertible {
+        /// A day: the due day of a day task's morning reminder, or the day a
+        /// daily reminder of an overdue task is for. Floating, so a move to
+        /// another zone leaves it the same.
+        case day(LocalDay)
+        /// An instant, to the millisecond: the due of a timed task, or a
+        /// snooze's. Milliseconds, not a `Date`, so the value read back from
+        /// the ledger is equal to the one worked out again.
+        case instant(milliseconds: Int64)
+
+        /// The occurrence of an instant.
+        public static func at(_ instant: Date) -> Occurrence {
+            .instant(milliseconds: Int64((instant.timeIntervalSince1970 * 1000).rounded()))
+        }
+
+        /// The occurrence a due date gives its reminders.
+        public static func due(_ due: Due) -> Occurrence {
+            switch due {
+            case .day(let day): .day(day)
+            case .time(let instant): .at(instant)
+            }
+        }
+
+        /// "day 2026-06-15" or "instant 1781506800000": the ledger's text,
+        /// read back by `init(text:)`.
+        public var description: String {
+            switch self {
+            case .day(let day): "day \(day)"
+            case .instant(let milliseconds): "instant \(milliseconds)"
+            }
+        }
+
+        /// The occurrence `description` wrote; nil for any other text.
+        public init?(text: String) {
+            let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return nil }
+            switch parts[0] {
+            case "day":
+                guard let day = LocalDay(iso: parts[1]) else { return nil }
+                self = .day(day)
+            case "instant":
+                guard let milliseconds = Int64(parts[1]) else { return nil }
+                self = .instant(milliseconds: milliseconds)
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// A reminder's identity: its task, its kind and what it reminds of.
+    public struct ID: Hashable, Sendable, CustomStringConvertible {
+        public var taskID: Int64
+        public var kind: ReminderKind
+        public var occurrence: Occurrence
+
+        public init(taskID: Int64, kind: ReminderKind, occurrence: Occurrence) {
+            self.taskID = taskID
+            self.kind = kind
+            self.occurrence = occurrence
+        }
+
+        /// "todo-remind 12 morning day 2026-06-15": stable across restarts
+        /// and zones, so a notification server told it (a stack tag) can
+        /// replace a bubble re-sent after a crash instead of stacking it.
+        public var description: String {
+            "todo-remind \(taskID) \(kind.rawValue) \(occurrence)"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Logging
+import TodoCore
+import TodoStore
+
+/// Writes the engine's ledger records and bookkeeping, and keeps in memory
+/// what the store cannot take yet (a full disk, a read-only file), so that a
+/// due reminder is shown anyway and recorded once the store takes writes
+/// again.
+///
+/// A failed write is said once in the log, when the trouble starts, and once
+/// when it ends; in between, every event of the engine tries again with the
+/// records kept, the newest of each reminder winning.
+final class LedgerWriter {
+    private let store: TaskStore
+    private let logger: Logger
+    /// Records the store has not taken yet, by reminder, in the order first kept.
+    private var kept: [Reminder.ID: DeliveryRecord] = [:]
+    private var keptOrder: [Reminder.ID] = []
+    /// Bookkeeping values the store has not taken yet, by key.
+    private var keptValues: [String: String?] = [:]
+    /// Whether the last write failed: the log says so once, not on every try.
+    private(set) var isFailing = false
+
+    init(store: TaskStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    /// The reminders recorded in memory only: as good as on the ledger for
+    /// deciding what fires.
+    var keptIDs: Set<Reminder.ID> { Set(keptOrder) }
+
+    /// Whether anything waits to be written.
+    var hasKept: Bool { !keptOrder.isEmpty || !keptValues.isEmpty }
+
+    /// Records these, with anything kept from before, in one transaction; on
+    /// failure keeps them all for the next try.
+    func record(_ records: [DeliveryRecord]) {
+        for record in records {
+            let id = record.reminder.id
+            if kept.updateValue(record, forKey: id) == nil { keptOrder.append(id) }
+        }
+        flush()
+    }
+
+    /// Sets a bookkeeping value (nil removes it), kept for later on failure.
+    func setValue(_ value: String?, for key: String) {
+        keptValues[key] = .some(value)
+        flush()
+    }
+
+    /// Tries to write everything kept.
+    func flush() {
+        guard hasKept else { return }
+        do {
+            try store.record(keptOrder.compactMap { kept[$0] })
+            for (key, value) in keptValues { try store.setDaemonValue(value, for: key) }
+            kept = [:]
+            keptOrder = []
+            keptValues = [:]
+            if isFailing {
+                isFailing = false
+                logger.notice("The store takes writes again; the ledger is up to date.")
+            }
+        } catch {
+            if !isFailing {
+                isFailing = true
+                logger.error("The ledger cannot be written (\(error.localizedDescription)); reminders are still shown, and recorded once it can be.",
+                             metadata: ["kept": "\(keptOrder.count)"])
+            }
+        }
+    }
+}

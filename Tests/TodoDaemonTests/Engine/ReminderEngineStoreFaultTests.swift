@@ -1,0 +1,78 @@
+import Foundation
+import Logging
+import Testing
+import TodoCore
+import TodoNotify
+@testable import TodoStore
+@testable import TodoDaemon
+
+/// A store that cannot be written (a full disk, a read-only file) never stops
+/// the daemon: due reminders are shown anyway, their records kept in memory
+/// and written once the store takes writes again (issue 10, defect 3).
+@Suite("Reminder engine: a store that cannot be written")
+struct ReminderEngineStoreFaultTests {
+    typealias T = EngineTime
+
+    /// Makes the store's one writing connection refuse every write, as a
+    /// read-only file would (SQLITE_READONLY), or take them again.
+    static func refuseWrites(_ store: TaskStore, _ refuse: Bool) throws {
+        try store.database.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA query_only = \(refuse ? 1 : 0)")
+        }
+    }
+
+    @Test("A reminder due while the ledger cannot be written is shown, recorded later, and never shown twice")
+    func showsAndRecordsLater() throws {
+        // Given a day task due today, and a store that stops taking writes before 09:00
+        let fixture = try EngineFixture(now: T.at(8))
+        let task = try fixture.add("Water the plants", due: .day(T.today))
+        let daemon = try fixture.startDaemon()
+        try Self.refuseWrites(fixture.store, true)
+
+        // When 09:00 comes and the server takes the bubble
+        try daemon.fire(at: T.at(9))
+        try daemon.succeedAll()
+
+        // Then it was shown, the log says once that the ledger cannot be written, and nothing is on disk
+        #expect(daemon.jobs.count == 1)
+        #expect(try fixture.record(task, .morning) == nil)
+        #expect(daemon.log.entries.filter { $0.level == .error }.count == 1)
+
+        // And planning again for any reason does not show it again
+        try daemon.engine.storeChanged()
+        try daemon.fire(at: T.at(9, 0, 30))
+        #expect(daemon.jobs.count == 1)
+        #expect(daemon.log.entries.filter { $0.level == .error }.count == 1)
+
+        // When the store takes writes again, the daemon writes the record at its next wake-up, within a minute
+        try Self.refuseWrites(fixture.store, false)
+        let wake = try #require(daemon.timer.armedAt)
+        #expect(wake <= T.at(9, 1, 30))
+        try daemon.fire(at: wake)
+        #expect(try fixture.record(task, .morning)?.status == .delivered)
+        #expect(daemon.jobs.count == 1)
+    }
+
+    @Test("Retries of a failed show go on while the ledger cannot be written")
+    func retriesGoOn() throws {
+        // Given a reminder at 09:00, a store that takes no writes, and no notification server
+        let fixture = try EngineFixture(now: T.at(8))
+        let task = try fixture.add("Water the plants", due: .day(T.today))
+        let daemon = try fixture.startDaemon()
+        try Self.refuseWrites(fixture.store, true)
+        try daemon.fire(at: T.at(9))
+        try daemon.failAll(EngineFixture.noServer)
+
+        // When the retry's time comes and the server is back
+        try daemon.fire(at: T.at(9, 0, 2))
+        #expect(daemon.jobs.count == 2)
+        #expect(daemon.jobs.last?.attempt == 2)
+        try daemon.succeedAll()
+
+        // Then once the store takes writes, the ledger says delivered on the second attempt
+        try Self.refuseWrites(fixture.store, false)
+        try daemon.engine.storeChanged()
+        #expect(try fixture.record(task, .morning)?.status == .delivered)
+        #expect(try fixture.record(task, .morning)?.attempts == 2)
+    }
+}
