@@ -66,31 +66,6 @@ extension TaskStore {
         }
     }
 
-    /// Reads the tasks with these ids in one transaction, lets `change` make
-    /// each over (with the database at hand for rows of its own), and saves
-    /// those that changed, their snoozes ended as `modify` ends them.
-    ///
-    /// - Returns: each task as it was and as it is now, in the order given.
-    private func rewrite(
-        ids: [Int64], now: Date, _ change: (Database, inout TodoTask) throws -> Void
-    ) throws -> [(before: TodoTask, after: TodoTask)] {
-        try write { db in
-            let found = try Self.tasks(db, ids: ids)
-            if let missing = ids.first(where: { found[$0] == nil }) { throw StoreError.noSuchTask(id: missing) }
-            var seen = Set<Int64>()
-            var result: [(before: TodoTask, after: TodoTask)] = []
-            for id in ids where seen.insert(id).inserted {
-                guard let original = found[id] else { continue }
-                var task = original
-                try change(db, &task)
-                task.endSnoozeIfChanged(from: original)
-                try Self.save(db, task, original: original, now: now)
-                result.append((original, task))
-            }
-            return result
-        }
-    }
-
     /// Every task's last `limit` completions, latest first, by task id: one
     /// read for a whole listing. Tasks with none are absent.
     public func recentCompletions(limit: Int) throws -> [Int64: [Completion]] {
@@ -126,17 +101,5 @@ extension TaskStore {
         }
         try db.execute(sql: "INSERT INTO completion (task_id, due_day, due_time, completed_at) VALUES (?, ?, ?, ?)",
                        arguments: [taskID, day, time, at.timeIntervalSince1970])
-    }
-
-    /// Writes a changed task and its snooze.
-    private static func save(_ db: Database, _ task: TodoTask, original: TodoTask, now: Date) throws {
-        guard task != original else { return }
-        var task = task
-        task.updatedAt = now
-        task = try checked(task, which: "Task \(task.id)")
-        try db.cachedStatement(sql: TaskRow.updateSQL).execute(arguments: TaskRow.arguments(for: task) + [task.id])
-        if task.snoozedUntil != original.snoozedUntil {
-            try TaskRow.saveSnooze(db, taskID: task.id, until: task.snoozedUntil)
-        }
     }
 }

@@ -66,19 +66,36 @@ extension TaskStore {
         now: Date,
         _ change: (inout TodoTask) throws -> Void
     ) throws -> [TodoTask] {
+        try rewrite(ids: ids, now: now) { _, task in
+            let id = task.id
+            try change(&task)
+            task.id = id
+        }.map(\.after)
+    }
+
+    /// Reads the tasks with these ids in one transaction, lets `change` make
+    /// each over (with the database at hand for rows of its own), and saves
+    /// those that changed: the one path every change of a task takes.
+    ///
+    /// A saved task gets `updatedAt = now`, and `dueSetAt = now` when its due
+    /// moved; a change that completes it, switches its reminder off or moves
+    /// its due ends its snooze (`TodoTask.endSnoozeIfChanged(from:)`).
+    ///
+    /// - Returns: each task as it was and as it is now, in the order given;
+    ///   an id given twice is changed once.
+    func rewrite(
+        ids: [Int64], now: Date, _ change: (Database, inout TodoTask) throws -> Void
+    ) throws -> [(before: TodoTask, after: TodoTask)] {
         try write { db in
             let found = try Self.tasks(db, ids: ids)
-            if let missing = ids.first(where: { found[$0] == nil }) {
-                throw StoreError.noSuchTask(id: missing)
-            }
+            if let missing = ids.first(where: { found[$0] == nil }) { throw StoreError.noSuchTask(id: missing) }
             let update = try db.cachedStatement(sql: TaskRow.updateSQL)
             var seen = Set<Int64>()
-            var result: [TodoTask] = []
+            var result: [(before: TodoTask, after: TodoTask)] = []
             for id in ids where seen.insert(id).inserted {
                 guard let original = found[id] else { continue }
                 var task = original
-                try change(&task)
-                task.id = id
+                try change(db, &task)
                 task.endSnoozeIfChanged(from: original)
                 if task != original {
                     task.updatedAt = now
@@ -89,7 +106,7 @@ extension TaskStore {
                         try TaskRow.saveSnooze(db, taskID: id, until: task.snoozedUntil)
                     }
                 }
-                result.append(task)
+                result.append((original, task))
             }
             return result
         }
