@@ -1,5 +1,7 @@
 import Foundation
+import GRDB
 import TodoCore
+import TodoRecurrence
 
 extension TaskStore {
     /// How many reminders past the limit are read to order the first ones
@@ -16,7 +18,53 @@ extension TaskStore {
         let reminders = try nextReminders(scheduler: scheduler, after: start, limit: limit + Self.forecastLookahead)
         let tasks = try self.tasks(ids: reminders.map(\.taskID))
         let upcoming = reminders.compactMap { reminder in tasks[reminder.taskID].map { TaskReminder(reminder, of: $0) } }
-        let overdue = try scheduler.forecastDailyInstants(after: now, days: limit).last.map(openRemindableTasks(dueAtOrBefore:)) ?? []
-        return scheduler.forecast(upcoming: upcoming, overdueCandidates: overdue, after: now, limit: limit)
+        // A repeating task not yet overdue is forecast as kept up with: each
+        // occurrence done by its due, so the next one's reminders come and no
+        // daily reminder of it overdue does. One overdue already is reminded
+        // daily until done, and what follows waits on that.
+        let isKeptUp = { (task: TodoTask) in task.repeating != nil && task.due.map { scheduler.dueInstant(of: $0) > now } == true }
+        let overdue = try (scheduler.forecastDailyInstants(after: now, days: limit).last.map(openRemindableTasks(dueAtOrBefore:)) ?? [])
+            .filter { !isKeptUp($0) }
+        let first = scheduler.forecast(upcoming: upcoming, overdueCandidates: overdue, after: now, limit: limit)
+        // The coming occurrences of repeating tasks, up to where the list
+        // ends (a month on when it is short): they are no tasks yet, but
+        // their reminders are among what is to come.
+        let horizon = first.count >= limit ? (first.last?.fire.at ?? now) : now.addingTimeInterval(Self.shortListHorizon)
+        let later = try openRepeatingTasks(dueBefore: horizon).filter(isKeptUp).flatMap { task in
+            laterReminders(of: task, through: horizon, scheduler: scheduler)
+        }
+        guard !later.isEmpty else { return first }
+        return scheduler.forecast(upcoming: upcoming, overdueCandidates: overdue, laterOccurrences: later, after: now, limit: limit)
+    }
+
+    /// How far ahead a short list of firings looks for repeating tasks' coming occurrences.
+    static let shortListHorizon: TimeInterval = 31 * 86_400
+
+    /// The own reminders of the task's occurrences after its open one, up to
+    /// `horizon`: those after the occurrence before falls due (a reminder
+    /// before that would be of an occurrence not open yet, and never fires).
+    private func laterReminders(of task: TodoTask, through horizon: Date, scheduler: Scheduler) -> [TaskReminder] {
+        guard let repeating = task.repeating, let open = task.due else { return [] }
+        var result: [TaskReminder] = []
+        var previousDue = scheduler.dueInstant(of: open)
+        for due in repeating.dues(from: open, count: Self.forecastLookahead).dropFirst() {
+            let reminders = scheduler.dueReminders(ofTask: task.id, due: due)
+            guard let earliest = reminders.first, earliest.at <= horizon else { break }
+            var then = task
+            then.due = due
+            result += reminders.filter { $0.at > previousDue && $0.at <= horizon }.map { TaskReminder($0, of: then) }
+            previousDue = scheduler.dueInstant(of: due)
+        }
+        return result
+    }
+
+    /// The open, reminder-on repeating tasks whose open occurrence is due before `instant`.
+    func openRepeatingTasks(dueBefore instant: Date) throws -> [TodoTask] {
+        try read { db in
+            try TaskRow.fetchAll(db, sql: """
+                SELECT \(TaskRow.selection) FROM task
+                WHERE repeat_rule IS NOT NULL AND completed_at IS NULL AND reminder = 1 AND due_key <= ?
+                """, arguments: [Scheduler.sortKeys(forRemindersFrom: instant, through: instant).upperBound])
+        }
     }
 }

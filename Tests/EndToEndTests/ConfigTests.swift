@@ -133,7 +133,7 @@ struct ConfigTests {
         #expect(settings.contains("default-reminder   false"))
         #expect(settings.contains("catch-up-hours     6"))
         #expect(added["reminder"] as? Bool == false)
-        #expect(JSON.text(reminders) == #"[{"at":"2026-12-01T07:30:00+01:00","digest":false,"held":false,"kind":"morning","taskId":1,"title":"Pay rent"}]"#)
+        #expect(JSON.text(reminders) == #"[{"at":"2026-12-01T07:30:00+01:00","digest":false,"held":false,"kind":"morning","laterOccurrence":false,"taskId":1,"title":"Pay rent"}]"#)
         #expect(footer == "0 of 1 done · 0 overdue · 1 due within 48 h")
     }
 }

@@ -86,7 +86,7 @@ struct ReminderTests {
         try cli.ok("add", "Long ago", "--due", "2026-11-29")                          // 7: passed
     }
 
-    @Test("next --json lists the coming reminders in order with at, kind, taskId, title, held and digest")
+    @Test("next --json lists the coming reminders in order with at, kind, taskId, title, held, digest and laterOccurrence")
     func nextJSON() throws {
         let cli = try Self.ownRemindersOnly()
         defer { cli.remove() }
@@ -95,7 +95,7 @@ struct ReminderTests {
         let reminders = try cli.objects("next", "--json", "--now", "2026-11-30 00:00")
 
         for reminder in reminders {
-            #expect(Set(reminder.keys) == ["at", "kind", "taskId", "title", "held", "digest"])
+            #expect(Set(reminder.keys) == ["at", "kind", "taskId", "title", "held", "digest", "laterOccurrence"])
             #expect(JSON.isInstant(reminder["at"]))
             #expect(JSON.isInteger(reminder["taskId"]))
             #expect(JSON.isString(reminder["title"]))

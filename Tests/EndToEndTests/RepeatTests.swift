@@ -125,4 +125,25 @@ struct RepeatTests {
         try cli.ok("done", "Gym")
         #expect(try cli.task("1")["completed"] as? Bool == true)
     }
+
+    @Test("next lists the reminders of the coming occurrences too, marked, as if each is done by its due; an overdue one is reminded daily instead")
+    func nextOccurrences() throws {
+        var cli = try CLI()
+        defer { cli.remove() }
+        cli.environment["TODO_REMIND_CONFIG"] = "/dev/null"
+        try cli.ok("add", "Water plants", "--due", "2026-11-24 09:00", "--repeat", "daily", "--now", Self.now)
+
+        #expect(try cli.lines("next", "--limit", "3", "--now", Self.now) == [
+            "tomorrow 09:00 (in 23 h)      at due time                   1 Water plants",
+            "Wed 25 Nov 09:00 (in 47 h)    at due time, next occurrence  1 Water plants",
+            "Thu 26 Nov 09:00 (in 3 days)  at due time, next occurrence  1 Water plants",
+        ])
+        let json = try cli.objects("next", "--json", "--limit", "2", "--now", Self.now)
+        #expect(json.map { $0["laterOccurrence"] as? Bool } == [false, true])
+
+        #expect(try cli.lines("next", "--limit", "2", "--now", "2026-11-25 10:00") == [
+            "tomorrow 09:00 (in 23 h)    daily overdue  1 Water plants",
+            "Fri 27 Nov 09:00 (in 47 h)  daily overdue  1 Water plants",
+        ])
+    }
 }

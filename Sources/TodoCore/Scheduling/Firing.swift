@@ -11,6 +11,9 @@ public struct Firing: Hashable, Sendable {
     public let isDailyOverdue: Bool
     /// Whether it comes in a digest with the others firing at the same instant.
     public let inDigest: Bool
+    /// Whether it belongs to an occurrence of a repeating task after the open
+    /// one, not a task of its own yet: it fires if the open one is done by then.
+    public var isLaterOccurrence = false
 
     public var reminder: Reminder { entry.reminder }
     public var task: TodoTask { entry.task }

@@ -35,15 +35,19 @@ extension Scheduler {
     ///     `forecastStart(at:)` on, with their tasks, earliest first.
     ///   - overdueCandidates: the open, reminder-on tasks due at or before the
     ///     last of `forecastDailyInstants(after: now, days: limit)`.
+    ///   - laterOccurrences: the reminders of repeating tasks' occurrences
+    ///     after their open one, each with its task as it will be then.
     public func forecast(
-        upcoming: [TaskReminder], overdueCandidates: [TodoTask], after now: Date, limit: Int
+        upcoming: [TaskReminder], overdueCandidates: [TodoTask], laterOccurrences: [TaskReminder] = [],
+        after now: Date, limit: Int
     ) -> [Firing] {
         var pending: [(entry: TaskReminder, fire: FireTime, daily: Bool)] = []
-        for entry in upcoming {
+        for entry in upcoming + laterOccurrences {
             let fire = fireTime(of: entry.reminder, priority: entry.task.priority)
             // Passed and not held: the daemon has shown it already.
             if fire.at > now { pending.append((entry, fire, false)) }
         }
+        let later = Set(laterOccurrences)
         // Each morning adds the daily reminders of the tasks overdue by then,
         // until the mornings lie past the first `limit` firings.
         let instants = forecastDailyInstants(after: now, days: limit)
@@ -75,7 +79,9 @@ extension Scheduler {
             }
             for entry in entries {
                 guard let detail = details[entry] else { continue }
-                firings.append(Firing(entry: entry, fire: detail.fire, isDailyOverdue: detail.daily, inDigest: inDigest))
+                var firing = Firing(entry: entry, fire: detail.fire, isDailyOverdue: detail.daily, inDigest: inDigest)
+                firing.isLaterOccurrence = later.contains(entry)
+                firings.append(firing)
                 if firings.count == limit { return firings }
             }
         }

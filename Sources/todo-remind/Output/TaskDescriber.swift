@@ -42,6 +42,7 @@ struct TaskDescriber {
         var words = firing.isDailyOverdue ? "daily overdue" : firing.reminder.kind.label
         if firing.fire.isHeld { words += ", held" }
         if firing.inDigest { words += ", in digest" }
+        if firing.isLaterOccurrence { words += ", next occurrence" }
         return words
     }
 

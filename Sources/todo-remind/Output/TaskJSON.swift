@@ -145,7 +145,7 @@ struct TaskJSON {
             writer.int(firing.task.id)
             writer.raw(",")
             writer.field("title", string: firing.task.title)
-            writer.raw("\"held\":\(firing.fire.isHeld),\"digest\":\(firing.inDigest)")
+            writer.raw("\"held\":\(firing.fire.isHeld),\"digest\":\(firing.inDigest),\"laterOccurrence\":\(firing.isLaterOccurrence)")
             writer.raw("}")
         }
         writer.raw(firings.isEmpty ? "]" : "\n]")
