@@ -132,7 +132,7 @@ extension TodoItem {
         case .time(let instant)?:
             if let name = wanted.dueZone, let zone = ZoneResolver.zone(named: name) {
                 // Keep the file's spelling of the zone when it has a VTIMEZONE for it.
-                let tzid = TodoItem.timeZone(name, in: document, calendar: calendar) != nil ? name : zone.identifier
+                let tzid = TodoItem.timeZoneID(for: zone, in: document, calendar: calendar) ?? zone.identifier
                 let hasComponent = TodoItem.timeZone(tzid, in: document, calendar: calendar) != nil
                 if hasComponent || ZoneResolver.timeZoneComponent(named: tzid, from: instant) != nil {
                     let clock = WallClock(timeZone: zone)

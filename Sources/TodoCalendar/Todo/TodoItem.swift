@@ -50,7 +50,9 @@ public struct TodoItem: Hashable, Sendable {
                 properties.due = .day(day)
             case .zoned(_, _, let tzid):
                 properties.due = Self.instant(of: due, in: document, calendar: calendar, localZone: localZone).map(Due.time)
-                properties.dueZone = ZoneResolver.olsonName(tzid) ?? tzid
+                // As written, so that a write keeps pointing at the file's own
+                // VTIMEZONE (Evolution's are prefixed).
+                properties.dueZone = tzid
             case .utc, .floating:
                 properties.due = Self.instant(of: due, in: document, calendar: calendar, localZone: localZone).map(Due.time)
             }
@@ -82,6 +84,15 @@ public struct TodoItem: Hashable, Sendable {
             return ZoneResolver.instant(on: day, secondsIntoDay: seconds, tzid: tzid, vtimezone: vtimezone)
                 ?? WallClock(timeZone: localZone).instant(on: day, secondsIntoDay: seconds)
         }
+    }
+
+    /// The TZID of the calendar's VTIMEZONE for the Olson zone `zone`, if any:
+    /// its own spelling (`/freeassociation.sourceforge.net/Europe/Berlin`).
+    static func timeZoneID(for zone: TimeZone, in document: ICalendarDocument, calendar: ICalendarComponent) -> String? {
+        calendar.children.lazy
+            .filter { $0.name == "VTIMEZONE" }
+            .compactMap { $0.properties("TZID", in: document).first?.value }
+            .first { ZoneResolver.olsonName($0) == zone.identifier }
     }
 
     /// The bytes of the calendar's VTIMEZONE whose TZID is `tzid`, if any.

@@ -20,8 +20,9 @@ public struct TodoProperties: Hashable, Sendable {
     /// date-time read in the local zone).
     public var due: Due?
     /// The zone a timed due is written in (`DUE;TZID=…`); nil writes it in
-    /// UTC. Reading sets it from the TZID; give a repeating task its
-    /// anchored zone so that its rule follows that zone's DST.
+    /// UTC. Reading sets it to the TZID as written; give a repeating task
+    /// its anchored zone (an Olson name) so that its rule follows that
+    /// zone's DST. TZIDs that name the same Olson zone count as one.
     public var dueZone: String?
     /// `STATUS`; nil when the VTODO has none.
     public var status: TodoStatus?
@@ -120,10 +121,17 @@ public struct TodoProperties: Hashable, Sendable {
         case .notes: notes == other.notes
         case .categories: categories == other.categories
         case .priority: priorityValue == other.priorityValue
-        case .due: due == other.due && (due?.isTimed != true || dueZone == other.dueZone)
+        case .due: due == other.due && (due?.isTimed != true || Self.sameZone(dueZone, other.dueZone))
         case .completion: status == other.status && completedAt == other.completedAt
         case .rule: rule == other.rule
         }
+    }
+
+    /// Whether two TZIDs name the same zone: "Europe/Berlin" and Evolution's
+    /// "/freeassociation.sourceforge.net/Europe/Berlin" do.
+    static func sameZone(_ first: String?, _ second: String?) -> Bool {
+        guard let first, let second else { return first == second }
+        return first == second || (ZoneResolver.olsonName(first).map { $0 == ZoneResolver.olsonName(second) } ?? false)
     }
 
     /// Copies `field` from `other`.
