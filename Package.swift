@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "TodoNotify", targets: ["TodoNotify"]),
         .library(name: "TodoDaemon", targets: ["TodoDaemon"]),
         .library(name: "TodoRecurrence", targets: ["TodoRecurrence"]),
+        .library(name: "TodoCalendar", targets: ["TodoCalendar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -70,6 +71,14 @@ let package = Package(
         // keeps depending on nothing but Foundation.
         .target(
             name: "TodoRecurrence",
+            dependencies: ["TodoCore", "CLibical"],
+            swiftSettings: swiftSettings
+        ),
+        // iCalendar files and vdir folders. Content lines are parsed and
+        // written by hand so that every line todo-remind does not change
+        // keeps its bytes; libical only generates VTIMEZONEs.
+        .target(
+            name: "TodoCalendar",
             dependencies: ["TodoCore", "CLibical"],
             swiftSettings: swiftSettings
         ),
@@ -144,6 +153,14 @@ let package = Package(
             dependencies: ["TodoRecurrence", "TodoCore"],
             // The fixtures are read from the source tree by the tests (see
             // RecurrenceFixture), not bundled.
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoCalendarTests",
+            dependencies: ["TodoCalendar", "TodoCore", "TestSupport"],
+            // The .ics fixtures are read from the source tree (see
+            // CalendarFixture), not bundled.
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -1,0 +1,187 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One collection of a vdir: a folder holding one `.ics` file per item, and
+/// optional metadata files (vdirsyncer's `docs/vdir.rst`; ICALENDAR.md §1).
+///
+/// Every write goes to a temporary file in the same folder that is then
+/// renamed over the item, so a reader (vdirsyncer, todoman, our own daemon)
+/// sees the old file or the new one, never half of one.
+public struct CalendarFolder: Hashable, Sendable {
+    /// The folder's path.
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The folder's own name (its last path component).
+    public var folderName: String { (path as NSString).lastPathComponent }
+
+    /// The `displayname` metadata file, trimmed; nil when absent or empty.
+    public var displayName: String? { metadata("displayname") }
+
+    /// The `color` metadata file when it holds `#RRGGBB` (or `#RRGGBBAA`,
+    /// which some servers give); nil otherwise.
+    public var color: String? {
+        guard let value = metadata("color") else { return nil }
+        let hex = value.dropFirst()
+        guard value.hasPrefix("#"), hex.count == 6 || hex.count == 8, hex.allSatisfy(\.isHexDigit) else { return nil }
+        return value
+    }
+
+    /// The items' stamps, by name. Only `.ics` files count: temporary files
+    /// (`.tmp`) and files without an extension (metadata) are not items.
+    public func items() throws(CalendarFolderError) -> [ItemStamp] {
+        guard let directory = opendir(path) else { throw .systemCall("opendir", path: path, errno: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if Self.isItemName(name) { names.append(name) }
+        }
+        // A file removed between readdir and stat is simply gone.
+        return names.sorted().compactMap { try? stamp(of: $0) }
+    }
+
+    /// Whether a file name is an item's.
+    static func isItemName(_ name: String) -> Bool {
+        name.lowercased().hasSuffix(".ics") && name.count > 4
+    }
+
+    /// The current stamp of the item `name`.
+    public func stamp(of name: String) throws(CalendarFolderError) -> ItemStamp {
+        var info = stat()
+        guard stat(file(name), &info) == 0 else { throw .systemCall("stat", path: file(name), errno: errno) }
+        return Self.stamp(name, info)
+    }
+
+    /// The bytes of the item `name` and the stamp of the file they came from
+    /// (taken from the open file, so the two always match).
+    public func read(_ name: String) throws(CalendarFolderError) -> (bytes: [UInt8], stamp: ItemStamp) {
+        let path = file(name)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .systemCall("open", path: path, errno: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .systemCall("fstat", path: path, errno: errno) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw .systemCall("read", path: path, errno: errno) }
+            if count == 0 { break }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+        return (bytes, Self.stamp(name, info))
+    }
+
+    /// Replaces the item `name` with `bytes`, keeping its name (and mode).
+    ///
+    /// With `expected`, refuses when the file is no longer the one that
+    /// stamp describes, as vdirsyncer does: someone else changed it since.
+    /// Returns the new file's stamp.
+    @discardableResult
+    public func write(_ bytes: [UInt8], to name: String, ifUnchangedSince expected: ItemStamp? = nil) throws(CalendarFolderError) -> ItemStamp {
+        var mode: mode_t = 0o644
+        var info = stat()
+        if stat(file(name), &info) == 0 {
+            if let expected, Self.stamp(name, info) != expected { throw .changedSinceRead(name) }
+            mode = info.st_mode & 0o7777
+        } else if expected != nil {
+            throw .changedSinceRead(name)
+        }
+        let temporary = try writeTemporary(bytes, for: name, mode: mode)
+        guard rename(temporary, file(name)) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw .systemCall("rename", path: file(name), errno: code)
+        }
+        return try stamp(of: name)
+    }
+
+    /// Adds a new item holding `bytes`, named after `uid` when the UID is
+    /// safe as a file name, else after a random UUID (vdirsyncer's rule).
+    /// Never replaces a file that exists. Returns the new file's stamp.
+    public func create(_ bytes: [UInt8], uid: String) throws(CalendarFolderError) -> ItemStamp {
+        let name = Self.itemName(forUID: uid) ?? UUID().uuidString.lowercased() + ".ics"
+        let temporary = try writeTemporary(bytes, for: name, mode: 0o644)
+        defer { unlink(temporary) }
+        // link() fails when the name is taken, where rename() would replace it.
+        guard link(temporary, file(name)) == 0 else {
+            let code = errno
+            if code == EEXIST { throw .exists(name) }
+            throw .systemCall("link", path: file(name), errno: code)
+        }
+        return try stamp(of: name)
+    }
+
+    /// Removes the item `name`; with `expected`, only if it is still that file.
+    public func delete(_ name: String, ifUnchangedSince expected: ItemStamp? = nil) throws(CalendarFolderError) {
+        if let expected, try stamp(of: name) != expected { throw .changedSinceRead(name) }
+        guard unlink(file(name)) == 0 else { throw .systemCall("unlink", path: file(name), errno: errno) }
+    }
+
+    /// The file name for a new item of `uid`: `<uid>.ics` when the UID uses
+    /// only letters, digits and `_.-+@` (and does not start with a dot),
+    /// else nil.
+    public static func itemName(forUID uid: String) -> String? {
+        let safe = uid.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.-+@".unicodeScalars.contains($0))
+        }
+        guard safe, !uid.isEmpty, !uid.hasPrefix("."), uid.utf8.count <= 200 else { return nil }
+        return uid + ".ics"
+    }
+
+    /// The path of an entry of the folder.
+    public func file(_ name: String) -> String {
+        (path as NSString).appendingPathComponent(name)
+    }
+
+    /// Writes `bytes` to a new hidden `.tmp` file beside `name`, flushed to
+    /// disk so that the rename that follows never exposes an empty file
+    /// after a crash. Returns its path.
+    private func writeTemporary(_ bytes: [UInt8], for name: String, mode: mode_t) throws(CalendarFolderError) -> String {
+        let temporary = file(".\(name).\(UUID().uuidString).tmp")
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { throw .systemCall("open", path: temporary, errno: errno) }
+        var failure: CalendarFolderError?
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else {
+                failure = .systemCall("write", path: temporary, errno: errno)
+                break
+            }
+            written += count
+        }
+        if failure == nil, fchmod(descriptor, mode) != 0 { failure = .systemCall("fchmod", path: temporary, errno: errno) }
+        if failure == nil, fsync(descriptor) != 0 { failure = .systemCall("fsync", path: temporary, errno: errno) }
+        close(descriptor)
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        return temporary
+    }
+
+    private func metadata(_ file: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: self.file(file)) else { return nil }
+        let value = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return value.isEmpty ? nil : value
+    }
+
+    private static func stamp(_ name: String, _ info: stat) -> ItemStamp {
+        ItemStamp(
+            name: name,
+            modificationNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            inode: UInt64(info.st_ino)
+        )
+    }
+}

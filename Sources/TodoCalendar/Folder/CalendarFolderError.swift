@@ -1,0 +1,26 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why reading or writing a calendar folder failed.
+public enum CalendarFolderError: LocalizedError, Hashable, Sendable {
+    /// A system call failed: which, on what, and the errno it set.
+    case systemCall(String, path: String, errno: Int32)
+    /// The item changed on disk since it was read (vdirsyncer's etag check):
+    /// writing now would lose someone else's change.
+    case changedSinceRead(String)
+    /// A new item would take the name of one that exists.
+    case exists(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .systemCall(let call, let path, let code):
+            "\(call) failed on “\(path)”: \(String(cString: strerror(code)))."
+        case .changedSinceRead(let name):
+            "“\(name)” changed on disk since it was read: read it again and merge before writing."
+        case .exists(let name):
+            "“\(name)” exists already: a new item needs a name of its own."
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// The fields of a task that todo-remind maps onto a VTODO: what a write can
+/// change, and what a three-way merge compares one by one.
+public enum TodoField: String, CaseIterable, Hashable, Sendable {
+    /// `SUMMARY`.
+    case title
+    /// `DESCRIPTION`.
+    case notes
+    /// `CATEGORIES`, all of them.
+    case categories
+    /// `PRIORITY`.
+    case priority
+    /// `DUE` and the zone it is written in.
+    case due
+    /// `STATUS`, `COMPLETED` and `PERCENT-COMPLETE`, which change together.
+    case completion
+    /// `RRULE`.
+    case rule
+}

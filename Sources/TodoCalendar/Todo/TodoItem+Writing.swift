@@ -1,0 +1,146 @@
+import Foundation
+import TodoCore
+
+/// Writing a task file: starting from the file as it was, only the
+/// properties of fields that changed are rewritten, plus the bookkeeping
+/// (`LAST-MODIFIED`, `DTSTAMP`, `SEQUENCE`) a change needs. Every other line
+/// keeps its bytes.
+extension TodoItem {
+    /// The PRODID of files todo-remind creates.
+    public static let productID = "-//todo-remind//todo-remind//EN"
+
+    /// The file's bytes with its VTODO changed to say `wanted`, or nil when
+    /// `wanted` says what the file says already (nothing to write).
+    ///
+    /// `now` becomes LAST-MODIFIED and DTSTAMP; SEQUENCE goes up by one.
+    public func updated(to wanted: TodoProperties, at now: Date) -> [UInt8]? {
+        applying(wanted, at: now, bumpingSequence: true)
+    }
+
+    /// A new task file: one VTODO with `uid`, DTSTAMP, CREATED and
+    /// LAST-MODIFIED at `now`, and the properties of `properties`.
+    public static func newFile(uid: String = UUID().uuidString, properties: TodoProperties, at now: Date) -> [UInt8] {
+        let stamp = ICalendarTime.utcText(now)
+        let lines = [
+            ContentLine(name: "BEGIN", value: "VCALENDAR"),
+            ContentLine(name: "VERSION", value: "2.0"),
+            ContentLine(name: "PRODID", value: productID),
+            ContentLine(name: "BEGIN", value: "VTODO"),
+            ContentLine(name: "UID", value: ICalendarText.escape(uid)),
+            ContentLine(name: "DTSTAMP", value: stamp),
+            ContentLine(name: "CREATED", value: stamp),
+            ContentLine(name: "LAST-MODIFIED", value: stamp),
+            ContentLine(name: "END", value: "VTODO"),
+            ContentLine(name: "END", value: "VCALENDAR"),
+        ]
+        let document = ICalendarDocument(lines: lines)
+        let calendar = ICalendarComponent(
+            name: "VCALENDAR", begin: 0, end: lines.count - 1,
+            children: [ICalendarComponent(name: "VTODO", begin: 3, end: lines.count - 2, children: [])]
+        )
+        let empty = TodoItem(document: document, calendar: calendar, todo: calendar.children[0], uid: uid, properties: TodoProperties())
+        return empty.applying(properties, at: now, bumpingSequence: false) ?? document.bytes
+    }
+
+    private init(document: ICalendarDocument, calendar: ICalendarComponent, todo: ICalendarComponent, uid: String, properties: TodoProperties) {
+        self.document = document
+        self.calendar = calendar
+        self.todo = todo
+        self.uid = uid
+        self.properties = properties
+        lastModified = nil
+        stamp = nil
+        sequence = 0
+    }
+
+    private func applying(_ wanted: TodoProperties, at now: Date, bumpingSequence: Bool) -> [UInt8]? {
+        let changed = TodoField.allCases.filter { !properties.agrees(with: wanted, on: $0) }
+        guard !changed.isEmpty else { return nil }
+        var editor = ComponentEditor(lines: document.lines[todo.begin...todo.end])
+        var newZone: String?
+        for field in changed {
+            switch field {
+            case .title:
+                editor.set("SUMMARY", to: textLines("SUMMARY", wanted.title, editor: editor))
+            case .notes:
+                editor.set("DESCRIPTION", to: textLines("DESCRIPTION", wanted.notes, editor: editor))
+            case .categories:
+                let value = wanted.categories.isEmpty ? nil : wanted.categories.map(ICalendarText.escape).joined(separator: ",")
+                editor.set("CATEGORIES", to: value.map { [ContentLine(name: "CATEGORIES", parameters: keptParameters("CATEGORIES", editor), value: $0)] } ?? [])
+            case .priority:
+                let value = wanted.priorityValue
+                editor.set("PRIORITY", to: value == 0 ? [] : [ContentLine(name: "PRIORITY", value: String(value))])
+            case .due:
+                let written = dueLine(wanted)
+                editor.set("DUE", to: written.line.map { [$0] } ?? [])
+                newZone = written.zone
+            case .completion:
+                editor.set("STATUS", to: wanted.status.map { [ContentLine(name: "STATUS", value: $0.value)] } ?? [])
+                editor.set("COMPLETED", to: wanted.completedAt.map { [ContentLine(name: "COMPLETED", value: ICalendarTime.utcText($0))] } ?? [])
+                if wanted.status == .completed {
+                    editor.set("PERCENT-COMPLETE", to: [ContentLine(name: "PERCENT-COMPLETE", value: "100")])
+                } else if properties.percentComplete == 100 {
+                    // 100 % and not completed would contradict itself.
+                    editor.set("PERCENT-COMPLETE", to: [])
+                }
+            case .rule:
+                editor.set("RRULE", to: wanted.rule.map { [ContentLine(name: "RRULE", value: $0)] } ?? [])
+            }
+        }
+        let stampText = ICalendarTime.utcText(now)
+        editor.set("LAST-MODIFIED", to: [ContentLine(name: "LAST-MODIFIED", value: stampText)])
+        editor.set("DTSTAMP", to: [ContentLine(name: "DTSTAMP", value: stampText)])
+        if bumpingSequence {
+            editor.set("SEQUENCE", to: [ContentLine(name: "SEQUENCE", value: String(sequence + 1))])
+        }
+        var lines = document.lines
+        lines.replaceSubrange(todo.begin...todo.end, with: editor.lines)
+        if let newZone, TodoItem.timeZone(newZone, in: document, calendar: calendar) == nil,
+           case .time(let instant)? = wanted.due,
+           let component = ZoneResolver.timeZoneComponent(named: newZone, from: instant) {
+            // Before the VTODO, where clients put the zones a calendar uses.
+            lines.insert(contentsOf: component, at: todo.begin)
+        }
+        return ICalendarDocument(lines: lines).bytes
+    }
+
+    /// A TEXT property's line for `text` (none for nil), keeping the
+    /// parameters of the line it replaces (LANGUAGE…) but ALTREP, which
+    /// points at a text that no longer matches.
+    private func textLines(_ name: String, _ text: String?, editor: ComponentEditor) -> [ContentLine] {
+        guard let text else { return [] }
+        return [ContentLine(name: name, parameters: keptParameters(name, editor), value: ICalendarText.escape(text))]
+    }
+
+    private func keptParameters(_ name: String, _ editor: ComponentEditor) -> [ContentLine.Parameter] {
+        editor.first(name)?.parameters.filter { $0.name != "ALTREP" } ?? []
+    }
+
+    /// The DUE line for `wanted` and, for a zoned time, the zone whose
+    /// VTIMEZONE the file must hold.
+    ///
+    /// A day is always `VALUE=DATE` (a day written as a date-time makes other
+    /// clients remind at the wrong hour). A time with a zone todo-remind can
+    /// write a VTIMEZONE for is written in that zone, so that a rule follows
+    /// its DST; any other time is written in UTC.
+    private func dueLine(_ wanted: TodoProperties) -> (line: ContentLine?, zone: String?) {
+        switch wanted.due {
+        case nil:
+            return (nil, nil)
+        case .day(let day)?:
+            return (ContentLine(name: "DUE", parameters: [.init("VALUE", "DATE")], value: ICalendarTime.dateText(day)), nil)
+        case .time(let instant)?:
+            if let name = wanted.dueZone, let zone = ZoneResolver.zone(named: name) {
+                // Keep the file's spelling of the zone when it has a VTIMEZONE for it.
+                let tzid = TodoItem.timeZoneID(for: zone, in: document, calendar: calendar) ?? zone.identifier
+                let hasComponent = TodoItem.timeZone(tzid, in: document, calendar: calendar) != nil
+                if hasComponent || ZoneResolver.timeZoneComponent(named: tzid, from: instant) != nil {
+                    let clock = WallClock(timeZone: zone)
+                    let value = ICalendarTime.dateTimeText(clock.day(of: instant), secondsIntoDay: clock.secondsIntoDay(of: instant))
+                    return (ContentLine(name: "DUE", parameters: [.init("TZID", tzid)], value: value), tzid)
+                }
+            }
+            return (ContentLine(name: "DUE", value: ICalendarTime.utcText(instant)), nil)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import TodoCore
+
+/// A task file: the document as read, where its VTODO is, and what it says.
+///
+/// The document is kept whole so that a write (`TodoItem+Writing`) can start
+/// from the file as it was.
+public struct TodoItem: Hashable, Sendable {
+    /// The file's lines as read.
+    public let document: ICalendarDocument
+    /// The VCALENDAR component.
+    let calendar: ICalendarComponent
+    /// The master VTODO (the one without RECURRENCE-ID).
+    let todo: ICalendarComponent
+    /// `UID`.
+    public let uid: String
+    /// The task's fields.
+    public let properties: TodoProperties
+    /// `LAST-MODIFIED`, the time a three-way merge's conflicts go by.
+    public let lastModified: Date?
+    /// `DTSTAMP`.
+    public let stamp: Date?
+    /// `SEQUENCE`; 0 when absent.
+    public let sequence: Int
+
+    init(document: ICalendarDocument, calendar: ICalendarComponent, todo: ICalendarComponent, uid: String, localZone: TimeZone) {
+        self.document = document
+        self.calendar = calendar
+        self.todo = todo
+        self.uid = uid
+        func first(_ name: String) -> ContentLine? { todo.properties(name, in: document).first }
+        func text(_ name: String) -> String? { first(name).map { ICalendarText.unescape($0.value) } }
+        func number(_ name: String) -> Int? { first(name).flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } }
+        func instant(_ name: String) -> Date? {
+            first(name).flatMap(ICalendarTime.init).flatMap { Self.instant(of: $0, in: document, calendar: calendar, localZone: localZone) }
+        }
+
+        var properties = TodoProperties()
+        properties.title = text("SUMMARY")
+        properties.notes = text("DESCRIPTION")
+        properties.categories = todo.properties("CATEGORIES", in: document)
+            .flatMap { ICalendarText.list($0.value) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        let priority = number("PRIORITY") ?? 0
+        properties.priorityValue = (0...9).contains(priority) ? priority : 0
+        if let due = first("DUE").flatMap(ICalendarTime.init) {
+            switch due {
+            case .day(let day):
+                properties.due = .day(day)
+            case .zoned(_, _, let tzid):
+                properties.due = Self.instant(of: due, in: document, calendar: calendar, localZone: localZone).map(Due.time)
+                // As written, so that a write keeps pointing at the file's own
+                // VTIMEZONE (Evolution's are prefixed).
+                properties.dueZone = tzid
+            case .utc, .floating:
+                properties.due = Self.instant(of: due, in: document, calendar: calendar, localZone: localZone).map(Due.time)
+            }
+        }
+        properties.status = first("STATUS").map { TodoStatus(value: $0.value) }
+        properties.completedAt = instant("COMPLETED")
+        properties.percentComplete = number("PERCENT-COMPLETE")
+        properties.rule = first("RRULE")?.value
+        self.properties = properties
+        lastModified = instant("LAST-MODIFIED")
+        stamp = instant("DTSTAMP")
+        sequence = number("SEQUENCE") ?? 0
+    }
+
+    /// The instant a DATE or DATE-TIME value stands for: a day is its start in
+    /// `localZone`, a floating time is read in `localZone`, a zoned time in
+    /// its zone (or, for a TZID no Olson zone matches, by the file's
+    /// VTIMEZONE; failing both, as floating rather than losing it).
+    static func instant(of time: ICalendarTime, in document: ICalendarDocument, calendar: ICalendarComponent, localZone: TimeZone) -> Date? {
+        switch time {
+        case .day(let day):
+            return WallClock(timeZone: localZone).startOfDay(day)
+        case .utc(let instant):
+            return instant
+        case .floating(let day, let seconds):
+            return WallClock(timeZone: localZone).instant(on: day, secondsIntoDay: seconds)
+        case .zoned(let day, let seconds, let tzid):
+            let vtimezone = timeZone(tzid, in: document, calendar: calendar).map { String(decoding: $0, as: UTF8.self) }
+            return ZoneResolver.instant(on: day, secondsIntoDay: seconds, tzid: tzid, vtimezone: vtimezone)
+                ?? WallClock(timeZone: localZone).instant(on: day, secondsIntoDay: seconds)
+        }
+    }
+
+    /// The TZID of the calendar's VTIMEZONE for the Olson zone `zone`, if any:
+    /// its own spelling (`/freeassociation.sourceforge.net/Europe/Berlin`).
+    static func timeZoneID(for zone: TimeZone, in document: ICalendarDocument, calendar: ICalendarComponent) -> String? {
+        calendar.children.lazy
+            .filter { $0.name == "VTIMEZONE" }
+            .compactMap { $0.properties("TZID", in: document).first?.value }
+            .first { ZoneResolver.olsonName($0) == zone.identifier }
+    }
+
+    /// The bytes of the calendar's VTIMEZONE whose TZID is `tzid`, if any.
+    static func timeZone(_ tzid: String, in document: ICalendarDocument, calendar: ICalendarComponent) -> [UInt8]? {
+        guard let component = calendar.children.first(where: {
+            $0.name == "VTIMEZONE" && $0.properties("TZID", in: document).first?.value == tzid
+        }) else { return nil }
+        return document.lines[component.begin...component.end].flatMap(\.raw)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import TodoCore
+
+/// What a VTODO says about a task, in todo-remind's terms (ICALENDAR.md §2).
+///
+/// Reading a file gives one; a write compares the one wanted with the one
+/// read and rewrites only the properties of the fields that differ, so the
+/// values here keep what todo-remind's own model would lose (a PRIORITY of
+/// 2, a status of IN-PROCESS, every category) and write it back unchanged.
+public struct TodoProperties: Hashable, Sendable {
+    /// `SUMMARY`, unescaped; nil when the VTODO has none.
+    public var title: String?
+    /// `DESCRIPTION`, unescaped; nil when the VTODO has none.
+    public var notes: String?
+    /// Every `CATEGORIES` value of every CATEGORIES line, in order.
+    public var categories: [String]
+    /// `PRIORITY` as written, 0 (none) through 9; see `priority`.
+    public var priorityValue: Int
+    /// `DUE`: a day for `VALUE=DATE`, an instant otherwise (a floating
+    /// date-time read in the local zone).
+    public var due: Due?
+    /// The zone a timed due is written in (`DUE;TZID=…`); nil writes it in
+    /// UTC. Reading sets it to the TZID as written; give a repeating task
+    /// its anchored zone (an Olson name) so that its rule follows that
+    /// zone's DST. TZIDs that name the same Olson zone count as one.
+    public var dueZone: String?
+    /// `STATUS`; nil when the VTODO has none.
+    public var status: TodoStatus?
+    /// `COMPLETED`, an instant.
+    public var completedAt: Date?
+    /// `PERCENT-COMPLETE`, read only: a write derives it from the status.
+    public var percentComplete: Int?
+    /// The `RRULE` value verbatim; nil for a one-off task.
+    public var rule: String?
+
+    public init(
+        title: String? = nil,
+        notes: String? = nil,
+        categories: [String] = [],
+        priorityValue: Int = 0,
+        due: Due? = nil,
+        dueZone: String? = nil,
+        status: TodoStatus? = nil,
+        completedAt: Date? = nil,
+        percentComplete: Int? = nil,
+        rule: String? = nil
+    ) {
+        self.title = title
+        self.notes = notes
+        self.categories = categories
+        self.priorityValue = priorityValue
+        self.due = due
+        self.dueZone = dueZone
+        self.status = status
+        self.completedAt = completedAt
+        self.percentComplete = percentComplete
+        self.rule = rule
+    }
+
+    /// The first category, todo-remind's one; setting it replaces the first
+    /// and keeps the others (other clients use them as tags).
+    public var category: String? {
+        get { categories.first }
+        set {
+            switch (newValue, categories.isEmpty) {
+            case (let value?, true): categories = [value]
+            case (let value?, false): categories[0] = value
+            case (nil, true): break
+            case (nil, false): categories.removeFirst()
+            }
+        }
+    }
+
+    /// The priority by RFC 5545's bands: 1–4 high, 5 medium, 6–9 low, and
+    /// 0 (none) medium. Setting a band keeps the number when it is already
+    /// in that band (tasks.org writes 1, todoman 4 for high), and otherwise
+    /// writes 1, 5 or 9.
+    public var priority: Priority {
+        get { Self.band(of: priorityValue) }
+        set {
+            guard Self.band(of: priorityValue) != newValue else { return }
+            switch newValue {
+            case .high: priorityValue = 1
+            case .medium: priorityValue = 5
+            case .low: priorityValue = 9
+            }
+        }
+    }
+
+    /// The band of a PRIORITY number; numbers outside 0–9 count as none.
+    public static func band(of value: Int) -> Priority {
+        switch value {
+        case 1...4: .high
+        case 6...9: .low
+        default: .medium
+        }
+    }
+
+    /// Whether the task is done: completed (by STATUS or a COMPLETED time)
+    /// or cancelled, which todo-remind honours as done.
+    public var isDone: Bool {
+        status == .completed || status == .cancelled || (completedAt != nil && status != .needsAction && status != .inProcess)
+    }
+
+    /// Marks the task completed at `instant`.
+    public mutating func complete(at instant: Date) {
+        status = .completed
+        completedAt = instant
+    }
+
+    /// Opens the task again: no COMPLETED, and STATUS:NEEDS-ACTION.
+    public mutating func reopen() {
+        status = .needsAction
+        completedAt = nil
+    }
+
+    /// Whether `self` and `other` agree on `field`.
+    public func agrees(with other: TodoProperties, on field: TodoField) -> Bool {
+        switch field {
+        case .title: title == other.title
+        case .notes: notes == other.notes
+        case .categories: categories == other.categories
+        case .priority: priorityValue == other.priorityValue
+        case .due: due == other.due && (due?.isTimed != true || Self.sameZone(dueZone, other.dueZone))
+        case .completion: status == other.status && completedAt == other.completedAt
+        case .rule: rule == other.rule
+        }
+    }
+
+    /// Whether two TZIDs name the same zone: "Europe/Berlin" and Evolution's
+    /// "/freeassociation.sourceforge.net/Europe/Berlin" do.
+    static func sameZone(_ first: String?, _ second: String?) -> Bool {
+        guard let first, let second else { return first == second }
+        return first == second || (ZoneResolver.olsonName(first).map { $0 == ZoneResolver.olsonName(second) } ?? false)
+    }
+
+    /// Copies `field` from `other`.
+    public mutating func take(_ field: TodoField, from other: TodoProperties) {
+        switch field {
+        case .title: title = other.title
+        case .notes: notes = other.notes
+        case .categories: categories = other.categories
+        case .priority: priorityValue = other.priorityValue
+        case .due:
+            due = other.due
+            dueZone = other.dueZone
+        case .completion:
+            status = other.status
+            completedAt = other.completedAt
+            percentComplete = other.percentComplete
+        case .rule: rule = other.rule
+        }
+    }
+}

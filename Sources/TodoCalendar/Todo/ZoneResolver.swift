@@ -1,0 +1,97 @@
+import CLibical
+import Foundation
+import TodoCore
+
+/// Turns the zones iCalendar files name into instants, and writes VTIMEZONEs.
+///
+/// libical is used here because a VTIMEZONE is the one thing it does better
+/// than hand-written code: its built-in zone data writes the component other
+/// clients expect, and it can read the rules of a VTIMEZONE whose TZID names
+/// no Olson zone (Outlook's "W. Europe Standard Time").
+enum ZoneResolver {
+    /// The zone a TZID names: the Olson name itself, or the Olson name at the
+    /// end of a prefixed TZID (`/mozilla.org/20070129_1/Europe/Berlin`,
+    /// `/freeassociation.sourceforge.net/Europe/Berlin`).
+    static func zone(named tzid: String) -> TimeZone? {
+        if let zone = TimeZone(identifier: tzid) { return zone }
+        let parts = tzid.split(separator: "/")
+        // Olson names have two or three parts (America/Argentina/Buenos_Aires).
+        for count in [3, 2] where parts.count > count {
+            if let zone = TimeZone(identifier: parts.suffix(count).joined(separator: "/")) { return zone }
+        }
+        return nil
+    }
+
+    /// The Olson name a TZID stands for, if any (see `zone(named:)`).
+    static func olsonName(_ tzid: String) -> String? {
+        zone(named: tzid)?.identifier
+    }
+
+    /// The instant of a wall-clock reading in the zone `tzid`.
+    ///
+    /// An Olson zone goes through `WallClock`, which applies DESIGN.md's rules
+    /// for gaps and repeated hours; any other TZID is read through the
+    /// file's own VTIMEZONE (`vtimezone`, its text) by libical.
+    static func instant(on day: LocalDay, secondsIntoDay seconds: Int, tzid: String, vtimezone: String?) -> Date? {
+        if let zone = zone(named: tzid) {
+            return WallClock(timeZone: zone).instant(on: day, secondsIntoDay: seconds)
+        }
+        guard let vtimezone else { return nil }
+        return libicalInstant(on: day, secondsIntoDay: seconds, vtimezone: vtimezone)
+    }
+
+    /// Calls `icalcomponent_new_from_string`, `icaltimezone_set_component` and
+    /// `icaltime_as_timet_with_zone`.
+    private static func libicalInstant(on day: LocalDay, secondsIntoDay seconds: Int, vtimezone: String) -> Date? {
+        guard let component = icalcomponent_new_from_string(vtimezone),
+              icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT
+        else { return nil }
+        guard let zone = icaltimezone_new() else {
+            icalcomponent_free(component)
+            return nil
+        }
+        // The zone owns the component from here; freeing the zone frees both.
+        defer { icaltimezone_free(zone, 1) }
+        guard icaltimezone_set_component(zone, component) != 0 else { return nil }
+        var time = icaltime_null_time()
+        time.year = Int32(day.year)
+        time.month = Int32(day.month)
+        time.day = Int32(day.day)
+        time.hour = Int32(seconds / 3600)
+        time.minute = Int32(seconds / 60 % 60)
+        time.second = Int32(seconds % 60)
+        return Date(timeIntervalSince1970: Double(icaltime_as_timet_with_zone(time, zone)))
+    }
+
+    /// A VTIMEZONE for the Olson zone `name`, as content lines, with the TZID
+    /// `name` itself (libical would prefix it); nil when libical does not
+    /// know the zone.
+    ///
+    /// Calls `icaltimezone_get_builtin_timezone`, `icaltimezone_get_component`
+    /// and `icaltimezone_truncate_vtimezone`. The component is cut to the
+    /// rules in force from a year before `from`: the full history of a zone
+    /// runs to hundreds of lines that no client needs for a task.
+    static func timeZoneComponent(named name: String, from instant: Date) -> [ContentLine]? {
+        guard let zone = icaltimezone_get_builtin_timezone(name),
+              let builtin = icaltimezone_get_component(zone),
+              let component = icalcomponent_new_clone(builtin)
+        else { return nil }
+        defer { icalcomponent_free(component) }
+        var start = icaltime_null_time()
+        let startDay = LocalDay(daysSinceEpoch: Int((instant.timeIntervalSince1970 / 86_400).rounded(.down)))
+        start.year = Int32(startDay.year - 1)
+        start.month = 1
+        start.day = 1
+        start.zone = icaltimezone_get_utc_timezone()
+        icaltimezone_truncate_vtimezone(component, start, icaltime_null_time(), 0)
+        if let tzid = icalcomponent_get_first_property(component, ICAL_TZID_PROPERTY) {
+            icalproperty_set_tzid(tzid, name)
+        }
+        guard let text = icalcomponent_as_ical_string_r(component) else { return nil }
+        defer { free(text) }
+        // libical writes CRLF lines folded its own way; re-read them as lines.
+        var bytes = Array(String(cString: text).utf8)
+        if bytes.last != 0x0A { bytes.append(contentsOf: [0x0D, 0x0A]) }
+        return ICalendarDocument(bytes: bytes).lines
+    }
+}
