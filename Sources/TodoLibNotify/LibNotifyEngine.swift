@@ -169,8 +169,17 @@ final class LibNotifyEngine: @unchecked Sendable {
                                      notification.category.isEmpty ? nil : g_variant_new_string(notification.category))
         notify_notification_set_hint(object, "desktop-entry",
                                      notification.desktopEntry.isEmpty ? nil : g_variant_new_string(notification.desktopEntry))
+        // The same name under both hints: dunst reads the first, Notify OSD
+        // and the servers that copied it the second. A re-send after a crash
+        // (a new process, so no replaces_id) then replaces the first bubble.
+        for hint in Self.stackTagHints {
+            notify_notification_set_hint(object, hint, notification.stackTag.map { g_variant_new_string($0) })
+        }
         notify_notification_set_timeout(object, NOTIFY_EXPIRES_DEFAULT)
     }
+
+    /// The hints that ask a server to replace, not stack, a bubble of the same name.
+    static let stackTagHints = ["x-dunst-stack-tag", "x-canonical-private-synchronous"]
 
     /// Records a shown notification until its "closed" signal.
     private func track(

@@ -104,6 +104,32 @@ struct LibNotifyNotifierTests {
         #expect(try desktop.displayedCount() == 2)
     }
 
+    @Test("A reminder sent again under the same stack tag, as after a crash, replaces its bubble instead of stacking a second")
+    func stackTagReplaces() throws {
+        // Two tasks, so the second show is a new notification with no
+        // replaces_id, as a restarted daemon's would be: only the hints can
+        // tell dunst it is the same reminder. Distinct notes, so dunst's
+        // stacking of identical bubbles plays no part.
+        var first = reminder(taskID: 110, notes: "first send")
+        first.stackTag = "todo-remind test stack tag"
+        var again = reminder(taskID: 111, notes: "sent again")
+        again.stackTag = first.stackTag
+        var other = reminder(taskID: 112, notes: "another reminder")
+        other.stackTag = "todo-remind another tag"
+        let monitor = try BusMonitor()
+
+        _ = try notifier.show(first)
+        _ = try notifier.show(again)
+
+        let calls = try monitor.notifyCalls(count: 2)
+        for hint in ["x-dunst-stack-tag", "x-canonical-private-synchronous"] {
+            #expect(calls.allSatisfy { $0.contains("string \"\(hint)\"") && $0.contains("string \"todo-remind test stack tag\"") }, "\(calls)")
+        }
+        #expect(try desktop.displayedCount() == 1)
+        _ = try notifier.show(other)
+        #expect(try desktop.displayedCount() == 2)
+    }
+
     @Test("Reminders shown from many threads at once all reach the server")
     func concurrentShows() throws {
         let notifier = notifier
