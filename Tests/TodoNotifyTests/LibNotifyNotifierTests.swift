@@ -147,6 +147,42 @@ struct LibNotifyNotifierTests {
         #expect(try desktop.displayedCount() == notifications.count)
     }
 
+    @Test("With a server that takes 5 s per call, five reminders shown together all reach it within a second")
+    func slowServerDelaysNobody() throws {
+        // Given a server that answers each Notify 5 s after it comes
+        try desktop.stopServer()
+        defer { try? desktop.startServer() }
+        let server = try ActionlessServer(notifyDelay: .seconds(5))
+        defer { server.stop() }
+        let notifier = notifier
+        let notifications = (0..<5).map { reminder(taskID: 120 + Int64($0), notes: "slow \($0)") }
+        let ids = Shared([UInt32]())
+
+        // when five reminders falling at the same instant are shown, each on a
+        // thread of its own (as the daemon's deliverer does; concurrentPerform
+        // would run only as many at once as there are cores),
+        let start = Date()
+        let done = DispatchSemaphore(value: 0)
+        for notification in notifications {
+            Thread {
+                if let id = try? notifier.show(notification) {
+                    ids.withLock { $0.append(id) }
+                }
+                done.signal()
+            }.start()
+        }
+        for _ in notifications { done.wait() }
+        let elapsed = Date().timeIntervalSince(start)
+
+        // then each reaches the server within a second, not one behind another,
+        let arrivals = server.notifyArrivals
+        #expect(arrivals.count == notifications.count)
+        #expect(arrivals.allSatisfy { $0.timeIntervalSince(start) < 1 }, "\(arrivals.map { $0.timeIntervalSince(start) })")
+        // and every one is shown, all in one wait for the server.
+        #expect(ids.get().count == notifications.count)
+        #expect(elapsed < 10, "took \(elapsed) s")
+    }
+
     @Test("The server information names dunst, its version and its capabilities")
     func serverInfo() throws {
         let info = try notifier.serverInfo()
