@@ -4,9 +4,16 @@ import TodoNotify
 /// libnotify's state in this process, and every call made to it.
 ///
 /// libnotify is process-global (one app name, one cached D-Bus proxy), so there
-/// is one engine, shared by every `LibNotifyNotifier`. Everything here runs on
-/// its `loop` thread: methods are entered through `loop.perform`, and the
-/// "closed" signal and action callbacks are dispatched there by the loop itself.
+/// is one engine, shared by every `LibNotifyNotifier`. Its state lives on its
+/// `loop` thread: methods are entered through `loop.perform`, and the "closed"
+/// signal and action callbacks are dispatched there by the loop itself.
+///
+/// The one exception is the wait for the server: a show is prepared on the
+/// loop (`prepare`), sent from the caller's thread (`send`) and recorded on
+/// the loop again (`finish`), so that several shows wait for a slow server at
+/// the same time instead of one behind another, and the loop stays free to
+/// dispatch signals meanwhile. libnotify's proxy is made on the loop first
+/// (`ensureProxy`), so its signals still arrive there.
 final class LibNotifyEngine: @unchecked Sendable {
     /// The one engine: libnotify keeps one app name and one D-Bus proxy per process.
     static let shared = LibNotifyEngine()
@@ -35,6 +42,14 @@ final class LibNotifyEngine: @unchecked Sendable {
     private var open: [UInt: OpenNotification] = [:]
     /// The open notification of each task, by the address of its object.
     private var openByTask: [Int64: UInt] = [:]
+    /// The notifications being sent from another thread, by object address:
+    /// not to be touched (updated, reused) until their send returns.
+    private var sending: Set<UInt> = []
+    /// Whether libnotify's proxy exists. It is made lazily by the first call
+    /// that needs it, in the calling thread's main context, where its signals
+    /// are then dispatched: it must be made here, on the loop, never by a send
+    /// from another thread. Once made it lives as long as the process.
+    private var proxyReady = false
 
     private struct OpenNotification {
         let object: UnsafeMutablePointer<NotifyNotification>
@@ -45,27 +60,54 @@ final class LibNotifyEngine: @unchecked Sendable {
 
     private init() {}
 
-    /// Shows the notification, replacing the task's bubble if it is still open.
-    ///
-    /// The server is asked for its information first, with `timeout`: a hung
-    /// server then costs `timeout` rather than libnotify's 25 s, and nothing is
-    /// queued that it could show much later, when it recovers.
+    /// A notification ready to be sent from another thread.
+    struct Prepared: @unchecked Sendable {
+        // @unchecked: the object is not touched on the loop while it is sent
+        // (`sending`), and GObject reference counting is thread-safe.
+        let object: UnsafeMutablePointer<NotifyNotification>
+        let taskID: Int64
+        /// Whether `prepare` took a reference of its own for the send: a
+        /// reused object is held by `open`, which a "closed" signal can let
+        /// go while the send is under way.
+        let extraReference: Bool
+    }
+
+    /// Asks whether a server answers, with `timeout`, from any thread: a
+    /// hung server then costs `timeout` rather than libnotify's 25 s, and
+    /// nothing is queued that it could show much later, when it recovers.
+    /// Calls of several threads wait side by side (GDBus connections are
+    /// thread-safe). Returns the unique bus name of the server that answered.
+    static func probe(timeout: Duration) -> Result<String?, NotifyError> {
+        var gError: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &gError) else {
+            let error = gError.map { NotifyError($0, timeout: .zero, fromBusConnection: true) }
+                ?? .noSessionBus(reason: "g_bus_get_sync failed without saying why")
+            g_clear_error(&gError)
+            return .failure(error)
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        return request("GetServerInformation", on: bus, timeout: timeout) { _ in () }.map(\.sender)
+    }
+
+    /// Prepares the notification to be sent (`send`), replacing the task's
+    /// bubble if it is still open and not being sent already; `answeredBy`
+    /// is the server that `probe` reached.
     ///
     /// The bubble carries the notification's actions when `onAction` is given
     /// and the server advertises the "actions" capability; otherwise it
     /// carries none, and its body ends with the equivalent commands.
-    func show(
+    func prepare(
         _ notification: ReminderNotification,
         defaultAppName: String,
         timeout: Duration,
+        answeredBy sender: String?,
         onAction: (@Sendable (ActionInvocation) -> Void)?
-    ) -> Result<UInt32, NotifyError> {
+    ) -> Result<Prepared, NotifyError> {
         precondition(loop.isCurrent, "libnotify is only used on its loop thread")
         let appName = notification.appName.isEmpty ? defaultAppName : notification.appName
         if case .failure(let error) = initialize(appName: appName) { return .failure(error) }
-        if case .failure(let error) = call("GetServerInformation", timeout: timeout, read: { _ in () }) {
-            return .failure(error)
-        }
+        noteServer(sender)
+        if case .failure(let error) = ensureProxy() { return .failure(error) }
         var actionHandler: (@Sendable (ActionInvocation) -> Void)?
         if let onAction, !notification.actions.isEmpty {
             switch serverCapabilities(timeout: timeout) {
@@ -79,11 +121,14 @@ final class LibNotifyEngine: @unchecked Sendable {
 
         // libnotify refuses an empty summary.
         let summary = notification.summary.isEmpty ? appName : notification.summary
-        let reused = openByTask[notification.taskID].flatMap { open[$0] }
+        // An object being sent is left alone: a second reminder of the task
+        // meanwhile gets an object of its own (its stack tag still names it).
+        let reused = openByTask[notification.taskID].flatMap { sending.contains($0) ? nil : open[$0] }
         let object: UnsafeMutablePointer<NotifyNotification>
         if let reused {
             object = reused.object
             notify_notification_update(object, summary, body, notification.iconPath)
+            g_object_ref(UnsafeMutableRawPointer(object))
         } else {
             guard let created = notify_notification_new(summary, body, notification.iconPath) else {
                 return .failure(.failed(reason: "notify_notification_new returned no notification"))
@@ -96,19 +141,78 @@ final class LibNotifyEngine: @unchecked Sendable {
         if let actionHandler {
             addActions(notification.actions, to: object, taskID: notification.taskID, handler: actionHandler)
         }
+        sending.insert(UInt(bitPattern: object))
+        return .success(Prepared(object: object, taskID: notification.taskID, extraReference: reused != nil))
+    }
 
+    /// Sends a prepared notification (`notify_notification_show`), on the
+    /// caller's thread: it waits for the server's answer, up to libnotify's
+    /// own 25 s, while other threads send theirs.
+    static func send(_ prepared: Prepared) -> Result<UInt32, NotifyError> {
         var gError: UnsafeMutablePointer<GError>?
-        guard notify_notification_show(object, &gError) != 0 else {
-            let error = gError.map { NotifyError($0, timeout: Self.libnotifyTimeout) }
+        guard notify_notification_show(prepared.object, &gError) != 0 else {
+            let error = gError.map { NotifyError($0, timeout: libnotifyTimeout) }
                 ?? .failed(reason: "notify_notification_show failed without saying why")
             g_clear_error(&gError)
-            if reused == nil { g_object_unref(object) }
-            if error.isServerUnreachable { forgetAll() }
             return .failure(error)
         }
-        let id = todo_remind_notification_id(object)
-        track(object, taskID: notification.taskID, serverID: id, reused: reused)
-        return .success(id)
+        return .success(todo_remind_notification_id(prepared.object))
+    }
+
+    /// Records how a send ended: a shown notification is kept until its
+    /// "closed" signal; a failed one is let go.
+    func finish(_ prepared: Prepared, result: Result<UInt32, NotifyError>) {
+        precondition(loop.isCurrent, "the engine's state is only used on the loop thread")
+        let object = prepared.object
+        let key = UInt(bitPattern: object)
+        sending.remove(key)
+        switch result {
+        case .success(let id):
+            if let entry = open[key] {
+                track(object, taskID: prepared.taskID, serverID: id, reused: entry)
+                if prepared.extraReference { g_object_unref(UnsafeMutableRawPointer(object)) }
+            } else {
+                // New, or let go by a "closed" signal during the send: the
+                // table takes the reference the send held.
+                track(object, taskID: prepared.taskID, serverID: id, reused: nil)
+            }
+        case .failure(let error):
+            g_object_unref(UnsafeMutableRawPointer(object))
+            if error.isServerUnreachable { forgetAll() }
+        }
+    }
+
+    /// A probe found no server: the bubbles of the last one are gone.
+    func serverUnreachable() {
+        precondition(loop.isCurrent, "the engine's state is only used on the loop thread")
+        forgetAll()
+    }
+
+    /// Makes libnotify's proxy here, on the loop, before any send from
+    /// another thread could make it there (`notify_get_server_info`, which
+    /// asks the server that `probe` has just reached).
+    private func ensureProxy() -> Result<Void, NotifyError> {
+        if proxyReady { return .success(()) }
+        var name: UnsafeMutablePointer<CChar>?
+        var vendor: UnsafeMutablePointer<CChar>?
+        var version: UnsafeMutablePointer<CChar>?
+        var specVersion: UnsafeMutablePointer<CChar>?
+        let answered = notify_get_server_info(&name, &vendor, &version, &specVersion) != 0
+        for text in [name, vendor, version, specVersion] { g_free(text) }
+        guard answered else {
+            return .failure(.noServer(reason: "libnotify could not reach the notification server"))
+        }
+        proxyReady = true
+        return .success(())
+    }
+
+    /// Forgets the bubbles of the previous server when another process
+    /// answers: they went with it.
+    private func noteServer(_ sender: String?) {
+        guard let sender, sender != serverOwner else { return }
+        forgetAll()
+        serverOwner = sender
+        capabilities = nil
     }
 
     /// The server's name, version and capabilities, asked with `timeout` each.
@@ -169,8 +273,17 @@ final class LibNotifyEngine: @unchecked Sendable {
                                      notification.category.isEmpty ? nil : g_variant_new_string(notification.category))
         notify_notification_set_hint(object, "desktop-entry",
                                      notification.desktopEntry.isEmpty ? nil : g_variant_new_string(notification.desktopEntry))
+        // The same name under both hints: dunst reads the first, Notify OSD
+        // and the servers that copied it the second. A re-send after a crash
+        // (a new process, so no replaces_id) then replaces the first bubble.
+        for hint in Self.stackTagHints {
+            notify_notification_set_hint(object, hint, notification.stackTag.map { g_variant_new_string($0) })
+        }
         notify_notification_set_timeout(object, NOTIFY_EXPIRES_DEFAULT)
     }
+
+    /// The hints that ask a server to replace, not stack, a bubble of the same name.
+    static let stackTagHints = ["x-dunst-stack-tag", "x-canonical-private-synchronous"]
 
     /// Records a shown notification until its "closed" signal.
     private func track(
@@ -320,6 +433,25 @@ final class LibNotifyEngine: @unchecked Sendable {
         case .success(let connection): bus = connection
         case .failure(let error): return .failure(error)
         }
+        switch Self.request(method, on: bus, timeout: timeout, read: read) {
+        case .success(let (value, sender)):
+            noteServer(sender)
+            return .success(value)
+        case .failure(let error):
+            if error.isServerUnreachable { forgetAll() }
+            return .failure(error)
+        }
+    }
+
+    /// `call`'s D-Bus exchange, which touches no state of the engine and so
+    /// can be made from any thread: the value read, and the unique bus name
+    /// of the process that answered.
+    private static func request<Value>(
+        _ method: String,
+        on bus: OpaquePointer,
+        timeout: Duration,
+        read: (OpaquePointer) -> Value?
+    ) -> Result<(value: Value, sender: String?), NotifyError> {
         let message = g_dbus_message_new_method_call(
             "org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.Notifications", method
         )
@@ -327,26 +459,20 @@ final class LibNotifyEngine: @unchecked Sendable {
 
         var gError: UnsafeMutablePointer<GError>?
         let reply = g_dbus_connection_send_message_with_reply_sync(
-            bus, message, G_DBUS_SEND_MESSAGE_FLAGS_NONE, Self.milliseconds(timeout), nil, nil, &gError
+            bus, message, G_DBUS_SEND_MESSAGE_FLAGS_NONE, milliseconds(timeout), nil, nil, &gError
         )
         defer { if let reply { g_object_unref(UnsafeMutableRawPointer(reply)) } }
         if let reply { _ = g_dbus_message_to_gerror(reply, &gError) }
         if let gError {
             let error = NotifyError(gError, timeout: timeout)
             g_error_free(gError)
-            if error.isServerUnreachable { forgetAll() }
             return .failure(error)
         }
         guard let reply, let body = g_dbus_message_get_body(reply), let value = read(body) else {
             return .failure(.refused(reason: "its answer to \(method) is not the one the specification gives"))
         }
         let sender = g_dbus_message_get_sender(reply).map { String(cString: $0) }
-        if sender != serverOwner {
-            forgetAll()
-            serverOwner = sender
-            capabilities = nil
-        }
-        return .success(value)
+        return .success((value, sender))
     }
 
     /// GLib's shared session bus connection, connected on first use.

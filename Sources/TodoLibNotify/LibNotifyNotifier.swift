@@ -6,7 +6,8 @@ import TodoNotify
 /// call happens there (see `GLibLoopThread`), so the notifier can be used from
 /// any thread. A call blocks its caller until the server answers: at most
 /// `responseTimeout` when the server is hung before the call, and libnotify's
-/// own 25 s if it hangs in the middle of one. Calls are served one at a time.
+/// own 25 s if it hangs in the middle of one. Calls from several threads wait
+/// for the server side by side, none behind another.
 ///
 /// A notification is kept alive until the server says its bubble is closed;
 /// a later reminder for the same task while the bubble is still open replaces it.
@@ -46,11 +47,26 @@ public final class LibNotifyNotifier: Notifier {
         self.onAction = onAction
     }
 
+    /// The server is asked whether it answers first, with `responseTimeout`,
+    /// from the calling thread; the notification is then prepared on the
+    /// GLib loop thread and sent from the calling thread again, so that
+    /// shows from several threads wait for a slow server side by side.
     public func show(_ notification: ReminderNotification) throws(NotifyError) -> UInt32 {
         let (engine, appName, timeout, onAction) = (engine, appName, responseTimeout, onAction)
-        return try engine.loop.perform {
-            engine.show(notification, defaultAppName: appName, timeout: timeout, onAction: onAction)
+        let sender: String?
+        switch LibNotifyEngine.probe(timeout: timeout) {
+        case .success(let answered):
+            sender = answered
+        case .failure(let error):
+            if error.isServerUnreachable { engine.loop.perform { engine.serverUnreachable() } }
+            throw error
+        }
+        let prepared = try engine.loop.perform {
+            engine.prepare(notification, defaultAppName: appName, timeout: timeout, answeredBy: sender, onAction: onAction)
         }.get()
+        let result = LibNotifyEngine.send(prepared)
+        engine.loop.perform { engine.finish(prepared, result: result) }
+        return try result.get()
     }
 
     public func serverInfo() throws(NotifyError) -> ServerInfo {

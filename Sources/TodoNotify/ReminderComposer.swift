@@ -16,8 +16,8 @@ import TodoCore
 ///     Due today at 17:00 · missed at 09:00
 ///     Overdue since 09:00 · missed at 09:00
 ///
-/// "missed" marks a reminder shown more than `lateness` after its instant (the
-/// daemon was not running, or the machine slept). The task's notes follow on
+/// "missed" marks a reminder that was not shown on time
+/// (`ReminderPolicy.isOnTime`: the daemon was not running, or the machine slept). The task's notes follow on
 /// the next lines, escaped for markup.
 ///
 /// Each notification carries `actions` (see `NotificationAction.reminderActions`);
@@ -28,9 +28,6 @@ public struct ReminderComposer: Sendable {
     public let iconPath: String?
     /// The actions of every reminder; none by default.
     public let actions: [NotificationAction]
-
-    /// How late a reminder may be shown and still count as on time.
-    public static let lateness: TimeInterval = 60
 
     public init(scheduler: Scheduler, iconPath: String?, actions: [NotificationAction] = []) {
         self.scheduler = scheduler
@@ -65,7 +62,7 @@ public struct ReminderComposer: Sendable {
     /// or for a reminder quiet hours held, "Due today · held for quiet hours"
     /// (held, not missed: it was late by design).
     public func headline(for task: TodoTask, reminder: Reminder, firedAt now: Date, isHeld: Bool = false) -> String {
-        let missed = now.timeIntervalSince(reminder.at) > Self.lateness
+        let missed = !ReminderPolicy.isOnTime(shownAt: now, fireTime: reminder.at)
         var line = dueWords(for: task, onTime: !missed, at: now)
         if isHeld {
             line += " · held for quiet hours"
@@ -110,9 +107,9 @@ public struct ReminderComposer: Sendable {
             }
             return "Due \(dayWords)"
         case .time(let instant):
-            // A reminder shown on time within a minute of the due instant is the
-            // at-due-time one, give or take the timer's precision.
-            if onTime, abs(now.timeIntervalSince(instant)) < Self.lateness {
+            // A reminder shown on time at the due instant is the at-due-time
+            // one, give or take the timer's precision.
+            if onTime, ReminderPolicy.isOnTime(shownAt: now, fireTime: instant), now >= instant {
                 return "Due now"
             }
             let (day, time) = words(for: instant, at: now)

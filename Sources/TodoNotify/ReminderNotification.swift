@@ -19,6 +19,12 @@ public struct ReminderNotification: Hashable, Sendable {
     /// actions; elsewhere the body says which commands do the same
     /// (`body(showingActions:)`).
     public var actions: [NotificationAction]
+    /// A name that stays the same each time this reminder is sent, across
+    /// processes: given to the server as the `x-dunst-stack-tag` and
+    /// `x-canonical-private-synchronous` hints, so a bubble re-sent after a
+    /// crash replaces the first one instead of stacking, on servers that
+    /// honour them (dunst, Notify OSD and its heirs). Nil sends neither hint.
+    public var stackTag: String?
 
     public init(
         summary: String,
@@ -29,7 +35,8 @@ public struct ReminderNotification: Hashable, Sendable {
         desktopEntry: String = ReminderNotification.defaultDesktopEntry,
         iconPath: String? = nil,
         taskID: Int64,
-        actions: [NotificationAction] = []
+        actions: [NotificationAction] = [],
+        stackTag: String? = nil
     ) {
         self.summary = summary
         self.body = body
@@ -40,6 +47,7 @@ public struct ReminderNotification: Hashable, Sendable {
         self.iconPath = iconPath
         self.taskID = taskID
         self.actions = actions
+        self.stackTag = stackTag
     }
 
     /// The category of every reminder: a vendor extension, as the specification asks ("x-vendor.class").

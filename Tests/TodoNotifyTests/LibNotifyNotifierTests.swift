@@ -104,6 +104,32 @@ struct LibNotifyNotifierTests {
         #expect(try desktop.displayedCount() == 2)
     }
 
+    @Test("A reminder sent again under the same stack tag, as after a crash, replaces its bubble instead of stacking a second")
+    func stackTagReplaces() throws {
+        // Two tasks, so the second show is a new notification with no
+        // replaces_id, as a restarted daemon's would be: only the hints can
+        // tell dunst it is the same reminder. Distinct notes, so dunst's
+        // stacking of identical bubbles plays no part.
+        var first = reminder(taskID: 110, notes: "first send")
+        first.stackTag = "todo-remind test stack tag"
+        var again = reminder(taskID: 111, notes: "sent again")
+        again.stackTag = first.stackTag
+        var other = reminder(taskID: 112, notes: "another reminder")
+        other.stackTag = "todo-remind another tag"
+        let monitor = try BusMonitor()
+
+        _ = try notifier.show(first)
+        _ = try notifier.show(again)
+
+        let calls = try monitor.notifyCalls(count: 2)
+        for hint in ["x-dunst-stack-tag", "x-canonical-private-synchronous"] {
+            #expect(calls.allSatisfy { $0.contains("string \"\(hint)\"") && $0.contains("string \"todo-remind test stack tag\"") }, "\(calls)")
+        }
+        #expect(try desktop.displayedCount() == 1)
+        _ = try notifier.show(other)
+        #expect(try desktop.displayedCount() == 2)
+    }
+
     @Test("Reminders shown from many threads at once all reach the server")
     func concurrentShows() throws {
         let notifier = notifier
@@ -119,6 +145,42 @@ struct LibNotifyNotifierTests {
 
         #expect(Set(ids.get()).count == notifications.count)
         #expect(try desktop.displayedCount() == notifications.count)
+    }
+
+    @Test("With a server that takes 5 s per call, five reminders shown together all reach it within a second")
+    func slowServerDelaysNobody() throws {
+        // Given a server that answers each Notify 5 s after it comes
+        try desktop.stopServer()
+        defer { try? desktop.startServer() }
+        let server = try ActionlessServer(notifyDelay: .seconds(5))
+        defer { server.stop() }
+        let notifier = notifier
+        let notifications = (0..<5).map { reminder(taskID: 120 + Int64($0), notes: "slow \($0)") }
+        let ids = Shared([UInt32]())
+
+        // when five reminders falling at the same instant are shown, each on a
+        // thread of its own (as the daemon's deliverer does; concurrentPerform
+        // would run only as many at once as there are cores),
+        let start = Date()
+        let done = DispatchSemaphore(value: 0)
+        for notification in notifications {
+            Thread {
+                if let id = try? notifier.show(notification) {
+                    ids.withLock { $0.append(id) }
+                }
+                done.signal()
+            }.start()
+        }
+        for _ in notifications { done.wait() }
+        let elapsed = Date().timeIntervalSince(start)
+
+        // then each reaches the server within a second, not one behind another,
+        let arrivals = server.notifyArrivals
+        #expect(arrivals.count == notifications.count)
+        #expect(arrivals.allSatisfy { $0.timeIntervalSince(start) < 1 }, "\(arrivals.map { $0.timeIntervalSince(start) })")
+        // and every one is shown, all in one wait for the server.
+        #expect(ids.get().count == notifications.count)
+        #expect(elapsed < 10, "took \(elapsed) s")
     }
 
     @Test("The server information names dunst, its version and its capabilities")

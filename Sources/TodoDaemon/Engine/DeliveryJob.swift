@@ -8,6 +8,7 @@ public struct DeliveryJob: Sendable {
     /// Every reminder the notification stands for, the first one first: one
     /// for a bubble of its own, all of a digest's.
     public let reminders: [Reminder]
+    /// What is shown, carrying the job's `stackTag`.
     public let notification: ReminderNotification
     /// 1 for the first try.
     public let attempt: Int
@@ -21,9 +22,13 @@ public struct DeliveryJob: Sendable {
     public init(reminder: Reminder, more: [Reminder] = [], notification: ReminderNotification,
                 attempt: Int, firesAt: Date) {
         self.reminders = [reminder] + more
-        self.notification = notification
         self.attempt = attempt
         self.firesAt = firesAt
+        // Set here, where the reminders are known, so that no path to the
+        // notifier can send a reminder without its stable name.
+        var tagged = notification
+        tagged.stackTag = Self.stackTag(of: reminders, firesAt: firesAt)
+        self.notification = tagged
     }
 
     /// The reminder shown: a bubble's only one, a digest's first.
@@ -34,9 +39,11 @@ public struct DeliveryJob: Sendable {
     /// digest the instant it fires. A notifier gives it to the server as a
     /// stack tag, so a bubble re-sent after a crash replaces the first one
     /// where the server supports it, instead of showing twice.
-    public var stackTag: String {
+    public var stackTag: String { Self.stackTag(of: reminders, firesAt: firesAt) }
+
+    private static func stackTag(of reminders: [Reminder], firesAt: Date) -> String {
         reminders.count == 1
-            ? reminder.id.description
+            ? reminders[reminders.startIndex].id.description
             : "todo-remind digest \(Reminder.Occurrence.at(firesAt))"
     }
 }

@@ -23,15 +23,13 @@ struct DeliveryPlanner {
     /// reminders are left out of the ledger instead of writing a row for each.
     static let longestLookback: TimeInterval = 31 * 86_400
 
-    /// How late a reminder may be shown and still count as on time.
-    static let onTimeGrace: TimeInterval = 60
-
     /// How old a reminder may be and still fire: the policy's catch-up window,
-    /// but never less than `onTimeGrace`. The timer wakes the daemon a moment
-    /// after a reminder's instant, never at it, so with `catch-up-hours = 0`
-    /// the bare window would skip every reminder, even one on time.
+    /// but never less than on time allows (`ReminderPolicy.onTimeGrace`). The
+    /// timer wakes the daemon a moment after a reminder's instant, never at it,
+    /// so with `catch-up-hours = 0` the bare window would skip every reminder,
+    /// even one on time: a reminder on time always fires.
     var catchUpWindow: TimeInterval {
-        max(scheduler.policy.catchUpWindow, Self.onTimeGrace)
+        max(scheduler.policy.catchUpWindow, ReminderPolicy.onTimeGrace)
     }
 
     /// The earliest instant `plan` needs tasks and ledger records from.

@@ -95,9 +95,9 @@ struct DeliveryPlannerTests {
         }
     }
 
-    @Test("With no catch-up window, a reminder up to a minute old still fires: the timer wakes the daemon just after the instant",
-          arguments: [(0, true), (0.001, true), (60, true), (61, false), (3_600, false)] as [(TimeInterval, Bool)])
-    func zeroWindowKeepsAMinuteOfGrace(lateness: TimeInterval, fires: Bool) {
+    @Test("With no catch-up window, a reminder still on time fires: the timer wakes the daemon just after the instant",
+          arguments: [(0, true), (0.001, true), (2, true), (2.5, false), (61, false), (3_600, false)] as [(TimeInterval, Bool)])
+    func zeroWindowKeepsTheOnTimeGrace(lateness: TimeInterval, fires: Bool) {
         // Given catch-up-hours = 0
         let planner = DeliveryPlanner(scheduler: Scheduler(clock: WallClock(timeZone: EngineTime.utc),
                                                            policy: ReminderPolicy(catchUpWindow: 0)))
@@ -109,7 +109,7 @@ struct DeliveryPlannerTests {
                                        watermark: reminderAt.addingTimeInterval(-3_600), tasks: [task], recorded: [])
 
         // Then it fires, or is skipped
-        #expect(planner.catchUpWindow == 60)
+        #expect(planner.catchUpWindow == ReminderPolicy.onTimeGrace)
         #expect(decisions.fire.count == (fires ? 1 : 0))
         #expect(decisions.skip.count == (fires ? 0 : 1))
     }

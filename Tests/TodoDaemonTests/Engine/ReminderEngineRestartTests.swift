@@ -191,7 +191,7 @@ struct ReminderEngineRestartTests {
     }
 
     @Test("With catch-up-hours = 0 a reminder still fires on time, the moment after its instant",
-          arguments: [0, 0.001, 59] as [TimeInterval])
+          arguments: [0, 0.001, 2] as [TimeInterval])
     func zeroWindowStillFiresOnTime(lateBy lateness: TimeInterval) throws {
         // Given a daemon that catches nothing up, waiting for a 09:00 reminder
         let fixture = try EngineFixture(now: T.at(8), policy: ReminderPolicy(catchUpWindow: 0, overdueInDigest: false))
@@ -205,6 +205,24 @@ struct ReminderEngineRestartTests {
         let job = try #require(daemon.jobs.only)
         #expect(job.reminder.taskID == task.id)
         #expect(!job.notification.body.contains("missed"))
+    }
+
+    @Test("After an outage of seconds, a reminder that passed meanwhile is shown marked missed, and one on time is not",
+          arguments: [(1, false), (2, false), (3, true), (30, true), (59, true)] as [(TimeInterval, Bool)])
+    func shortOutageIsMissed(downFor seconds: TimeInterval, missed: Bool) throws {
+        // Given a daemon waiting for a 09:00 reminder, killed just before it
+        let fixture = try EngineFixture(now: T.at(8), policy: ReminderPolicy(overdueInDigest: false))
+        let task = try fixture.add("Water the plants", due: .day(T.today))
+        _ = try fixture.startDaemon()
+
+        // When the next one starts this long after the instant
+        fixture.clock.now = T.at(9).addingTimeInterval(seconds)
+        let restarted = try fixture.startDaemon()
+
+        // Then the reminder fires, and says "missed" once it was more than on time allows
+        let job = try #require(restarted.jobs.only)
+        #expect(job.reminder.taskID == task.id)
+        #expect(job.notification.body.contains("missed") == missed, "\(job.notification.body)")
     }
 
     @Test("With catch-up-hours = 0 a reminder more than a minute old when the daemon comes back is skipped",

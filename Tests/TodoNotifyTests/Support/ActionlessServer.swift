@@ -8,7 +8,11 @@ import Testing
 /// be configured to lack: it owns org.freedesktop.Notifications on the session
 /// bus of `scripts/with-desktop-session` (stop dunst first), answers the
 /// specification's methods from a GLib loop thread of its own, and records
-/// each Notify call.
+/// each Notify call and when it came.
+///
+/// Given a `notifyDelay`, it is also a slow server: it answers each Notify
+/// that long after the call came, without blocking its loop meanwhile, as
+/// a busy server behind the bus would.
 final class ActionlessServer: @unchecked Sendable {
     /// One Notify call, as received.
     struct Notification: Equatable {
@@ -17,6 +21,10 @@ final class ActionlessServer: @unchecked Sendable {
         var body: String
         var actions: [String]
     }
+
+    /// How long each Notify waits for its answer.
+    let notifyDelay: Duration
+    private let arrivals = Shared([Date]())
 
     static let capabilities = ["body", "body-markup"]
 
@@ -31,7 +39,8 @@ final class ActionlessServer: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts the server and waits until it owns the name.
-    init() throws {
+    init(notifyDelay: Duration = .zero) throws {
+        self.notifyDelay = notifyDelay
         context = g_main_context_new()
         loop = g_main_loop_new(context, 0)
         let thread = Thread { [self] in
@@ -73,6 +82,9 @@ final class ActionlessServer: @unchecked Sendable {
     }
 
     var notifications: [Notification] { received.get() }
+
+    /// When each Notify call came, in order.
+    var notifyArrivals: [Date] { arrivals.get() }
 
     // MARK: - The server thread
 
@@ -169,11 +181,16 @@ final class ActionlessServer: @unchecked Sendable {
                     }
                 }
             )
+            arrivals.withLock { $0.append(Date()) }
             let id = received.withLock { list in
                 list.append(notification)
                 return notification.replacesID != 0 ? notification.replacesID : UInt32(list.count)
             }
             values = [g_variant_new_uint32(id)]
+            if notifyDelay > .zero {
+                answerLater(invocation, with: g_variant_new_tuple(&values, gsize(values.count)))
+                return
+            }
         case "CloseNotification":
             if let parameters, let connection {
                 var signal: [OpaquePointer?] = [g_variant_new_uint32(Self.child(parameters, 0, g_variant_get_uint32)),
@@ -187,6 +204,31 @@ final class ActionlessServer: @unchecked Sendable {
             return
         }
         g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple(&values, gsize(values.count)))
+    }
+
+    /// Returns `reply` to the call `notifyDelay` from now, from a timeout
+    /// source on the server's own context, so its loop goes on meanwhile.
+    private func answerLater(_ invocation: OpaquePointer, with reply: OpaquePointer?) {
+        final class Pending {
+            let invocation: OpaquePointer
+            let reply: OpaquePointer?
+            init(invocation: OpaquePointer, reply: OpaquePointer?) {
+                self.invocation = invocation
+                self.reply = reply.map { g_variant_ref_sink($0) }
+            }
+        }
+        let (seconds, attoseconds) = notifyDelay.components
+        let milliseconds = UInt32(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        let source = g_timeout_source_new(milliseconds)
+        g_source_set_callback(source, { data in
+            guard let data else { return 0 }
+            let pending = Unmanaged<Pending>.fromOpaque(data).takeRetainedValue()
+            g_dbus_method_invocation_return_value(pending.invocation, pending.reply)
+            if let reply = pending.reply { g_variant_unref(reply) }
+            return 0 // G_SOURCE_REMOVE
+        }, Unmanaged.passRetained(Pending(invocation: invocation, reply: reply)).toOpaque(), nil)
+        g_source_attach(source, context)
+        g_source_unref(source)
     }
 
     private static func child<T>(_ variant: OpaquePointer, _ index: gsize, _ read: (OpaquePointer) -> T) -> T {
