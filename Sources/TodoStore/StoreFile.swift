@@ -181,6 +181,18 @@ enum StoreFile {
         discardLeftovers(of: built)
     }
 
+    /// The `-wal` and `-shm` files beside `path`, by name, as they are now.
+    static func walFiles(of path: String) -> [String: FileIdentity] {
+        var files: [String: FileIdentity] = [:]
+        for name in [path + "-wal", path + "-shm"] { files[name] = identity(of: name) }
+        return files
+    }
+
+    /// Removes each of these files that its name still names.
+    static func discard(_ files: [String: FileIdentity]) {
+        for (name, file) in files where identity(of: name) == file { unlink(name) }
+    }
+
     /// Removes the `-wal`, `-shm` and `-journal` files beside `path`.
     ///
     /// Before a new store is put where none is, what is left there is a

@@ -234,7 +234,13 @@ public final class TaskStore: Sendable {
     /// copies the WAL into the file and removes the `-wal` and `-shm` files.
     /// A process that exits without closing leaves them, and a stale WAL is
     /// replayed into whatever file is at the path when SQLite next opens it.
+    ///
+    /// When the path no longer names the store's file, SQLite leaves them
+    /// too, whoever closes last (it will not copy a WAL into a file that
+    /// has moved): they are this store's, and removed here once it is
+    /// closed, unless another file has taken their names meanwhile.
     public func close() throws {
+        let walFiles = isInPlace ? [:] : StoreFile.walFiles(of: path)
         do {
             // The readers first: GRDB's `close()` closes the writer before
             // them (its issue 739), and a read-only connection closing last
@@ -244,6 +250,7 @@ public final class TaskStore: Sendable {
         } catch {
             throw Self.storeError(error, path: path)
         }
+        StoreFile.discard(walFiles)
     }
 
     // MARK: - Transactions

@@ -116,6 +116,14 @@ struct StoreClosingTests {
 
         #expect(folder.contents("tasks.sqlite-wal") == walBefore)
         #expect(folder.contents("tasks.sqlite") == foreignBytes)
+
+        // SQLite leaves the WAL of a file that has moved; the store removes
+        // it, or the next to open the foreign file would replay it there.
+        try store.close()
+
+        #expect(!folder.exists("tasks.sqlite-wal"))
+        #expect(!folder.exists("tasks.sqlite-shm"))
+        #expect(folder.contents("tasks.sqlite") == foreignBytes)
     }
 
     @Test("A store opened only if it exists is not created, not even from a 0-byte file")
