@@ -65,9 +65,9 @@ public final class ReminderDaemon {
         let store = try TaskStore(path: options.storePath)
         let lock = try InstanceLock(path: Self.lockPath(forStore: options.storePath))
         defer { withExtendedLifetime(lock) {} }
-        let settings = try options.loadSettings()
+        var settings = try options.loadSettings()
         let wakeup = try Wakeup()
-        let outcomes = Mutex<[DeliveryOutcome]>([])
+        let outcomes = Mutex<[(generation: Int, outcome: DeliveryOutcome)]>([])
         let invocations = Mutex<[ActionInvocation]>([])
         // Runs on the notifier's GLib thread: hand the action to the loop and return.
         let notifier = makeNotifier { invocation in
@@ -97,54 +97,71 @@ public final class ReminderDaemon {
             logger.warning("Time zone changes will be noticed only on SIGHUP: \(error.localizedDescription)")
         }
 
-        let deliverer = ThreadedDeliverer(notifier: notifier, console: console, logger: logger) { outcome in
-            outcomes.withLock { $0.append(outcome) }
-            wakeup.signal()
+        let deliverer = ThreadedDeliverer(notifier: notifier, console: console, logger: logger)
+        let watched = WatchedStore(store: store, logger: logger, disarm: { _ = try timer.arm(at: nil) }) { store, generation in
+            ReminderEngine(
+                store: store,
+                settings: settings,
+                timeZone: SystemTimeZone.current(),
+                iconPath: self.options.iconPath,
+                now: Date.init,
+                timer: TimerAdapter(timer),
+                deliverer: DelivererAdapter(deliverer) { outcome in
+                    outcomes.withLock { $0.append((generation, outcome)) }
+                    wakeup.signal()
+                },
+                logger: self.logger
+            )
         }
-        let engine = ReminderEngine(
-            store: store,
-            settings: settings,
-            timeZone: SystemTimeZone.current(),
-            iconPath: options.iconPath,
-            now: Date.init,
-            timer: TimerAdapter(timer),
-            deliverer: deliverer,
-            logger: logger
-        )
 
         try loop.register(timer.fd) {
             switch timer.acknowledge() {
-            case .fired: try engine.timerFired()
-            case .clockChanged: try engine.clockChanged()
+            case .fired: try watched.engine()?.timerFired()
+            case .clockChanged: try watched.engine()?.clockChanged()
             case .spurious: break
             }
         }
         try loop.register(watcher.fd) {
             var storeChanged = false
+            var storeEntryChanged = false
             for event in watcher.readEvents() {
                 if event.kinds.contains(.overflow) {
                     // Events were lost: assume everything changed.
                     storeChanged = true
-                    try engine.timeZoneChanged(to: SystemTimeZone.current())
+                    storeEntryChanged = true
+                    try watched.engine()?.timeZoneChanged(to: SystemTimeZone.current())
                 } else if event.name == "localtime" || event.name == "timezone" {
-                    try engine.timeZoneChanged(to: SystemTimeZone.current())
+                    try watched.engine()?.timeZoneChanged(to: SystemTimeZone.current())
                 } else if event.name.hasPrefix(storeName) {
                     storeChanged = true
+                    storeEntryChanged = storeEntryChanged || event.name == storeName
                 }
+            }
+            // At once, not after the debounce: a store deleted or replaced
+            // is let go of before anything else happens, and a new one is
+            // opened as soon as it is put in place (whole, by a rename).
+            if storeEntryChanged {
+                _ = try watched.engine()
+                try watched.reopen()
             }
             if storeChanged { try debounce.arm(after: self.options.debounce) }
         }
         try loop.register(debounce.fd) {
             _ = debounce.acknowledge()
-            try engine.storeChanged()
+            try watched.engine()?.storeChanged()
         }
         try loop.register(wakeup.fd) {
             wakeup.drain()
-            for outcome in outcomes.withLock({ pending in defer { pending = [] }; return pending }) {
-                try engine.deliveryFinished(outcome)
+            let finished = outcomes.withLock { pending in
+                defer { pending = [] }
+                return pending
+            }
+            // Not those of a store let go of since: its ledger is not this store's.
+            for entry in finished where entry.generation == watched.generation {
+                try watched.engine()?.deliveryFinished(entry.outcome)
             }
             for invocation in invocations.withLock({ pending in defer { pending = [] }; return pending }) {
-                try engine.actionInvoked(invocation)
+                try watched.engine()?.actionInvoked(invocation)
             }
         }
         try loop.register(signals.fd) {
@@ -153,11 +170,12 @@ public final class ReminderDaemon {
                 case SIGHUP:
                     self.logger.info("SIGHUP: reading the settings again.")
                     do {
-                        try engine.settingsChanged(to: self.options.loadSettings())
+                        settings = try self.options.loadSettings()
+                        try watched.engine()?.settingsChanged(to: settings)
                     } catch {
                         self.logger.error("The settings could not be read, so the old ones stay: \(error.localizedDescription)")
                     }
-                    try engine.timeZoneChanged(to: SystemTimeZone.current())
+                    try watched.engine()?.timeZoneChanged(to: SystemTimeZone.current())
                 default:
                     self.logger.info("Stopping.")
                     loop.stop()
@@ -166,23 +184,35 @@ public final class ReminderDaemon {
         }
 
         logger.info("Watching \(options.storePath).")
-        try engine.start()
+        try watched.engine()?.start()
         try loop.run(beforeSleeping: {
             // A plan can read thousands of tasks of a large store (catching up
             // after a restart, gathering a morning's overdue tasks). Between
             // wake-ups the daemon holds none of them: SQLite's page caches are
             // emptied and the freed heap goes back to the system, so what it
             // owns does not grow with the store.
-            store.releaseMemory()
+            watched.store?.releaseMemory()
             malloc_trim(0)
         })
-        engine.saveWatermark()
+        try watched.close()
     }
 
     /// The lock file that keeps a second daemon off the same store.
     public static func lockPath(forStore storePath: String) -> String {
         storePath + ".daemon-lock"
     }
+}
+
+/// Hands an engine's jobs to the one delivery thread, with where their
+/// outcomes go: tagged with the store they are of.
+private final class DelivererAdapter: Deliverer {
+    let deliverer: ThreadedDeliverer
+    let report: ThreadedDeliverer.Report
+    init(_ deliverer: ThreadedDeliverer, report: @escaping ThreadedDeliverer.Report) {
+        self.deliverer = deliverer
+        self.report = report
+    }
+    func deliver(_ job: DeliveryJob) { deliverer.deliver(job, report: report) }
 }
 
 /// Lets the engine arm the timerfd without knowing it is one.

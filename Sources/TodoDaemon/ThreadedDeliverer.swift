@@ -4,7 +4,9 @@ import TodoNotify
 
 /// Shows notifications on threads of its own, several at once, so the
 /// daemon's loop never waits on a notification server and no delivery waits
-/// behind another, and reports each outcome back.
+/// behind another, and reports each outcome back to whoever asked for it:
+/// the engine of the store open then, which may no longer be the one open
+/// when the outcome comes.
 ///
 /// A slow server (seconds per call) or a hung one (libnotify waits 25 s) holds
 /// only the thread of the call it is slow on: each delivery has its own
@@ -19,15 +21,17 @@ import TodoNotify
 ///
 /// When the server cannot be reached, the reminder is written to the console
 /// as well (once per reminder), so it is seen while the daemon keeps trying.
-final class ThreadedDeliverer: Deliverer, @unchecked Sendable {
+final class ThreadedDeliverer: @unchecked Sendable {
+    /// Where a job's outcome goes.
+    typealias Report = @Sendable (DeliveryOutcome) -> Void
+
     // @unchecked: `pending` and `onConsole` are guarded by `condition`; the
     // notifier is Sendable, and the console writes a line at a time.
     private let condition = NSCondition()
-    private var pending: [DeliveryJob] = []
+    private var pending: [(job: DeliveryJob, report: Report)] = []
     private let notifier: any Notifier
     private let console: ConsoleNotifier
     private let logger: Logger
-    private let report: @Sendable (DeliveryOutcome) -> Void
     /// Whether the switch to the console has been announced since the server
     /// was last reached: said once, not once per reminder.
     private var onConsole = false
@@ -37,38 +41,39 @@ final class ThreadedDeliverer: Deliverer, @unchecked Sendable {
     /// three), few enough that their stacks cost little.
     static let workers = 8
 
-    init(notifier: any Notifier, console: ConsoleNotifier, logger: Logger,
-         workers: Int = ThreadedDeliverer.workers,
-         report: @escaping @Sendable (DeliveryOutcome) -> Void) {
+    init(notifier: any Notifier, console: ConsoleNotifier, logger: Logger, workers: Int = ThreadedDeliverer.workers) {
         self.notifier = notifier
         self.console = console
         self.logger = logger
-        self.report = report
         for index in 0..<max(1, workers) {
             let thread = Thread { [self] in
-                while true { show(nextJob()) }
+                while true {
+                    let (job, report) = nextJob()
+                    report(show(job))
+                }
             }
             thread.name = "todo-delivery-\(index)"
             thread.start()
         }
     }
 
-    func deliver(_ job: DeliveryJob) {
+    /// Queues `job`; `report` is called with its outcome on the delivery thread.
+    func deliver(_ job: DeliveryJob, report: @escaping Report) {
         condition.lock()
-        pending.append(job)
+        pending.append((job, report))
         condition.signal()
         condition.unlock()
     }
 
     /// Waits (without waking) until a job is queued, and takes it.
-    private func nextJob() -> DeliveryJob {
+    private func nextJob() -> (job: DeliveryJob, report: Report) {
         condition.lock()
         defer { condition.unlock() }
         while pending.isEmpty { condition.wait() }
         return pending.removeFirst()
     }
 
-    private func show(_ job: DeliveryJob) {
+    private func show(_ job: DeliveryJob) -> DeliveryOutcome {
         let result: Result<UInt32, NotifyError>
         do throws(NotifyError) {
             result = .success(try notifier.show(job.notification))
@@ -84,7 +89,7 @@ final class ThreadedDeliverer: Deliverer, @unchecked Sendable {
                 _ = try? console.show(job.notification)
             }
         }
-        report(DeliveryOutcome(job: job, result: result))
+        return DeliveryOutcome(job: job, result: result)
     }
 
     /// Sets whether reminders go to the console; true when that changed.

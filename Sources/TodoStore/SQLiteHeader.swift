@@ -16,12 +16,19 @@ struct SQLiteHeader {
     let applicationID: Int32
     /// Whether the file is in WAL mode, so newer pages may sit in its `-wal` file.
     let isWAL: Bool
+    /// Whether the file's own page 1 lists no table, index or view: its
+    /// schema, if any, is only in a `-wal` file, so replaying one would
+    /// overwrite nothing the file holds.
+    let hasEmptySchema: Bool
 
     /// Reads the header, or returns nil when the bytes are not an SQLite database.
     init?(_ bytes: [UInt8]) {
         guard bytes.count >= Self.length, bytes.starts(with: Self.magic) else { return nil }
         applicationID = Int32(bitPattern: Self.bigEndian(bytes[68..<72]))
         isWAL = bytes[18] == 2 || bytes[19] == 2
+        // Page 1's b-tree header follows the database header: a leaf table
+        // page (0x0D) whose cell count (bytes 3 and 4) is 0 holds no entry.
+        hasEmptySchema = bytes[100] == 0x0D && bytes[103] == 0 && bytes[104] == 0
     }
 
     private static func bigEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {

@@ -26,6 +26,9 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     case damaged(path: String, reason: String)
     /// Another process kept the store locked for longer than the busy timeout.
     case busy(path: String)
+    /// The file at the path is no longer the store that was opened: it was
+    /// deleted, moved away or replaced by another file.
+    case replaced(path: String)
     /// The disk holding the store is full.
     case diskFull(path: String)
     /// Any other failure reported by SQLite, with SQLite's own words.
@@ -58,6 +61,8 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
             "The task store “\(path)” is damaged (\(reason)): restore it from a backup, or move it aside to start a new store."
         case .busy(let path):
             "The task store “\(path)” stayed locked by another process for more than \(Int(TaskStore.busyTimeout)) seconds, so nothing was done: try again once the other todo-remind command has finished."
+        case .replaced(let path):
+            "The task store “\(path)” was deleted, moved or replaced by another file since it was opened, so nothing was written: run the command again to use what is at that path now."
         case .diskFull(let path):
             "The task store “\(path)” cannot grow because its disk is full, so nothing was saved: free some space and try again."
         case .failed(let path, let reason):

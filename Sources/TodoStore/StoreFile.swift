@@ -16,7 +16,7 @@ import Darwin
 /// (which would write to it, or leave `-wal` and `-shm` files beside it).
 enum StoreFile {
     /// What the file holds, as far as its bytes tell.
-    enum Contents: Equatable {
+    enum Contents: Hashable {
         /// No file: a store is to be created there.
         case missing
         /// A 0-byte file: nothing to lose, so a store may take its place.
@@ -24,7 +24,9 @@ enum StoreFile {
         /// An SQLite database that is, or may be, a todo-remind store: a
         /// read-only connection must read its application id and migrations,
         /// because in WAL mode the latest pages may sit in the `-wal` file.
-        case database
+        /// With the identity of the file judged, to make sure SQLite opens
+        /// that one and not another renamed over it meanwhile.
+        case database(FileIdentity)
     }
 
     /// Makes sure a store can be at `path`, creating its folders (0700) when
@@ -70,18 +72,21 @@ enum StoreFile {
         let bytes = try readPrefix(of: fd, count: SQLiteHeader.length, path: path)
         let contents: Contents
         if bytes.isEmpty {
-            contents = hasWALContent(path) ? .database : .empty
+            contents = hasWALContent(path) ? .database(FileIdentity(info)) : .empty
         } else {
             guard let header = SQLiteHeader(bytes) else { throw .notSQLite(path: path) }
             switch header.applicationID {
             case StoreSchema.applicationID:
-                contents = .database
-            case 0 where header.isWAL && hasWALContent(path):
-                // Another program's database whose pages are still in its
-                // WAL: the read-only connection judges it from them. (A store
-                // is made whole before it is put at its path, so its
-                // application id is always in the file itself.)
-                contents = .database
+                contents = .database(FileIdentity(info))
+            case 0 where header.isWAL && header.hasEmptySchema && hasWALContent(path):
+                // A database whose every table is still in its WAL: the
+                // read-only connection judges it from them (a store made by
+                // an older todo-remind that never closed it, or another
+                // program's). A file with tables of its own is never judged
+                // through a -wal beside it: that may be a store's stale WAL,
+                // which SQLite would replay into the file (it never checks
+                // that a WAL belongs to the file it sits beside).
+                contents = .database(FileIdentity(info))
             default:
                 // Another program's database, an empty one included.
                 throw .foreignDatabase(path: path)
@@ -93,6 +98,13 @@ enum StoreFile {
             throw .fileNotAccessible(path: path, reason: "it is not readable: \(describe(errno))")
         }
         return contents
+    }
+
+    /// What `path` names now (`stat`), or nil when it names nothing or
+    /// cannot be looked at.
+    static func identity(of path: String) -> FileIdentity? {
+        var info = stat()
+        return stat(path, &info) == 0 ? FileIdentity(info) : nil
     }
 
     /// Whether this process may write the file and, beside it, the `-wal`
@@ -165,7 +177,30 @@ enum StoreFile {
 
     /// Removes a store that was being built, with any files SQLite left beside it.
     static func discard(_ built: String) {
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(built + suffix) }
+        unlink(built)
+        discardLeftovers(of: built)
+    }
+
+    /// The `-wal` and `-shm` files beside `path`, by name, as they are now.
+    static func walFiles(of path: String) -> [String: FileIdentity] {
+        var files: [String: FileIdentity] = [:]
+        for name in [path + "-wal", path + "-shm"] { files[name] = identity(of: name) }
+        return files
+    }
+
+    /// Removes each of these files that its name still names.
+    static func discard(_ files: [String: FileIdentity]) {
+        for (name, file) in files where identity(of: name) == file { unlink(name) }
+    }
+
+    /// Removes the `-wal`, `-shm` and `-journal` files beside `path`.
+    ///
+    /// Before a new store is put where none is, what is left there is a
+    /// deleted store's (a process that had it open was killed): SQLite
+    /// would replay that WAL or journal into the new store as if it were its
+    /// own, because nothing ties a WAL to the file it sits beside.
+    static func discardLeftovers(of path: String) {
+        for suffix in ["-wal", "-shm", "-journal"] { unlink(path + suffix) }
     }
 
     /// Checks that SQLite will be able to write the file and, beside it, the

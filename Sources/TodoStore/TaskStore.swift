@@ -22,10 +22,18 @@ public final class TaskStore: Sendable {
     /// The file's pool, or an empty store in memory (`TaskStore.empty()`).
     let database: any DatabaseWriter
 
+    /// The file this store opened; nil for a store in memory.
+    public let file: FileIdentity?
+
     /// What a process may do to the store.
     public enum Access: Sendable {
         /// Read and write; a missing store is created.
         case readWrite
+        /// Read and write a store that is there: a missing store (or a
+        /// 0-byte file) is an error and no store is created. For the daemon,
+        /// which waits for a new store when its own was deleted rather than
+        /// making an empty one in its place.
+        case readWriteExisting
         /// Only read: a missing store is an error and nothing is created, and
         /// a store the user may only read can be opened.
         case readOnly
@@ -46,24 +54,34 @@ public final class TaskStore: Sendable {
     /// one included), or was written by a newer todo-remind. A 0-byte file
     /// holds nothing and is replaced by a new store.
     ///
-    /// - Throws: `StoreError`; `.missing` for a missing store opened `.readOnly`.
+    /// - Throws: `StoreError`; `.missing` for a missing store opened
+    ///   `.readOnly` or `.readWriteExisting`; `.replaced` when another file
+    ///   was put at the path while it was being opened.
     public init(path: String, access: Access = .readWrite) throws {
         self.path = path
         do {
-            var contents = try StoreFile.prepare(path: path, writing: access == .readWrite)
-            if contents != .database {
-                guard access == .readWrite else { throw StoreError.missing(path: path) }
+            var contents = try StoreFile.prepare(path: path, writing: access != .readOnly)
+            if access == .readWrite, contents == .missing || contents == .empty {
                 try Self.create(at: path)
-                contents = .database
+                contents = try StoreFile.prepare(path: path, writing: true)
             }
+            guard case .database(let judged) = contents else { throw StoreError.missing(path: path) }
             // The name to open by when only reading: see `StoreFile.readingName`.
             let readingName = access == .readOnly ? StoreFile.readingName(for: path) : path
             let upToDate = try Self.checkSchema(path: path, openingAs: readingName)
-            if access == .readOnly, upToDate {
-                database = try Self.openPool(path: readingName, readOnly: !StoreFile.isWritable(path), migrating: false)
+            let pool = if access == .readOnly, upToDate {
+                try Self.openPool(path: readingName, readOnly: !StoreFile.isWritable(path), migrating: false)
             } else {
-                database = try Self.openPool(path: path, readOnly: false, migrating: !upToDate)
+                try Self.openPool(path: path, readOnly: false, migrating: !upToDate)
             }
+            // The file SQLite opened must be the one judged: one renamed
+            // over the path meanwhile was never looked at.
+            guard StoreFile.identity(of: path) == judged else {
+                try? pool.close()
+                throw StoreError.replaced(path: path)
+            }
+            database = pool
+            file = judged
         } catch {
             throw Self.storeError(error, path: path)
         }
@@ -80,6 +98,7 @@ public final class TaskStore: Sendable {
         let queue = try DatabaseQueue()
         try StoreSchema.migrator.migrate(queue)
         database = queue
+        file = nil
     }
 
     /// Builds a complete store beside `path` and renames it into place,
@@ -89,7 +108,10 @@ public final class TaskStore: Sendable {
     /// store at once, one builds it and the others find it there.
     private static func create(at path: String) throws {
         try StoreFile.withFolderLock(of: path) {
-            guard try StoreFile.prepare(path: path, writing: true) != .database else { return }
+            switch try StoreFile.prepare(path: path, writing: true) {
+            case .database: return
+            case .missing, .empty: break
+            }
             let built = StoreFile.buildingPath(for: path)
             StoreFile.discard(built)
             do {
@@ -101,6 +123,7 @@ public final class TaskStore: Sendable {
                 try StoreSchema.migrator.migrate(queue)
                 try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
                 try queue.close()
+                StoreFile.discardLeftovers(of: path)
                 try StoreFile.install(built, at: path)
             } catch {
                 StoreFile.discard(built)
@@ -198,6 +221,38 @@ public final class TaskStore: Sendable {
         (database as? DatabasePool)?.releaseMemory()
     }
 
+    /// Whether the path still names the file this store opened: false once
+    /// that file was deleted, moved away or replaced by another. One `stat`.
+    public var isInPlace: Bool {
+        guard let file else { return true }
+        return StoreFile.identity(of: path) == file
+    }
+
+    /// Closes every connection to the file; any later use of the store throws.
+    ///
+    /// The last process to close a store leaves nothing beside it: SQLite
+    /// copies the WAL into the file and removes the `-wal` and `-shm` files.
+    /// A process that exits without closing leaves them, and a stale WAL is
+    /// replayed into whatever file is at the path when SQLite next opens it.
+    ///
+    /// When the path no longer names the store's file, SQLite leaves them
+    /// too, whoever closes last (it will not copy a WAL into a file that
+    /// has moved): they are this store's, and removed here once it is
+    /// closed, unless another file has taken their names meanwhile.
+    public func close() throws {
+        let walFiles = isInPlace ? [:] : StoreFile.walFiles(of: path)
+        do {
+            // The readers first: GRDB's `close()` closes the writer before
+            // them (its issue 739), and a read-only connection closing last
+            // leaves the WAL, since it may not copy it into the file.
+            (database as? DatabasePool)?.invalidateReadOnlyConnections()
+            try database.close()
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+        StoreFile.discard(walFiles)
+    }
+
     // MARK: - Transactions
 
     /// Runs `value` in a read transaction: it sees one consistent state of the store.
@@ -216,7 +271,12 @@ public final class TaskStore: Sendable {
     /// taking the write lock first means waiting in the busy handler for
     /// another process's write, where a deferred transaction that read first
     /// would fail with SQLITE_BUSY that no timeout can cure.
+    ///
+    /// Nothing is written once the path names another file: the pages would
+    /// go to the `-wal` beside it, which SQLite replays into whatever file is
+    /// at the path (another program's database, moved there).
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        guard isInPlace else { throw StoreError.replaced(path: path) }
         do {
             return try database.write(updates)
         } catch {

@@ -40,7 +40,9 @@ struct TodoRemind: ParsableCommand {
                 .normalized(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot(arguments)
             try command.run()
+            StoreOpener.closeAll()
         } catch {
+            StoreOpener.closeAll()
             let code: ExitCode = ExitStatus.of(error).map { ExitCode($0) } ?? exitCode(for: error)
             let sentence = message(for: error)
             // Help, --version, and a silent `ExitCode` keep ArgumentParser's handling.

@@ -15,6 +15,7 @@ struct StoreErrorTests {
             (.newerSchema(path: "/home/ann/t.sqlite"), "/home/ann/t.sqlite"),
             (.damaged(path: "/home/ann/t.sqlite", reason: "database disk image is malformed"), "/home/ann/t.sqlite"),
             (.busy(path: "/home/ann/t.sqlite"), "/home/ann/t.sqlite"),
+            (.replaced(path: "/home/ann/t.sqlite"), "/home/ann/t.sqlite"),
             (.diskFull(path: "/home/ann/t.sqlite"), "/home/ann/t.sqlite"),
             (.failed(path: "/home/ann/t.sqlite", reason: "disk I/O error"), "/home/ann/t.sqlite"),
             (.noSuchTask(id: 42), "42"),

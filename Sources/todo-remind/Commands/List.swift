@@ -83,8 +83,10 @@ extension TodoRemind {
                     .write(rows, of: matching, order: order, summary: summary, into: output)
             }
             output.flush()
-            // Nothing is left to do: freeing every task, row and cell one by
-            // one would cost a twentieth of a long list's time for nothing.
+            // Nothing is left to do but close the store: freeing every task,
+            // row and cell one by one would cost a twentieth of a long list's
+            // time for nothing.
+            StoreOpener.closeAll()
             Foundation.exit(EXIT_SUCCESS)
         }
     }

@@ -79,6 +79,7 @@ final class OutputBuffer {
                 if code == EINTR { continue }
                 let reason = String(cString: strerror(code)).lowercased()
                 FileHandle.standardError.write(Data("Error: the output could not be written: \(reason).\n".utf8))
+                StoreOpener.closeAll()
                 exit(EXIT_FAILURE)
             }
             written += result

@@ -1,3 +1,4 @@
+import Synchronization
 import TodoStore
 
 /// Opens the store when a command first needs it, once.
@@ -36,6 +37,24 @@ final class StoreOpener {
             }
         }
         opened = store
+        Self.everyOpened.withLock { $0.append(store) }
         return store
+    }
+
+    /// Every store this process opened, for `closeAll()`.
+    private static let everyOpened = Mutex<[TaskStore]>([])
+
+    /// Closes every store this process opened.
+    ///
+    /// Called where the process ends, however a command ended (`TodoRemind.main`
+    /// and the early exits), so that the last process to use a store leaves
+    /// no `-wal` or `-shm` file beside it (see `TaskStore.close()`).
+    static func closeAll() {
+        for store in everyOpened.withLock({ stores in defer { stores = [] }; return stores }) {
+            // A store that cannot be closed keeps its -wal, which SQLite
+            // reads back as this store's next time: no reason to fail a
+            // command that has done its work.
+            try? store.close()
+        }
     }
 }

@@ -1,0 +1,112 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The daemon's store deleted, replaced by another program's database, or
+/// stopped cleanly: the real daemon against a real dunst, with the files
+/// looked at on disk.
+@Suite("daemon, end to end: its store deleted or replaced", .serialized)
+struct StoreSwapTests {
+    /// The log line that says the daemon let go of its store.
+    static func isLetGo(_ line: LogLine) -> Bool {
+        line.message.hasPrefix("The store at ") && line.message.contains("was deleted, moved or replaced")
+    }
+
+    static func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path)
+    }
+
+    @Test("A store deleted while the daemon runs fires nothing more, and a new store made at its path is picked up and fires")
+    func deletedStore() throws {
+        let desktop = try PrivateDesktop()
+        defer { desktop.end() }
+        let cli = try desktop.cli()
+        defer { cli.remove() }
+        let daemon = try RunningDaemon(cli)
+        defer { daemon.end() }
+        let due = WallTime.secondsAhead(3)
+        let stale = try cli.addTask("Stale task", due: due)
+        _ = try daemon.waitUntilArmed(task: stale)
+
+        let mark = daemon.log.count
+        try FileManager.default.removeItem(atPath: cli.storePath)
+
+        try #require(daemon.waitForLog(after: mark, Self.isLetGo) != nil, "\(daemon)")
+        // Closed: SQLite removed the deleted store's -wal and -shm.
+        #expect(!Self.exists(cli.storePath + "-wal"))
+        #expect(!Self.exists(cli.storePath + "-shm"))
+        Thread.sleep(until: due.addingTimeInterval(1.5))
+        #expect(daemon.firings.isEmpty, "\(daemon)")
+
+        _ = try cli.addTask("Fresh task", due: WallTime.secondsAhead(3))
+
+        let fired = daemon.waitForLog(after: mark, within: .seconds(10)) { $0.message.hasPrefix("Reminder: \"Fresh task\"") }
+        #expect(fired != nil, "\(daemon)")
+        #expect(daemon.firings.count == 1, "\(daemon)")
+        #expect(daemon.isRunning)
+    }
+
+    @Test("Another program's database moved over the store while the daemon runs is never written: byte for byte as it was, no -wal or -shm beside it, even after the daemon stops")
+    func replacedByForeignDatabase() throws {
+        let desktop = try PrivateDesktop()
+        defer { desktop.end() }
+        let cli = try desktop.cli()
+        defer { cli.remove() }
+        let daemon = try RunningDaemon(cli)
+        defer { daemon.end() }
+        let due = WallTime.secondsAhead(3)
+        let stale = try cli.addTask("Stale task", due: due)
+        _ = try daemon.waitUntilArmed(task: stale)
+        let foreign = cli.path("other.db")
+        try cli.python("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT)")
+            db.executemany("INSERT INTO note (text) VALUES (?)", [("one",), ("two",)])
+            db.commit()
+            db.close()
+            """, foreign)
+        let before = try Data(contentsOf: URL(fileURLWithPath: foreign))
+
+        let mark = daemon.log.count
+        try #require(rename(foreign, cli.storePath) == 0)
+
+        try #require(daemon.waitForLog(after: mark, Self.isLetGo) != nil, "\(daemon)")
+        #expect(daemon.waitForLog(after: mark) { $0.message.hasPrefix("Waiting for a todo-remind store at ") } != nil, "\(daemon)")
+        // Past the stale task's due: the daemon would have written its ledger.
+        Thread.sleep(until: due.addingTimeInterval(1.5))
+        #expect(daemon.firings.isEmpty, "\(daemon)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.storePath)) == before)
+        #expect(!Self.exists(cli.storePath + "-wal"))
+        #expect(!Self.exists(cli.storePath + "-shm"))
+
+        let ended = daemon.terminate()
+        #expect(ended?.status == 0, "\(daemon)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.storePath)) == before)
+        #expect(!Self.exists(cli.storePath + "-wal"))
+        #expect(!Self.exists(cli.storePath + "-shm"))
+        let rows = try cli.python("""
+            import sqlite3, sys
+            print(sqlite3.connect(sys.argv[1]).execute("SELECT group_concat(text) FROM note").fetchone()[0])
+            """, cli.storePath)
+        #expect(rows == "one,two\n")
+    }
+
+    @Test("A daemon stopped with SIGTERM leaves no -wal or -shm beside its store")
+    func cleanStop() throws {
+        let desktop = try PrivateDesktop()
+        defer { desktop.end() }
+        let cli = try desktop.cli()
+        defer { cli.remove() }
+        let daemon = try RunningDaemon(cli)
+        defer { daemon.end() }
+        let task = try cli.addTask("Later", due: WallTime.secondsAhead(3600))
+        _ = try daemon.waitUntilArmed(task: task)
+
+        let ended = daemon.terminate()
+
+        #expect(ended?.status == 0, "\(daemon)")
+        #expect(!Self.exists(cli.storePath + "-wal"))
+        #expect(!Self.exists(cli.storePath + "-shm"))
+    }
+}
