@@ -1,0 +1,28 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The daemon says so in its log when TZ cannot be followed exactly (issue 9, item 1).
+@Suite("the daemon and TZ", .serialized)
+struct DaemonZoneTests {
+    @Test("a TZ that names no zone, or a daylight-saving rule, gets one warning in the daemon's log naming it and the zone used", arguments: [
+        ("Invalid/Zone", "using UTC"),
+        ("CET-1CEST,M3.5.0,M10.5.0/3", "using UTC+01:00 all year"),
+    ])
+    func warnsInLog(tz: String, used: String) throws {
+        let desktop = try PrivateDesktop()
+        defer { desktop.end() }
+        var cli = try desktop.cli()
+        defer { cli.remove() }
+        let task = try cli.addTask("Check the zone", due: Date().addingTimeInterval(86_400))
+        cli.environment["TZ"] = tz
+        let daemon = try RunningDaemon(cli)
+        defer { daemon.end() }
+
+        _ = try daemon.waitUntilArmed(task: task)
+
+        let warnings = daemon.log.filter { $0.message.contains("TZ=“\(tz)”") }
+        #expect(warnings.count == 1, "\(daemon)")
+        #expect(warnings.first?.message.contains(used) == true, "\(daemon)")
+    }
+}
