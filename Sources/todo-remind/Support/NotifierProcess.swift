@@ -14,7 +14,7 @@ enum NotifierProcess {
     /// The notifier's path: beside the running binary, symlinks followed, as
     /// `make install` and `swift build` both put it.
     static func path() throws(NotifierProcessError) -> String {
-        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else {
+        guard let executable = RunningExecutable.url else {
             throw .missing(path: executableName)
         }
         let path = executable.deletingLastPathComponent().appendingPathComponent(executableName).path
