@@ -23,9 +23,22 @@ extension TaskStore {
         // daily reminder of it overdue does. One overdue already is reminded
         // daily until done, and what follows waits on that.
         let isKeptUp = { (task: TodoTask) in task.repeating != nil && task.due.map { scheduler.dueInstant(of: $0) > now } == true }
-        let overdue = try (scheduler.forecastDailyInstants(after: now, days: limit).last.map(openRemindableTasks(dueAtOrBefore:)) ?? [])
-            .filter { !isKeptUp($0) }
-        let first = scheduler.forecast(upcoming: upcoming, overdueCandidates: overdue, after: now, limit: limit)
+        // Overdue tasks are read a morning at a time, the most urgent first
+        // and no more than the list can show, until the list is full before
+        // the next morning: a store with thousands overdue is not read whole.
+        var overdueByID: [Int64: TodoTask] = [:]
+        var first = scheduler.forecast(upcoming: upcoming, overdueCandidates: [], after: now, limit: limit)
+        let mornings = scheduler.forecastDailyInstants(after: now, days: limit)
+        for (index, morning) in mornings.enumerated() {
+            if first.count >= limit, let last = first.last, last.fire.at < morning { break }
+            for task in try mostUrgentOpenRemindableTasks(dueAtOrBefore: morning, limit: limit + Self.forecastLookahead)
+                where !isKeptUp(task) {
+                overdueByID[task.id] = task
+            }
+            first = scheduler.forecast(upcoming: upcoming, overdueCandidates: Array(overdueByID.values), after: now, limit: limit)
+            if index + 1 < mornings.count, first.count >= limit, let last = first.last, last.fire.at < mornings[index + 1] { break }
+        }
+        let overdue = Array(overdueByID.values)
         // The coming occurrences of repeating tasks, up to where the list
         // ends (a month on when it is short): they are no tasks yet, but
         // their reminders are among what is to come.
@@ -35,6 +48,20 @@ extension TaskStore {
         }
         guard !later.isEmpty else { return first }
         return scheduler.forecast(upcoming: upcoming, overdueCandidates: overdue, laterOccurrences: later, after: now, limit: limit)
+    }
+
+    /// Up to `limit` open, reminder-on tasks due at or before `instant`, most
+    /// urgent first as a digest orders them: priority high to low, then the
+    /// earliest due. More than the digest threshold whenever there are, so a
+    /// morning's digest is still told from a bubble each.
+    func mostUrgentOpenRemindableTasks(dueAtOrBefore instant: Date, limit: Int) throws -> [TodoTask] {
+        try read { db in
+            try TaskRow.fetchAll(db, sql: """
+                SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
+                WHERE completed_at IS NULL AND reminder = 1 AND due_key <= ?
+                ORDER BY priority DESC, due_key, id LIMIT ?
+                """, arguments: [instant.timeIntervalSince1970 + Due.sortKeyZoneSlack, limit])
+        }
     }
 
     /// How far ahead a short list of firings looks for repeating tasks' coming occurrences.
