@@ -37,7 +37,7 @@ extension TodoRemind {
             } else {
                 print("last fired    none yet")
             }
-            let armed = holder == nil ? nil : try ReminderEngine.armedReminder(in: store)
+            let armed = holder == nil ? nil : try store.daemonState().armed
             if let armed, armed.at > context.now {
                 print("next armed    \(text.instant(armed.at)) (\(text.relative(armed.at))): \(titles(armed.taskID)) (\(armed.kind.label))")
             } else if let next = try store.nextReminders(scheduler: context.scheduler, after: context.now, limit: 1).first {
