@@ -49,6 +49,22 @@ public struct DaemonState: Codable, Hashable, Sendable {
         }
     }
 
+    /// Whether the daemon that took its instance lock at `lockTaken` plans
+    /// from this store: it recorded a start on it since.
+    ///
+    /// A daemon records a start on each store it opens (at its own start,
+    /// and when it opens a store put at the path while it ran), and nothing
+    /// while it has none open: a start older than the lock is another run's,
+    /// so a store deleted or replaced since the daemon opened it, or made
+    /// after and not opened yet, has none. This is how `status` tells a
+    /// daemon waiting for a store from one at work. A store that refused the
+    /// daemon's writes (a full disk) reads as waiting too: it cannot say
+    /// otherwise.
+    public func isPlanned(byDaemonLockedAt lockTaken: Date) -> Bool {
+        guard let startedAt else { return false }
+        return startedAt >= lockTaken
+    }
+
     /// The columns, named as the rest of the store names them.
     enum CodingKeys: String, CodingKey {
         case id

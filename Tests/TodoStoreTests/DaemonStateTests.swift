@@ -99,6 +99,17 @@ struct DaemonStateTests {
         #expect(try store.daemonState() == DaemonState(plannedThrough: now.addingTimeInterval(0.5)))
     }
 
+    @Test("A store is planned from by the daemon holding the lock only once that daemon recorded a start on it", arguments: [
+        (started: nil, planned: false, why: "no daemon ever started on it (made after the daemon let go of another)"),
+        (started: -0.5, planned: false, why: "an earlier run started on it: a copy, or a store the daemon has not opened"),
+        (started: 0.0, planned: true, why: "started the moment the lock was taken"),
+        (started: 0.75, planned: true, why: "started on it after taking the lock"),
+    ] as [(started: Double?, planned: Bool, why: String)])
+    func plannedByDaemon(example: (started: Double?, planned: Bool, why: String)) {
+        let state = DaemonState(startedAt: example.started.map { now.addingTimeInterval($0) })
+        #expect(state.isPlanned(byDaemonLockedAt: now) == example.planned, "\(example.why)")
+    }
+
     @Test("A row holding a kind this version does not know (a newer daemon's) reads as nothing armed")
     func unknownKind() throws {
         let path = folder.file("tasks.sqlite")
