@@ -156,12 +156,13 @@ public final class ReminderDaemon {
                 defer { pending = [] }
                 return pending
             }
-            // Not those of a store let go of since: its ledger is not this store's.
-            for entry in finished where entry.generation == watched.generation {
-                try watched.engine()?.deliveryFinished(entry.outcome)
+            // Outcomes first: an action names a bubble by the id its
+            // delivery's outcome brings.
+            for entry in finished {
+                try watched.deliveryFinished(entry.outcome, generation: entry.generation)
             }
             for invocation in invocations.withLock({ pending in defer { pending = [] }; return pending }) {
-                try watched.engine()?.actionInvoked(invocation)
+                try watched.actionInvoked(invocation)
             }
         }
         try loop.register(signals.fd) {

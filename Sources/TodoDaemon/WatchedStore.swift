@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TodoNotify
 import TodoStore
 
 /// The store the daemon works on and the engine planning from it, kept for
@@ -28,6 +29,9 @@ final class WatchedStore {
     private(set) var generation = 0
     /// Why the file at the path was last refused: said once, not at every change.
     private var refusal: String?
+    /// The store each notification shown was for, so that an action on an
+    /// old bubble does not reach a store opened since.
+    private var origins = NotificationOrigins()
 
     init(
         store: TaskStore,
@@ -54,6 +58,38 @@ final class WatchedStore {
             return nil
         }
         return open.engine
+    }
+
+    /// A delivery that the engine of `generation` asked for ended: its
+    /// bubble's id is remembered as that store's, and the outcome goes to
+    /// the engine only if that store is still the one open (an earlier
+    /// store's ledger is not this one's).
+    func deliveryFinished(_ outcome: DeliveryOutcome, generation: Int) throws {
+        if case .success(let id) = outcome.result {
+            origins.shown(id, generation: generation)
+        }
+        guard generation == self.generation else { return }
+        try engine()?.deliveryFinished(outcome)
+    }
+
+    /// An action was chosen on a bubble: carried out on the store open,
+    /// unless the bubble was shown for an earlier store (deleted or replaced
+    /// since), whose task ids may name other tasks in this one; or unless no
+    /// store is open. Either is said in one line.
+    func actionInvoked(_ invocation: ActionInvocation) throws {
+        let metadata: Logger.Metadata = [
+            "task": "\(invocation.taskID)", "action": "\(invocation.key)", "notification": "\(invocation.notificationID)",
+        ]
+        if let shownFor = origins.generation(of: invocation.notificationID), shownFor != generation {
+            logger.notice("Ignored “\(invocation.key)” on the bubble of task \(invocation.taskID): it was shown for a store since deleted or replaced.",
+                          metadata: metadata)
+            return
+        }
+        guard let engine = try engine() else {
+            logger.notice("Ignored “\(invocation.key)” on the bubble of task \(invocation.taskID): no store is open.", metadata: metadata)
+            return
+        }
+        try engine.actionInvoked(invocation)
     }
 
     /// Closes the store the path no longer names, writing nothing more to

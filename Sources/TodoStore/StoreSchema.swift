@@ -189,6 +189,40 @@ enum StoreSchema {
                 CREATE INDEX delivery_by_firing ON delivery(fired_at);
                 """)
         }
+        migrator.registerMigration("v7-daemon-state", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- The daemon's state that `status` reads, typed (DaemonState):
+                -- one row, there from the start, whose columns the daemon
+                -- sets. The armed reminder is the ledger's key (task, kind,
+                -- occurrence) and its instant; no foreign key on the task,
+                -- whose deletion must not fail or rewrite this row (status
+                -- shows the id of a task gone meanwhile).
+                CREATE TABLE daemon (
+                    id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+                    armed_task_id INTEGER,
+                    armed_kind TEXT,
+                    armed_occurrence TEXT,
+                    armed_at REAL,
+                    -- Seconds since 1970, as everywhere in the store.
+                    planned_through REAL,
+                    started_at REAL,
+                    CHECK ((armed_task_id IS NULL) = (armed_kind IS NULL)
+                       AND (armed_task_id IS NULL) = (armed_occurrence IS NULL)
+                       AND (armed_task_id IS NULL) = (armed_at IS NULL))
+                );
+
+                -- How far the last daemon planned carries over, so its first
+                -- run after the upgrade looks back no further than it must.
+                -- The armed reminder does not: a daemon arms afresh at start.
+                INSERT INTO daemon (id, planned_through)
+                SELECT 1, (SELECT CAST(value AS REAL) FROM daemon_state WHERE key = 'planned-through');
+
+                -- daemon_state (key/value) stays, unused by this version: a
+                -- daemon of the version before, still running while a command
+                -- of this one migrates its store, reads and writes it on
+                -- every plan, and would stop if it were gone.
+                """)
+        }
         return migrator
     }()
 }

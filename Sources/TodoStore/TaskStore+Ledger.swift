@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import TodoCore
 
-/// The delivery ledger and the daemon's bookkeeping.
+/// The delivery ledger, and the tasks the daemon plans from.
 extension TaskStore {
     /// The open, reminder-on tasks that can have a reminder in `first...last`,
     /// each once: those the reminder-queue index finds by due date, then
@@ -133,24 +133,6 @@ extension TaskStore {
                     record.status.rawValue, record.firedAt.timeIntervalSince1970, record.attempts,
                     record.detail, reminder.taskID,
                 ])
-            }
-        }
-    }
-
-    /// A value the daemon keeps between runs, or nil.
-    public func daemonValue(_ key: String) throws -> String? {
-        try read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM daemon_state WHERE key = ?", arguments: [key])
-        }
-    }
-
-    /// Sets (or with nil, removes) a value the daemon keeps between runs.
-    public func setDaemonValue(_ value: String?, for key: String) throws {
-        try write { db in
-            if let value {
-                try db.execute(sql: "INSERT OR REPLACE INTO daemon_state (key, value) VALUES (?, ?)", arguments: [key, value])
-            } else {
-                try db.execute(sql: "DELETE FROM daemon_state WHERE key = ?", arguments: [key])
             }
         }
     }

@@ -17,8 +17,10 @@ final class LedgerWriter {
     /// Records the store has not taken yet, by reminder, in the order first kept.
     private var kept: [Reminder.ID: DeliveryRecord] = [:]
     private var keptOrder: [Reminder.ID] = []
-    /// Bookkeeping values the store has not taken yet, by key.
-    private var keptValues: [String: String?] = [:]
+    /// The daemon's state the store has not taken yet: the latest of each.
+    private var keptStart: Date?
+    private var keptArmed: Reminder??
+    private var keptPlannedThrough: Date?
     /// Whether the last write failed: the log says so once, not on every try.
     private(set) var isFailing = false
 
@@ -32,7 +34,9 @@ final class LedgerWriter {
     var keptIDs: Set<Reminder.ID> { Set(keptOrder) }
 
     /// Whether anything waits to be written.
-    var hasKept: Bool { !keptOrder.isEmpty || !keptValues.isEmpty }
+    var hasKept: Bool {
+        !keptOrder.isEmpty || keptStart != nil || keptArmed != nil || keptPlannedThrough != nil
+    }
 
     /// Records these, with anything kept from before, in one transaction; on
     /// failure keeps them all for the next try.
@@ -44,9 +48,24 @@ final class LedgerWriter {
         flush()
     }
 
-    /// Sets a bookkeeping value (nil removes it), kept for later on failure.
-    func setValue(_ value: String?, for key: String) {
-        keptValues[key] = .some(value)
+    /// Records that the engine started planning from the store at `instant`
+    /// (which clears the armed reminder of an earlier run), kept for later
+    /// on failure.
+    func recordStarted(at instant: Date) {
+        keptStart = instant
+        keptArmed = nil
+        flush()
+    }
+
+    /// Records the reminder the timer is armed for, kept for later on failure.
+    func recordArmed(_ reminder: Reminder?) {
+        keptArmed = .some(reminder)
+        flush()
+    }
+
+    /// Records how far the engine has planned, kept for later on failure.
+    func recordPlannedThrough(_ instant: Date) {
+        keptPlannedThrough = instant
         flush()
     }
 
@@ -55,10 +74,23 @@ final class LedgerWriter {
         guard hasKept else { return }
         do {
             try store.record(keptOrder.compactMap { kept[$0] })
-            for (key, value) in keptValues { try store.setDaemonValue(value, for: key) }
+            // Each cleared as soon as written: a retry after a failure part
+            // way through writes only what is still kept. The start first,
+            // since it clears the armed reminder that may follow.
             kept = [:]
             keptOrder = []
-            keptValues = [:]
+            if let keptStart {
+                try store.recordDaemonStarted(at: keptStart)
+                self.keptStart = nil
+            }
+            if let keptArmed {
+                try store.recordArmed(keptArmed)
+                self.keptArmed = nil
+            }
+            if let keptPlannedThrough {
+                try store.recordPlannedThrough(keptPlannedThrough)
+                self.keptPlannedThrough = nil
+            }
             if isFailing {
                 isFailing = false
                 logger.notice("The store takes writes again; the ledger is up to date.")

@@ -51,11 +51,6 @@ public final class ReminderEngine {
         var firesAt: Date
     }
 
-    /// Daemon-state key: the instant up to which reminders were looked at.
-    static let watermarkKey = "planned-through"
-    /// Daemon-state key: the reminder the timer is armed for, for `status`.
-    static let armedKey = "armed"
-
     public init(
         store: TaskStore,
         settings: DaemonSettings,
@@ -79,9 +74,12 @@ public final class ReminderEngine {
 
     // MARK: - Events
 
-    /// Picks up deliveries a previous run left unfinished, then plans.
+    /// Records that it started (so `status` can tell this store has a
+    /// daemon planning from it), picks up deliveries a previous run left
+    /// unfinished, then plans.
     public func start() throws {
         let instant = now()
+        ledger.recordStarted(at: instant)
         let windowStart = instant.addingTimeInterval(-catchUpWindow)
         var expired: [DeliveryRecord] = []
         for var record in try store.unfinishedDeliveries() {
@@ -215,7 +213,7 @@ public final class ReminderEngine {
     func plan() throws {
         let instant = now()
         let planner = DeliveryPlanner(scheduler: scheduler)
-        let watermark = try store.daemonValue(Self.watermarkKey).flatMap(Double.init).map(Date.init(timeIntervalSince1970:))
+        let watermark = try store.daemonState().plannedThrough
         let lookback = planner.lookbackStart(now: instant, watermark: watermark)
         let tasks = try store.remindableTasks(withRemindersFrom: lookback, through: instant)
         let daily = try dailyOverdueReminders(atOrBefore: instant, from: lookback)
@@ -294,7 +292,7 @@ public final class ReminderEngine {
 
     /// Records how far this run has looked; called on a clean stop too.
     public func saveWatermark(_ instant: Date? = nil) {
-        ledger.setValue(String((instant ?? now()).timeIntervalSince1970), for: Self.watermarkKey)
+        ledger.recordPlannedThrough(instant ?? now())
     }
 
     /// The retries whose time has come, re-checked against the tasks as they
@@ -417,8 +415,7 @@ public final class ReminderEngine {
         }
         if next != armedReminder {
             armedReminder = next
-            let description = next.map { "\($0.at.timeIntervalSince1970) \($0.kind.rawValue) \($0.taskID) \($0.occurrence)" }
-            ledger.setValue(description, for: Self.armedKey)
+            ledger.recordArmed(next)
             if let next {
                 logger.debug("Next reminder: task \(next.taskID), \(next.kind.label), at \(DateText.iso8601(next.at, clock: scheduler.clock)).")
             }
@@ -460,17 +457,6 @@ public final class ReminderEngine {
         guard any.at > next else { return any }
         let high = firing(try store.firstOpenRemindableTask(dueAtOrBefore: next, priority: .high, where: hasDaily))
         return [any, high].compactMap { $0 }.min { $0.at < $1.at }
-    }
-
-    /// The reminder a running daemon has armed its timer for, as it last
-    /// wrote it to the store: for `todo-remind status`.
-    public static func armedReminder(in store: TaskStore) throws -> Reminder? {
-        guard let text = try store.daemonValue(armedKey) else { return nil }
-        let fields = text.split(separator: " ", maxSplits: 3)
-        guard fields.count == 4, let seconds = Double(fields[0]), let kind = ReminderKind(rawValue: String(fields[1])),
-              let taskID = Int64(fields[2]), let occurrence = Reminder.Occurrence(text: String(fields[3]))
-        else { return nil }
-        return Reminder(taskID: taskID, kind: kind, occurrence: occurrence, at: Date(timeIntervalSince1970: seconds))
     }
 
     private func logFiring(_ job: DeliveryJob, at instant: Date) {

@@ -16,12 +16,32 @@ extension TodoRemind {
         func run() throws {
             let context = try Context(global, access: .read)
             let text = DateText(clock: context.clock, now: context.now)
-            let store = try context.store
-            let holder = InstanceLock.holder(path: ReminderDaemon.lockPath(forStore: store.path))
+            let path = context.storePath
+            let holder = InstanceLock.holder(path: ReminderDaemon.lockPath(forStore: path))
+            let store: TaskStore
+            do {
+                store = try context.store
+            } catch {
+                // A daemon runs for the path, but there is no store to read
+                // (deleted, or another program's file put there): say what
+                // the daemon does before saying why nothing else can be told.
+                if let holder { print(Self.waiting(holder, at: path, text: text)) }
+                throw error
+            }
+            let state = try store.daemonState()
+            // The lock says a daemon runs for this path; the store says
+            // whether it plans from this very file (see `isPlanned`). The
+            // lock's `since` is whole seconds, rounded down: never later than
+            // the start its daemon records.
+            let isPlanning = holder.map { state.isPlanned(byDaemonLockedAt: $0.since) } ?? false
             if let holder {
-                print("daemon        running (pid \(holder.pid), since \(text.instant(holder.since)))")
+                if isPlanning {
+                    print("daemon        running (pid \(holder.pid), since \(text.instant(holder.since)))")
+                } else {
+                    print(Self.waiting(holder, at: path, text: text))
+                }
             } else {
-                print("daemon        not running for \(store.path): start it with `todo-remind daemon` or `systemctl --user start todo-remind`")
+                print("daemon        not running for \(path): start it with `todo-remind daemon` or `systemctl --user start todo-remind`")
             }
             do {
                 let server = try NotifierProcess.serverInfo()
@@ -37,15 +57,24 @@ extension TodoRemind {
             } else {
                 print("last fired    none yet")
             }
-            let armed = holder == nil ? nil : try ReminderEngine.armedReminder(in: store)
+            let armed = isPlanning ? state.armed : nil
             if let armed, armed.at > context.now {
                 print("next armed    \(text.instant(armed.at)) (\(text.relative(armed.at))): \(titles(armed.taskID)) (\(armed.kind.label))")
             } else if let next = try store.nextReminders(scheduler: context.scheduler, after: context.now, limit: 1).first {
-                let who = holder == nil ? "no daemon is running to fire it" : "not armed yet"
+                let who = holder == nil ? "no daemon is running to fire it"
+                    : isPlanning ? "not armed yet" : "the daemon has not opened this store"
                 print("next due      \(text.instant(next.at)) (\(text.relative(next.at))): \(titles(next.taskID)) (\(next.kind.label)); \(who)")
             } else {
                 print("next armed    nothing to remind of")
             }
+        }
+
+        /// The daemon holds the path's lock but plans from no store there:
+        /// it let go of one deleted or replaced, and opens the next
+        /// todo-remind store put at the path (none yet, or one it has not
+        /// opened yet).
+        private static func waiting(_ holder: (pid: Int32, since: Date), at path: String, text: DateText) -> String {
+            "daemon        waiting for a store at \(path) (pid \(holder.pid), since \(text.instant(holder.since)))"
         }
     }
 }

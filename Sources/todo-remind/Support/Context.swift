@@ -51,6 +51,9 @@ struct Context {
         get throws { try storeOpener.store() }
     }
 
+    /// The store's path, known without opening it.
+    var storePath: String { storeOpener.path }
+
     var clock: WallClock { scheduler.clock }
 
     /// Reads WHEN relative to the command's now.

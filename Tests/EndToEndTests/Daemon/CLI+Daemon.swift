@@ -106,15 +106,12 @@ extension CLI {
                 db.execute(
                     "UPDATE delivery SET occurrence = 'instant ' || (CAST(substr(occurrence, 9) AS INTEGER) - CAST(round(?1 * 1000) AS INTEGER)) "
                     "WHERE occurrence LIKE 'instant %'", (d,))
-                for key, value in db.execute("SELECT key, value FROM daemon_state").fetchall():
-                    if key == "planned-through":
-                        value = repr(float(value) - d)
-                    elif key == "armed" and value:
-                        at, kind, task, occurrence = value.split(" ", 3)
-                        if occurrence.startswith("instant "):
-                            occurrence = "instant " + str(int(occurrence[8:]) - round(d * 1000))
-                        value = " ".join([repr(float(at) - d), kind, task, occurrence])
-                    db.execute("UPDATE daemon_state SET value = ? WHERE key = ?", (value, key))
+                db.execute(
+                    "UPDATE daemon SET armed_at = armed_at - ?1, planned_through = planned_through - ?1, "
+                    "started_at = started_at - ?1", (d,))
+                db.execute(
+                    "UPDATE daemon SET armed_occurrence = 'instant ' || (CAST(substr(armed_occurrence, 9) AS INTEGER) - CAST(round(?1 * 1000) AS INTEGER)) "
+                    "WHERE armed_occurrence LIKE 'instant %'", (d,))
             """, storePath, String(seconds))
     }
 }

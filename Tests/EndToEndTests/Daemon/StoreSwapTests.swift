@@ -16,6 +16,11 @@ struct StoreSwapTests {
         FileManager.default.fileExists(atPath: path)
     }
 
+    /// The first line `status` prints about the daemon.
+    static func daemonLine(_ cli: CLI) throws -> String {
+        try cli.run(["status"]).stdout.split(separator: "\n").first.map(String.init) ?? ""
+    }
+
     @Test("A store deleted while the daemon runs fires nothing more, and a new store made at its path is picked up and fires")
     func deletedStore() throws {
         let desktop = try PrivateDesktop()
@@ -37,13 +42,22 @@ struct StoreSwapTests {
         #expect(!Self.exists(cli.storePath + "-shm"))
         Thread.sleep(until: due.addingTimeInterval(1.5))
         #expect(daemon.firings.isEmpty, "\(daemon)")
+        let waiting = try cli.lines("status")
+        #expect(waiting.first?.hasPrefix("daemon        waiting for a store at \(cli.storePath) (pid \(daemon.pid), since ") == true, "\(waiting)")
+        #expect(waiting.contains("next armed    nothing to remind of"), "\(waiting)")
+        // At a path named with --store, a missing store is an error, after the daemon's line.
+        let named = try cli.run(["status", "--store", cli.storePath])
+        #expect(named.stdout.hasPrefix("daemon        waiting for a store at \(cli.storePath) (pid \(daemon.pid), since "), "\(named)")
+        #expect(named.status == 74 && named.stderr.contains("no task store"), "\(named)")
 
-        _ = try cli.addTask("Fresh task", due: WallTime.secondsAhead(3))
+        let fresh = try cli.addTask("Fresh task", due: WallTime.secondsAhead(3))
 
         let fired = daemon.waitForLog(after: mark, within: .seconds(10)) { $0.message.hasPrefix("Reminder: \"Fresh task\"") }
         #expect(fired != nil, "\(daemon)")
         #expect(daemon.firings.count == 1, "\(daemon)")
         #expect(daemon.isRunning)
+        #expect(try cli.ledgerStatuses(task: fresh, becoming: ["delivered"]) == ["delivered"])
+        #expect(try Self.daemonLine(cli).hasPrefix("daemon        running (pid \(daemon.pid), since "))
     }
 
     @Test("Another program's database moved over the store while the daemon runs is never written: byte for byte as it was, no -wal or -shm beside it, even after the daemon stops")
@@ -79,6 +93,7 @@ struct StoreSwapTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: cli.storePath)) == before)
         #expect(!Self.exists(cli.storePath + "-wal"))
         #expect(!Self.exists(cli.storePath + "-shm"))
+        #expect(try Self.daemonLine(cli).hasPrefix("daemon        waiting for a store at \(cli.storePath) (pid \(daemon.pid), since "))
 
         let ended = daemon.terminate()
         #expect(ended?.status == 0, "\(daemon)")

@@ -48,7 +48,7 @@ struct ReminderEngineFiringTests {
         let reminder = Reminder.of(task, arming.kind, at: arming.expected)
         #expect(daemon.timer.armings == [arming.expected])
         #expect(daemon.engine.armedReminder == reminder)
-        #expect(try ReminderEngine.armedReminder(in: fixture.store) == reminder)
+        #expect(try fixture.store.daemonState().armed == reminder)
         #expect(daemon.jobs.isEmpty)
         #expect(try fixture.ledger().isEmpty)
     }
