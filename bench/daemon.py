@@ -7,11 +7,14 @@ For every SIZE=STORE it runs `todo-remind daemon -v` and, as the peer,
 
 1. idle wake-ups: context switches (voluntary + nonvoluntary, summed over
    all threads) of every daemon over the SAME idle window;
-2. memory (VmRSS, RssAnon, RssFile, private) after settling and at the end
-   of that window;
+2. memory from /proc/PID/smaps_rollup (RSS, PSS, private = Private_Clean +
+   Private_Dirty, Private_Dirty alone) after settling and at the end of that
+   window, and where it is (per mapping, /proc/PID/smaps) at the end of it;
 3. lateness: 20 reminders one second apart, from the instant each Notify
    call crosses the bus (dbus-monitor) minus the reminder's instant;
 4. pick-up: from `add` exiting to the daemon's "Next reminder: task ID" line.
+
+Each daemon runs from its own copy of the binaries (see own_copy).
 
 The stores must have no reminder in the idle window (run.py arranges it,
 and this script checks it with `next --limit 1` and counts any reminder
@@ -25,6 +28,7 @@ import json
 import math
 import os
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -78,14 +82,38 @@ def ctx_switches(pid):
 
 
 def memory(pid):
-    """Resident memory in KiB: VmRSS, RssAnon, RssFile (/proc/PID/status) and
-    private = Private_Clean + Private_Dirty (/proc/PID/smaps_rollup)."""
+    """Memory in KiB from /proc/PID/smaps_rollup (one read, one moment):
+    RSS, PSS (each resident page divided by the number of processes mapping
+    it), private = Private_Clean + Private_Dirty (pages no other process
+    maps), Private_Dirty alone (what only swap could take back), and
+    Anonymous; plus VmRSS, RssAnon and RssFile from /proc/PID/status."""
     def fields(path):
         with open(path, encoding="utf-8") as file:
             return {m[1]: int(m[2]) for m in re.finditer(r"^(\w+):\s+(\d+) kB", file.read(), re.M)}
-    status, smaps = fields(f"/proc/{pid}/status"), fields(f"/proc/{pid}/smaps_rollup")
-    return {"VmRSS": status["VmRSS"], "RssAnon": status["RssAnon"], "RssFile": status["RssFile"],
-            "Private": smaps["Private_Clean"] + smaps["Private_Dirty"]}
+    smaps, status = fields(f"/proc/{pid}/smaps_rollup"), fields(f"/proc/{pid}/status")
+    return {"Rss": smaps["Rss"], "Pss": smaps["Pss"],
+            "Private": smaps["Private_Clean"] + smaps["Private_Dirty"],
+            "Private_Dirty": smaps["Private_Dirty"], "Anonymous": smaps["Anonymous"],
+            "VmRSS": status["VmRSS"], "RssAnon": status["RssAnon"], "RssFile": status["RssFile"]}
+
+
+def mappings(pid):
+    """Where the memory is, per mapped object, in KiB, from /proc/PID/smaps:
+    {name: {Rss, Pss, Private}}; anonymous mappings are "[anon]", and a
+    thread's stack is one of them (only the main thread's says "[stack]")."""
+    out, name = {}, None
+    with open(f"/proc/{pid}/smaps", encoding="utf-8") as file:
+        for line in file:
+            head = re.match(r"^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \d+\s*(.*)$", line)
+            if head:
+                name = head[1].strip() or "[anon]"
+                out.setdefault(name, {"Rss": 0, "Pss": 0, "Private": 0})
+                continue
+            field = re.match(r"^(Rss|Pss|Private_Clean|Private_Dirty):\s+(\d+) kB", line)
+            if field and name:
+                key = "Private" if field[1].startswith("Private") else field[1]
+                out[name][key] += int(field[2])
+    return {n: v for n, v in out.items() if v["Rss"]}
 
 
 def notify_calls(path):
@@ -106,6 +134,23 @@ def notify_calls(path):
                     value = args[3][len("string "):]
                     calls.append((current, value[1:-1]))
     return calls
+
+
+def own_copy(binary, folder):
+    """A copy of todo-remind and the todo-remind-notifier beside it (which
+    `daemon` runs) in folder; returns the copy of todo-remind.
+
+    Each daemon runs its own copy so that the daemons measured side by side
+    share no page of their binary: two processes of one file would each be
+    charged half of its resident code in PSS, and none of it as private,
+    where a user's one daemon is charged all of it. Written back to disk
+    before it runs, so its pages are clean page cache, as an installed
+    binary's are, not dirty pages waiting for writeback."""
+    os.makedirs(folder, exist_ok=True)
+    for name in (os.path.basename(binary), "todo-remind-notifier"):
+        shutil.copy2(os.path.join(os.path.dirname(binary), name), os.path.join(folder, name))
+    os.sync()
+    return os.path.join(folder, os.path.basename(binary))
 
 
 class Bench:
@@ -165,12 +210,14 @@ class Bench:
         while os.path.getsize(monitor_log) == 0 and time.time() < deadline:
             time.sleep(0.05)
 
+        binaries = {size: own_copy(o.binary, os.path.join(o.logs, f"bin-{size}")) for size in sizes}
         started = time.time()
         pids = {}
         for size, store in o.stores.items():
             self.logs[size] = os.path.join(o.logs, f"daemon-{size}.log")
             pids[f"todo-remind {size}"] = self.start(
-                f"todo-remind daemon ({size} tasks)", [o.binary, "daemon", "--store", store, "--config", o.config, "-v"],
+                f"todo-remind daemon ({size} tasks)",
+                [binaries[size], "daemon", "--store", store, "--config", o.config, "-v"],
                 os.path.join(o.logs, f"daemon-{size}.out"), self.logs[size])
         pids["remind -z1"] = self.start("remind -z1", ["remind", "-z1", o.remind],
                                         os.path.join(o.logs, "remind.out"), os.path.join(o.logs, "remind.err"))
@@ -201,6 +248,7 @@ class Bench:
         after = {name: ctx_switches(pid) for name, pid in pids.items()}
         window_stop = time.time()
         result["memory_idle_end"] = {name: memory(pid) for name, pid in pids.items()}
+        result["mappings_idle_end"] = {name: mappings(pid) for name, pid in pids.items()}
         self.alive()
         result["window"] = {"start": window_start, "end": window_stop}
         result["wakeups"] = {}
