@@ -30,18 +30,20 @@ public enum ProcessRunner {
             try? err.close()
         }
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let workingFolder { process.currentDirectoryURL = workingFolder }
         let stdin = Pipe()
         let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
-        process.standardInput = stdin
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let process = try Self.start {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            if let environment { process.environment = environment }
+            if let workingFolder { process.currentDirectoryURL = workingFolder }
+            process.terminationHandler = { _ in ended.signal() }
+            process.standardInput = stdin
+            process.standardOutput = out
+            process.standardError = err
+            return process
+        }
         // A child that exits without reading its input must not take the tests down.
         if let input { try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
         try? stdin.fileHandleForWriting.close()
@@ -81,4 +83,27 @@ public enum ProcessRunner {
 
     /// Writing to a pipe whose reader has gone must give an error, not SIGPIPE.
     private static let pipesMayClose: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+    /// Starts the process, trying again while its file is busy (ETXTBSY): a
+    /// binary a test has just copied can still be open for writing in a child
+    /// another test forked meanwhile, until that child execs.
+    public static func start(_ make: () -> Process) throws -> Process {
+        var attempts = 0
+        while true {
+            let process = make()
+            do {
+                try process.run()
+                return process
+            } catch let error as NSError where attempts < 50 && Self.isTextFileBusy(error) {
+                attempts += 1
+                usleep(20_000)
+            }
+        }
+    }
+
+    private static func isTextFileBusy(_ error: NSError) -> Bool {
+        let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+        return (error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY))
+            || (underlying?.domain == NSPOSIXErrorDomain && underlying?.code == Int(ETXTBSY))
+    }
 }
