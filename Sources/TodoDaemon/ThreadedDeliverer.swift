@@ -35,9 +35,10 @@ final class ThreadedDeliverer: @unchecked Sendable {
     // notifier is Sendable, and the console writes a line at a time.
     private let condition = NSCondition()
     private var pending: [(job: DeliveryJob, report: Report)] = []
-    /// Threads waiting for a job, and threads started; guarded by `condition`.
-    private var idle = 0
+    /// Threads started, and those showing a job; guarded by `condition`. A
+    /// thread started but not yet waiting counts as free: it takes a job next.
     private var started = 0
+    private var busy = 0
     private let maxWorkers: Int
     private let notifier: any Notifier
     private let console: ConsoleNotifier
@@ -72,6 +73,9 @@ final class ThreadedDeliverer: @unchecked Sendable {
             while true {
                 let (job, report) = nextJob()
                 report(show(job))
+                condition.lock()
+                busy -= 1
+                condition.unlock()
             }
         }
         thread.name = "todo-delivery-\(index)"
@@ -83,9 +87,9 @@ final class ThreadedDeliverer: @unchecked Sendable {
     func deliver(_ job: DeliveryJob, report: @escaping Report) {
         condition.lock()
         pending.append((job, report))
-        // Waiting threads take the queued jobs one each; a job beyond them
+        // Free threads take the queued jobs one each; a job beyond them
         // would wait for a slow delivery to end.
-        let grow = pending.count > idle && started < maxWorkers
+        let grow = pending.count > started - busy && started < maxWorkers
         let index = started
         if grow { started += 1 }
         condition.signal()
@@ -97,9 +101,8 @@ final class ThreadedDeliverer: @unchecked Sendable {
     private func nextJob() -> (job: DeliveryJob, report: Report) {
         condition.lock()
         defer { condition.unlock() }
-        idle += 1
         while pending.isEmpty { condition.wait() }
-        idle -= 1
+        busy += 1
         return pending.removeFirst()
     }
 

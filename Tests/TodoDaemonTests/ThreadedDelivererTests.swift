@@ -42,6 +42,15 @@ struct ThreadedDelivererTests {
         }
     }
 
+    /// How many outcomes came back, counted from the delivery threads.
+    final class OutcomeCount: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+
+        func add() { lock.withLock { count += 1 } }
+        var value: Int { lock.withLock { count } }
+    }
+
     private static func job(_ number: Int) -> DeliveryJob {
         let at = Date(timeIntervalSince1970: 1_800_000_000 + Double(number))
         return DeliveryJob(
@@ -57,20 +66,17 @@ struct ThreadedDelivererTests {
         let notifier = HeldNotifier()
         let deliverer = ThreadedDeliverer(notifier: notifier, console: ConsoleNotifier(write: { _ in }),
                                           logger: Logger(label: "test"), workers: 2, maxWorkers: 16)
-        let finished = NSCondition()
-        var outcomes = 0
+        let outcomes = OutcomeCount()
         // 5 re-sends after a restart, then a second's reminders: more than
         // the threads started at first, all under way together.
         for number in 1...10 {
-            deliverer.deliver(Self.job(number)) { _ in
-                finished.lock(); outcomes += 1; finished.broadcast(); finished.unlock()
-            }
+            deliverer.deliver(Self.job(number)) { _ in outcomes.add() }
         }
         let allReceived = eventually(within: .seconds(5)) { notifier.receivedCount == 10 }
         notifier.release()
         #expect(allReceived, "only \(notifier.receivedCount) of 10 deliveries reached the server")
         #expect(deliverer.threadCount == 10)
-        #expect(eventually { finished.lock(); defer { finished.unlock() }; return outcomes == 10 })
+        #expect(eventually { outcomes.value == 10 })
     }
 
     @Test("Beyond maxWorkers deliveries under way, the rest wait their turn and are all shown")
@@ -78,19 +84,16 @@ struct ThreadedDelivererTests {
         let notifier = HeldNotifier()
         let deliverer = ThreadedDeliverer(notifier: notifier, console: ConsoleNotifier(write: { _ in }),
                                           logger: Logger(label: "test"), workers: 1, maxWorkers: 3)
-        let finished = NSCondition()
-        var outcomes = 0
+        let outcomes = OutcomeCount()
         for number in 1...6 {
-            deliverer.deliver(Self.job(number)) { _ in
-                finished.lock(); outcomes += 1; finished.broadcast(); finished.unlock()
-            }
+            deliverer.deliver(Self.job(number)) { _ in outcomes.add() }
         }
         #expect(eventually { notifier.receivedCount == 3 })
         Thread.sleep(forTimeInterval: 0.1)
         #expect(notifier.receivedCount == 3)
         #expect(deliverer.threadCount == 3)
         notifier.release()
-        #expect(eventually { finished.lock(); defer { finished.unlock() }; return outcomes == 6 })
+        #expect(eventually { outcomes.value == 6 })
         #expect(notifier.receivedCount == 6)
     }
 }
