@@ -13,6 +13,8 @@ APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev \
 BIN          := .build/$(CONFIG)/todo-remind
 # What `make bench` compares with (Taskwarrior, remind) and measures by.
 BENCH_PACKAGES := taskwarrior remind hyperfine time
+# What `make bench-soak`'s slow notification server is written with.
+SOAK_PACKAGES := python3-dbus python3-gi
 
 DESTDIR      ?=
 BINDIR       := $(PREFIX)/bin
@@ -30,7 +32,7 @@ RELEASE_LINK := $(shell test -x "$(SWIFT_BIN)ld.lld" && ldd --version 2>/dev/nul
                   awk 'NR == 1 { split($$NF, v, "."); if (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) \
                   print "-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs" }')
 
-.PHONY: deps build run test release install uninstall clean bench bench-deps
+.PHONY: deps build run test release install uninstall clean bench bench-deps bench-soak
 
 ## deps: install the missing Debian packages (apt-get, through sudo when not root).
 deps:
@@ -71,6 +73,26 @@ bench: release bench-deps
 ## bench-deps: install the missing Debian packages make bench needs.
 bench-deps:
 	scripts/apt-install-missing $(BENCH_PACKAGES)
+
+## bench-soak: the kill soak (issue 10), about 11 minutes after the build: the
+## release daemon SIGKILLed 20 times at random and 10-40 ms after reminder
+## instants over 218 reminders, against dunst; then against a server taking
+## 5 s per Notify, without kills and with them. Prints lost, shown twice,
+## re-sends and lateness, and writes the "Kill soak" section of BENCHMARKS.md
+## (bench/KILL_SOAK.md, which make bench keeps); raw results in
+## .build/bench/soak-*.json, logs in .build/bench/soak-*/. Knobs: SOAK_SECONDS (190), SOAK_KILLS (20), SOAK_SEED.
+## Exits 1 when a reminder was lost or shown twice.
+bench-soak: release
+	scripts/apt-install-missing $(SOAK_PACKAGES)
+	@status=0; \
+	TODO_REMIND_DUNSTRC_FIXTURE=bench/soak-dunstrc scripts/with-desktop-session \
+		python3 bench/kill_soak.py --server dunst --binary $(RELEASE_BIN) --out .build/bench/soak-dunst.json || status=1; \
+	scripts/with-desktop-session python3 bench/kill_soak.py --server slow --kills 0 \
+		--binary $(RELEASE_BIN) --out .build/bench/soak-slow-no-kills.json || status=1; \
+	scripts/with-desktop-session python3 bench/kill_soak.py --server slow \
+		--binary $(RELEASE_BIN) --out .build/bench/soak-slow-kills.json || status=1; \
+	python3 bench/soak_report.py || status=1; \
+	exit $$status
 
 ## install: the two binaries, the systemd user unit, the .desktop files, the icon,
 ## shell completions and a man page, under PREFIX (default ~/.local).

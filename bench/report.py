@@ -355,19 +355,27 @@ def targets(run):
     return "## Targets\n\nComputed from this run's numbers.\n\n" + table(["Target", "Measured", "Result"], rows, "llr")
 
 
-def render(run, findings):
-    return "\n".join([header(run), cli_section(run), daemon_section(run), targets(run), findings])
+def render(run, findings, kill_soak=""):
+    parts = [header(run), cli_section(run), daemon_section(run), kill_soak, targets(run), findings]
+    return "\n".join(part for part in parts if part)
 
 
 def write(run, out_path, findings_path):
-    """BENCHMARKS.md from run; bench/FINDINGS.md (written by hand) goes at the end verbatim."""
+    """BENCHMARKS.md from run; bench/KILL_SOAK.md (`make bench-soak`) goes before the targets and
+    bench/FINDINGS.md (written by hand) at the end, verbatim."""
     if not os.path.exists(findings_path):
         with open(findings_path, "w", encoding="utf-8") as file:
             file.write("## Findings\n\nWritten by hand: profiling findings and explanations of misses.\n")
     with open(findings_path, encoding="utf-8") as file:
         findings = file.read()
+    # The kill soak's section, as `make bench-soak` last wrote it (bench/soak_report.py).
+    kill_soak_path = os.path.join(os.path.dirname(findings_path), "KILL_SOAK.md")
+    kill_soak = ""
+    if os.path.exists(kill_soak_path):
+        with open(kill_soak_path, encoding="utf-8") as file:
+            kill_soak = file.read()
     with open(out_path, "w", encoding="utf-8") as file:
-        file.write(render(run, findings))
+        file.write(render(run, findings, kill_soak))
 
 
 if __name__ == "__main__":

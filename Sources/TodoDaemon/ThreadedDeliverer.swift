@@ -11,8 +11,14 @@ import TodoNotify
 /// A slow server (seconds per call) or a hung one (libnotify waits 25 s) holds
 /// only the thread of the call it is slow on: each delivery has its own
 /// deadline, the notifier's, counted from its own start. `workers` threads
-/// are started at once and wait on one condition; as many deliveries as
-/// there are threads are under way together, and only more than that queue.
+/// are started at once and wait on one condition; when a job comes and no
+/// thread is free, another is started (up to `maxWorkers`), so a delivery
+/// never waits behind slow ones. A fixed pool did: with a server taking 5 s
+/// per call, the re-sends a restart makes and a second's reminders took all
+/// 8 threads, and the next reminder reached the bus 4 s late (the kill soak,
+/// bench/kill_soak.py). Threads started stay, waiting; only beyond
+/// `maxWorkers` deliveries under way at once (a hung server and more than
+/// one reminder a second for 25 s) do jobs queue.
 ///
 /// Plain threads and a condition, not a Dispatch queue: the first Dispatch
 /// worker thread starts libdispatch's pool monitor, a timer that wakes the
@@ -29,6 +35,11 @@ final class ThreadedDeliverer: @unchecked Sendable {
     // notifier is Sendable, and the console writes a line at a time.
     private let condition = NSCondition()
     private var pending: [(job: DeliveryJob, report: Report)] = []
+    /// Threads started, and those showing a job; guarded by `condition`. A
+    /// thread started but not yet waiting counts as free: it takes a job next.
+    private var started = 0
+    private var busy = 0
+    private let maxWorkers: Int
     private let notifier: any Notifier
     private let console: ConsoleNotifier
     private let logger: Logger
@@ -40,29 +51,50 @@ final class ThreadedDeliverer: @unchecked Sendable {
     /// reminders that fall together in practice (a digest gathers more than
     /// three), few enough that their stacks cost little.
     static let workers = 8
+    /// How many deliveries may be under way at once when the server is slow:
+    /// a thread each, mostly waiting on the server.
+    static let maxWorkers = 64
 
-    init(notifier: any Notifier, console: ConsoleNotifier, logger: Logger, workers: Int = ThreadedDeliverer.workers) {
+    init(notifier: any Notifier, console: ConsoleNotifier, logger: Logger, workers: Int = ThreadedDeliverer.workers,
+         maxWorkers: Int = ThreadedDeliverer.maxWorkers) {
         self.notifier = notifier
         self.console = console
         self.logger = logger
-        for index in 0..<max(1, workers) {
-            let thread = Thread { [self] in
-                while true {
-                    let (job, report) = nextJob()
-                    report(show(job))
-                }
-            }
-            thread.name = "todo-delivery-\(index)"
-            thread.start()
-        }
+        let workers = max(1, workers)
+        self.maxWorkers = max(workers, maxWorkers)
+        condition.lock()
+        started = workers
+        condition.unlock()
+        for index in 0..<workers { startWorker(index) }
     }
 
-    /// Queues `job`; `report` is called with its outcome on the delivery thread.
+    private func startWorker(_ index: Int) {
+        let thread = Thread { [self] in
+            while true {
+                let (job, report) = nextJob()
+                report(show(job))
+                condition.lock()
+                busy -= 1
+                condition.unlock()
+            }
+        }
+        thread.name = "todo-delivery-\(index)"
+        thread.start()
+    }
+
+    /// Queues `job`, and starts another thread when none is free to take it;
+    /// `report` is called with its outcome on the delivery thread.
     func deliver(_ job: DeliveryJob, report: @escaping Report) {
         condition.lock()
         pending.append((job, report))
+        // Free threads take the queued jobs one each; a job beyond them
+        // would wait for a slow delivery to end.
+        let grow = pending.count > started - busy && started < maxWorkers
+        let index = started
+        if grow { started += 1 }
         condition.signal()
         condition.unlock()
+        if grow { startWorker(index) }
     }
 
     /// Waits (without waking) until a job is queued, and takes it.
@@ -70,7 +102,15 @@ final class ThreadedDeliverer: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while pending.isEmpty { condition.wait() }
+        busy += 1
         return pending.removeFirst()
+    }
+
+    /// The threads started so far (for tests).
+    var threadCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return started
     }
 
     private func show(_ job: DeliveryJob) -> DeliveryOutcome {
