@@ -81,6 +81,7 @@ struct BadInputTests {
         (["list", "--color", "purple"], "purple"),
         (["next", "--limit", "0"], "--limit"),
         (["next", "--limit", "many"], "many"),
+        (["next", "--limit", "-1"], "not -1"),
         (["add"], "title"),
         (["done"], "tasks"),
         (["add", "Task", "--bogus"], "--bogus"),

@@ -56,9 +56,25 @@ struct CommandLineArguments {
         guard commands.contains(command) else {
             throw .unknownCommand(command, suggestion: nearest(to: command))
         }
-        let rest = Array(arguments[(index + 1)...])
+        let rest = Self.joiningNegativeValues(Array(arguments[(index + 1)...]))
         try checkDashes(in: rest, command: command)
         return [command] + hoisted + rest
+    }
+
+    /// `--limit -1` as `--limit=-1`: ArgumentParser takes a word that starts
+    /// with a dash for an option, and would say the value is missing, where
+    /// the command can name the number that is wrong.
+    static func joiningNegativeValues(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        for word in arguments {
+            if let last = result.last, last.hasPrefix("--"), last != "--", !last.contains("="),
+               word.count > 1, word.hasPrefix("-"), word.dropFirst().allSatisfy(\.isNumber) {
+                result[result.count - 1] = last + "=" + word
+            } else {
+                result.append(word)
+            }
+        }
+        return result
     }
 
     /// Refuses a word that starts with one dash and is no option of ours,
