@@ -61,15 +61,26 @@ enum TaskRow {
         WHERE id = ?
         """
 
+    /// A due as the store keeps it in two columns (the task's due, a
+    /// series' start, a completed occurrence): a day as `YYYY-MM-DD`, or an
+    /// instant in seconds since 1970; both NULL for none.
+    static func columns(of due: Due?) -> (day: String?, time: Double?) {
+        switch due {
+        case .day(let day): (day.description, nil)
+        case .time(let instant): (nil, instant.timeIntervalSince1970)
+        case nil: (nil, nil)
+        }
+    }
+
+    /// The due two such column values hold; nil when both are NULL.
+    static func due(day: String?, time: Double?) -> Due? {
+        day.flatMap(LocalDay.init(iso:)).map(Due.day) ?? time.map { .time(Date(timeIntervalSince1970: $0)) }
+    }
+
     /// The values of `writtenColumns` for a task, folded keys included.
     static func arguments(for task: TodoTask) -> StatementArguments {
-        var dueDay: String?
-        var dueTime: Double?
-        switch task.due {
-        case .day(let day): dueDay = day.description
-        case .time(let instant): dueTime = instant.timeIntervalSince1970
-        case nil: break
-        }
+        let (dueDay, dueTime) = columns(of: task.due)
+        let start = columns(of: task.repeating?.start)
         let values: [(any DatabaseValueConvertible)?] = [
             task.title,
             task.notes,
@@ -89,8 +100,8 @@ enum TaskRow {
             task.repeating?.rule,
             task.repeating?.from.rawValue,
             task.repeating?.zone,
-            task.repeating.flatMap { if case .day(let day) = $0.start { day.description } else { nil } },
-            task.repeating.flatMap { if case .time(let instant) = $0.start { instant.timeIntervalSince1970 } else { nil } },
+            start.day,
+            start.time,
             task.repeating?.completedCount ?? 0,
         ]
         return StatementArguments(values)

@@ -56,9 +56,7 @@ extension TaskStore {
                    SELECT id, due_day, due_time FROM completion WHERE task_id = ? ORDER BY completed_at DESC, id DESC LIMIT 1
                    """, arguments: [task.id]) {
                 try db.execute(sql: "DELETE FROM completion WHERE id = ?", arguments: [last[0] as Int64])
-                let day: String? = last[1]
-                let time: Double? = last[2]
-                task.due = day.flatMap(LocalDay.init(iso:)).map(Due.day) ?? time.map { .time(Date(timeIntervalSince1970: $0)) }
+                task.due = TaskRow.due(day: last[1], time: last[2])
                 repeating.completedCount -= 1
                 task.repeating = repeating
             }
@@ -78,9 +76,7 @@ extension TaskStore {
             while let row = try rows.next() {
                 let id: Int64 = row[0]
                 guard result[id, default: []].count < limit else { continue }
-                let day: String? = row[1]
-                let time: Double? = row[2]
-                let due = day.flatMap(LocalDay.init(iso:)).map(Due.day) ?? time.map { .time(Date(timeIntervalSince1970: $0)) }
+                let due = TaskRow.due(day: row[1], time: row[2])
                 result[id, default: []].append(Completion(due: due, at: Date(timeIntervalSince1970: row[3])))
             }
             return result
@@ -92,13 +88,7 @@ extension TaskStore {
 
     /// Records one completed occurrence.
     static func recordCompletion(_ db: Database, taskID: Int64, due: Due?, at: Date) throws {
-        var day: String?
-        var time: Double?
-        switch due {
-        case .day(let value): day = value.description
-        case .time(let instant): time = instant.timeIntervalSince1970
-        case nil: break
-        }
+        let (day, time) = TaskRow.columns(of: due)
         try db.execute(sql: "INSERT INTO completion (task_id, due_day, due_time, completed_at) VALUES (?, ?, ?, ?)",
                        arguments: [taskID, day, time, at.timeIntervalSince1970])
     }
