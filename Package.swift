@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "TodoDaemon", targets: ["TodoDaemon"]),
         .library(name: "TodoRecurrence", targets: ["TodoRecurrence"]),
         .library(name: "TodoCalendar", targets: ["TodoCalendar"]),
+        .library(name: "TodoSync", targets: ["TodoSync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -82,6 +83,13 @@ let package = Package(
             dependencies: ["TodoCore", "CLibical"],
             swiftSettings: swiftSettings
         ),
+        // The store and the lists' folders kept in step: files read in and
+        // merged, changed tasks written out.
+        .target(
+            name: "TodoSync",
+            dependencies: ["TodoCore", "TodoRecurrence", "TodoStore", "TodoCalendar", "TodoConfig"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TodoNotify",
             dependencies: ["TodoCore"],
@@ -117,6 +125,7 @@ let package = Package(
                 "TodoConfig",
                 "TodoNotify",
                 "TodoDaemon",
+                "TodoSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

@@ -14,6 +14,7 @@ enum ConfigKey: String, CaseIterable {
     case overdueInDigest = "overdue-in-digest"
     case quietHours = "quiet-hours"
     case quietHoursAllowHigh = "quiet-hours-allow-high"
+    case calendar = "calendar"
 
     /// What a valid value looks like, for error messages.
     var allowed: String {
@@ -25,6 +26,7 @@ enum ConfigKey: String, CaseIterable {
         case .snooze: "an array of one or more snooze times in quotes, such as [\"10m\", \"1h\", \"tomorrow 09:00\"]"
         case .digestThreshold: "a whole number of tasks from 1 up, such as 3"
         case .quietHours: "two different times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none"
+        case .calendar: "one or more [[calendar]] tables, each with a path in quotes, such as path = \"~/.local/share/vdirsyncer/tasks/*\""
         }
     }
 
@@ -69,7 +71,42 @@ enum ConfigKey: String, CaseIterable {
             }
         case .quietHoursAllowHigh:
             settings.policy.quietHoursAllowHigh = try flag(value, or: bad)
+        case .calendar:
+            guard let array = value.array, !array.isEmpty else { throw bad }
+            settings.calendars = try array.map { element throws(ConfigError) in
+                guard let table = element.table else { throw bad }
+                return try calendarSetting(table, path: path)
+            }
+            if settings.calendars.compactMap(\.defaultList).count > 1 {
+                throw .badValue(path: path, key: rawValue, allowed: "tables of which at most one names a default-list")
+            }
         }
+    }
+
+    /// One `[[calendar]]` table.
+    private func calendarSetting(_ table: TOMLTable, path: String) throws(ConfigError) -> CalendarSetting {
+        func bad(_ key: String, _ allowed: String) -> ConfigError {
+            .badValue(path: path, key: "calendar.\(key)", allowed: allowed)
+        }
+        if let unknown = table.keys.sorted().first(where: { !CalendarSetting.keys.contains($0) }) {
+            throw .badEntry(path: path, key: rawValue, entry: unknown,
+                            reason: "a [[calendar]] table takes only " + CalendarSetting.keys.joined(separator: ", ") + ".")
+        }
+        guard let folders = table["path"]?.string, !folders.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw bad("path", "a folder or a glob of folders in quotes, such as \"~/.local/share/vdirsyncer/tasks/*\"")
+        }
+        var setting = CalendarSetting(path: folders)
+        if let value = table["default-list"] {
+            guard let name = value.string, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw bad("default-list", "the name of a list in quotes, such as \"personal\"")
+            }
+            setting.defaultList = name
+        }
+        if let value = table["defaults"] {
+            guard let flag = value.bool else { throw bad("defaults", "true or false") }
+            setting.reminderDefaults = flag
+        }
+        return setting
     }
 
     private func flag(_ value: any TOMLValueConvertible, or bad: ConfigError) throws(ConfigError) -> Bool {

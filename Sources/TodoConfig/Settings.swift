@@ -10,15 +10,20 @@ public struct Settings: Hashable, Sendable {
     /// The snooze times a reminder offers, each its own action, as written
     /// [`snooze`]: each reads with `WhenParser.snoozeInstant(from:dayTime:)`.
     public var snoozeChoices: [String]
+    /// The iCalendar folders whose tasks are kept in sync [`[[calendar]]`];
+    /// none for a store-only list.
+    public var calendars: [CalendarSetting]
 
     public init(
         policy: ReminderPolicy = .standard,
         defaultReminder: Bool = true,
-        snoozeChoices: [String] = Settings.defaultSnoozeChoices
+        snoozeChoices: [String] = Settings.defaultSnoozeChoices,
+        calendars: [CalendarSetting] = []
     ) {
         self.policy = policy
         self.defaultReminder = defaultReminder
         self.snoozeChoices = snoozeChoices
+        self.calendars = calendars
     }
 
     /// Ten minutes, an hour, and tomorrow morning.

@@ -223,6 +223,77 @@ enum StoreSchema {
                 -- every plan, and would stop if it were gone.
                 """)
         }
+        migrator.registerMigration("v9-calendar", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- The list a task is in: the path of the iCalendar folder that
+                -- holds it; NULL for the local list, kept in the store alone.
+                ALTER TABLE task ADD COLUMN list TEXT;
+
+                -- Each task of a folder's list and its file there (TaskFile).
+                -- No foreign key: the row outlives its task until the file is
+                -- deleted too, and it is how the write-out finds that file.
+                CREATE TABLE task_file (
+                    task_id INTEGER PRIMARY KEY NOT NULL,
+                    -- The folder the file is in; a task moved to another list
+                    -- keeps the old one here until its file has moved.
+                    folder TEXT NOT NULL,
+                    -- The file's name and the VTODO's UID; NULL until the
+                    -- task's first file is written.
+                    name TEXT,
+                    uid TEXT,
+                    -- ItemStamp.etag of the file as last written or read.
+                    etag TEXT,
+                    -- The last version both this machine and the others had
+                    -- (the file as last read from outside, or as first
+                    -- written): the base of a three-way merge.
+                    base BLOB,
+                    -- 1 while the task has changed since its file was written.
+                    dirty INTEGER NOT NULL DEFAULT 1 CHECK (dirty IN (0, 1))
+                );
+                CREATE UNIQUE INDEX task_file_by_name ON task_file(folder, name);
+                CREATE INDEX task_file_by_uid ON task_file(uid);
+                CREATE INDEX task_file_pending ON task_file(task_id) WHERE dirty = 1;
+
+                -- Every change of a field a file holds marks the task's file
+                -- for writing, whoever makes it (a command, a bubble's
+                -- action), so that the write-out is one query of the pending
+                -- rows and nothing is missed. Reading a file in clears the
+                -- mark again in the same transaction.
+                CREATE TRIGGER task_file_after_insert AFTER INSERT ON task WHEN NEW.list IS NOT NULL
+                BEGIN
+                    INSERT OR REPLACE INTO task_file (task_id, folder) VALUES (NEW.id, NEW.list);
+                END;
+                CREATE TRIGGER task_file_after_update AFTER UPDATE ON task
+                WHEN OLD.title IS NOT NEW.title OR OLD.notes IS NOT NEW.notes
+                  OR OLD.category IS NOT NEW.category OR OLD.priority IS NOT NEW.priority
+                  OR OLD.due_day IS NOT NEW.due_day OR OLD.due_time IS NOT NEW.due_time
+                  OR OLD.completed_at IS NOT NEW.completed_at OR OLD.reminder IS NOT NEW.reminder
+                  OR OLD.repeat_rule IS NOT NEW.repeat_rule OR OLD.repeat_from IS NOT NEW.repeat_from
+                  OR OLD.repeat_zone IS NOT NEW.repeat_zone OR OLD.list IS NOT NEW.list
+                BEGIN
+                    UPDATE task_file SET dirty = 1 WHERE task_id = NEW.id;
+                    INSERT OR IGNORE INTO task_file (task_id, folder)
+                        SELECT NEW.id, NEW.list WHERE NEW.list IS NOT NULL;
+                END;
+                CREATE TRIGGER task_file_after_delete AFTER DELETE ON task
+                BEGIN
+                    UPDATE task_file SET dirty = 1 WHERE task_id = OLD.id;
+                END;
+
+                -- Fields changed both here and elsewhere to different values,
+                -- settled by the newer LAST-MODIFIED, for `sync --check`.
+                CREATE TABLE sync_conflict (
+                    id INTEGER PRIMARY KEY,
+                    task_id INTEGER NOT NULL,
+                    -- Seconds since 1970.
+                    at REAL NOT NULL,
+                    -- The fields, comma-separated (TodoField raw values).
+                    fields TEXT NOT NULL,
+                    -- 'here' or 'there': whose values were kept.
+                    kept TEXT NOT NULL CHECK (kept IN ('here', 'there'))
+                );
+                """)
+        }
         return migrator
     }()
 }

@@ -14,18 +14,22 @@ public struct TaskQuery: Sendable, Hashable {
     /// Only tasks whose title or notes contain this text, ignoring case and
     /// accents ("cafe" finds "Café" and "CAFÉ"); nil or empty for no filter.
     public var search: String?
+    /// Only tasks of this list (`TodoTask.list`, a folder's path); nil for any list.
+    public var list: String?
 
     public init(
         includeOpen: Bool = true,
         includeCompleted: Bool = false,
         category: String? = nil,
         priority: Priority? = nil,
-        search: String? = nil
+        search: String? = nil,
+        list: String? = nil
     ) {
         self.includeOpen = includeOpen
         self.includeCompleted = includeCompleted
         self.category = category
         self.priority = priority
         self.search = search
+        self.list = list
     }
 }

@@ -22,7 +22,8 @@ enum TaskRow {
     private static let columns = """
         task.id, task.title, task.notes, task.category, task.priority, task.due_day, task.due_time, \
         task.completed_at, task.created_at, task.updated_at, task.reminder, task.due_set_at, \
-        task.repeat_rule, task.repeat_from, task.repeat_zone, task.repeat_start_day, task.repeat_start_time, task.repeat_done
+        task.repeat_rule, task.repeat_from, task.repeat_zone, task.repeat_start_day, task.repeat_start_time, task.repeat_done, \
+        task.list
         """
 
     /// Sets the tasks' snoozes from the `snooze` table.
@@ -48,6 +49,7 @@ enum TaskRow {
         "completed_at", "created_at", "updated_at", "reminder",
         "due_set_at", "title_key", "notes_key", "category_key",
         "repeat_rule", "repeat_from", "repeat_zone", "repeat_start_day", "repeat_start_time", "repeat_done",
+        "list",
     ]
 
     static let insertSQL = """
@@ -103,6 +105,7 @@ enum TaskRow {
             start.day,
             start.time,
             task.repeating?.completedCount ?? 0,
+            task.list,
         ]
         return StatementArguments(values)
     }
@@ -144,8 +147,9 @@ enum TaskRow {
             // migration filled: read as its last update, the old rule.
             dueSetAt: columns.double(11).map(Date.init(timeIntervalSince1970:)),
             reminderOn: try required(columns.int64(10), "reminder") != 0,
-            snoozedUntil: columns.double(18).map(Date.init(timeIntervalSince1970:)),
-            repeating: try repeating(of: columns, taskID: id)
+            snoozedUntil: columns.double(19).map(Date.init(timeIntervalSince1970:)),
+            repeating: try repeating(of: columns, taskID: id),
+            list: columns.text(18)
         )
     }
 

@@ -49,6 +49,10 @@ extension TaskStore {
             conditions.append("priority = ?")
             arguments += [priority.rank]
         }
+        if let list = query.list {
+            conditions.append("list = ?")
+            arguments += [list]
+        }
         if let search = query.search.map(TextFolding.fold), !search.isEmpty {
             // instr, not LIKE: the text may hold % or _, and the keys are folded already.
             conditions.append("(instr(title_key, ?) > 0 OR instr(notes_key, ?) > 0)")

@@ -96,20 +96,30 @@ extension TaskStore {
                 guard let original = found[id] else { continue }
                 var task = original
                 try change(db, &task)
-                task.endSnoozeIfChanged(from: original)
-                if task != original {
-                    task.updatedAt = now
-                    if task.due != original.due { task.dueSetAt = now }
-                    task = try Self.checked(task, which: "Task \(id)")
-                    try update.execute(arguments: TaskRow.arguments(for: task) + [id])
-                    if task.snoozedUntil != original.snoozedUntil {
-                        try TaskRow.saveSnooze(db, taskID: id, until: task.snoozedUntil)
-                    }
-                }
+                task = try Self.save(task, over: original, now: now, db, update: update)
                 result.append((original, task))
             }
             return result
         }
+    }
+
+    /// Saves `task` in place of `original` when they differ, by the rules of
+    /// `rewrite`, and returns it as saved.
+    static func save(
+        _ task: TodoTask, over original: TodoTask, now: Date, _ db: Database, update: Statement
+    ) throws -> TodoTask {
+        var task = task
+        task.id = original.id
+        task.endSnoozeIfChanged(from: original)
+        guard task != original else { return task }
+        task.updatedAt = now
+        if task.due != original.due { task.dueSetAt = now }
+        task = try Self.checked(task, which: "Task \(original.id)")
+        try update.execute(arguments: TaskRow.arguments(for: task) + [original.id])
+        if task.snoozedUntil != original.snoozedUntil {
+            try TaskRow.saveSnooze(db, taskID: original.id, until: task.snoozedUntil)
+        }
+        return task
     }
 
     /// Deletes the tasks with these ids and returns how many there were; ids
@@ -139,7 +149,7 @@ extension TaskStore {
     }
 
     /// The task a draft describes, before the store gives it an id.
-    private static func newTask(from draft: TaskDraft, now: Date) -> TodoTask {
+    static func newTask(from draft: TaskDraft, now: Date) -> TodoTask {
         TodoTask(
             id: 0,
             title: draft.title,
@@ -152,7 +162,8 @@ extension TaskStore {
             updatedAt: now,
             dueSetAt: now,
             reminderOn: draft.reminderOn,
-            repeating: draft.repeating
+            repeating: draft.repeating,
+            list: draft.list
         )
     }
 

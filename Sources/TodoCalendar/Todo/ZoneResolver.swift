@@ -8,11 +8,11 @@ import TodoCore
 /// than hand-written code: its built-in zone data writes the component other
 /// clients expect, and it can read the rules of a VTIMEZONE whose TZID names
 /// no Olson zone (Outlook's "W. Europe Standard Time").
-enum ZoneResolver {
+public enum ZoneResolver {
     /// The zone a TZID names: the Olson name itself, or the Olson name at the
     /// end of a prefixed TZID (`/mozilla.org/20070129_1/Europe/Berlin`,
     /// `/freeassociation.sourceforge.net/Europe/Berlin`).
-    static func zone(named tzid: String) -> TimeZone? {
+    public static func zone(named tzid: String) -> TimeZone? {
         if let zone = TimeZone(identifier: tzid) { return zone }
         let parts = tzid.split(separator: "/")
         // Olson names have two or three parts (America/Argentina/Buenos_Aires).
@@ -23,7 +23,7 @@ enum ZoneResolver {
     }
 
     /// The Olson name a TZID stands for, if any (see `zone(named:)`).
-    static func olsonName(_ tzid: String) -> String? {
+    public static func olsonName(_ tzid: String) -> String? {
         zone(named: tzid)?.identifier
     }
 

@@ -15,6 +15,8 @@ public struct TaskDraft: Hashable, Sendable {
     public var repeating: TaskRepeat?
     /// Occurrences completed before (an import carries its history over).
     public var completions: [Completion] = []
+    /// The list it goes in (`TodoTask.list`); nil for the local list.
+    public var list: String?
 
     /// Creates a draft, checking the title and tidying the text fields.
     ///

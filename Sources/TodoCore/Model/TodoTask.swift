@@ -29,6 +29,10 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
     /// How the task repeats; nil for a one-off task. A repeating task has one
     /// open occurrence: `due` is that occurrence's.
     public var repeating: TaskRepeat?
+    /// The list the task is in, named by the path of the iCalendar folder
+    /// that holds it (`[[calendar]]` in the config); nil for the local
+    /// list, which lives in the store alone.
+    public var list: String?
 
     public init(
         id: Int64,
@@ -43,7 +47,8 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
         dueSetAt: Date? = nil,
         reminderOn: Bool = true,
         snoozedUntil: Date? = nil,
-        repeating: TaskRepeat? = nil
+        repeating: TaskRepeat? = nil,
+        list: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -58,6 +63,7 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
         self.reminderOn = reminderOn
         self.snoozedUntil = snoozedUntil
         self.repeating = repeating
+        self.list = list
     }
 
     public var isCompleted: Bool { completedAt != nil }

@@ -38,6 +38,9 @@ extension TodoRemind {
         @Option(help: "What the next occurrence counts from: due (the rule's dates) or completion.")
         var repeatFrom: RepeatFrom = .due
 
+        @Option(help: ArgumentHelp("The list to add it to (see `lists`; default: the config's default-list).", valueName: "name"))
+        var list: String?
+
         @Option(help: ArgumentHelp("Add as of this instant instead of now (WHEN): relative dues count from it.", valueName: "when"))
         var now: String?
 
@@ -54,6 +57,7 @@ extension TodoRemind {
             if let rule = `repeat` {
                 draft.repeating = try TaskRepeat(parsing: rule, from: repeatFrom, due: draft.due, zone: context.zone.zone)
             }
+            draft.list = try context.lists.listForNewTask(named: list)?.path
             let task = try context.store.add(draft, now: context.now)
             let describer = context.describer()
             print("Added \(describer.summary(task))")

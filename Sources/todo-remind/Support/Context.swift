@@ -2,6 +2,7 @@ import Foundation
 import TodoConfig
 import TodoCore
 import TodoStore
+import TodoSync
 
 /// Everything a command needs, resolved once from the global options and the
 /// environment: this is the one place the CLI reads the clock and environment.
@@ -22,6 +23,8 @@ struct Context {
     /// relative phrase and every date word of one command counts from it.
     let now: Date
     let style: Style
+    /// The lists of the config's `[[calendar]]` folders; empty without.
+    let lists: CalendarLists
 
     /// - Parameters:
     ///   - access: whether the command writes to the store.
@@ -42,7 +45,11 @@ struct Context {
         now = try nowText.map { try WhenParser(now: realNow, clock: scheduler.clock).instant(from: $0) } ?? realNow
         let path = TaskStore.resolvePath(explicit: options.store, environment: environment)
         let isDefault = (options.store ?? "").isEmpty && (environment["TODO_REMIND_STORE"] ?? "").isEmpty
-        storeOpener = StoreOpener(path: path, access: access, isDefault: isDefault)
+        lists = CalendarLists(settings.calendars, home: environment["HOME"] ?? NSHomeDirectory())
+        storeOpener = StoreOpener(
+            path: path, access: access, isDefault: isDefault,
+            folders: lists.isEmpty ? nil : (lists, zone.zone, now)
+        )
         style = Style(mode: options.color, environment: environment)
     }
 

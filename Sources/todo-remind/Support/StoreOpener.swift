@@ -1,5 +1,7 @@
+import Foundation
 import Synchronization
 import TodoStore
+import TodoSync
 
 /// Opens the store when a command first needs it, once.
 ///
@@ -11,12 +13,16 @@ final class StoreOpener {
     let access: Context.Access
     /// Whether the path is the default one, not named by --store or TODO_REMIND_STORE.
     let isDefault: Bool
+    /// The lists' folders the store is kept in step with, and the zone and
+    /// moment of the command; nil without `[[calendar]]` folders.
+    let folders: (lists: CalendarLists, zone: TimeZone, now: Date)?
     private var opened: TaskStore?
 
-    init(path: String, access: Context.Access, isDefault: Bool) {
+    init(path: String, access: Context.Access, isDefault: Bool, folders: (lists: CalendarLists, zone: TimeZone, now: Date)? = nil) {
         self.path = path
         self.access = access
         self.isDefault = isDefault
+        self.folders = folders
     }
 
     /// The store, opened on the first call; a reading command creates nothing.
@@ -24,10 +30,17 @@ final class StoreOpener {
     /// Before the first `add` the default store does not exist: a reading
     /// command then shows an empty list. A path the user named that holds no
     /// store is an error (a typo must not look like an empty list).
+    ///
+    /// With folders configured, the store first reads in what changed in
+    /// them (so that every command answers from the folders as they are),
+    /// which needs writing even for a reading command: a store the user may
+    /// only read is then read as it is.
     func store() throws -> TaskStore {
         if let opened { return opened }
         let store: TaskStore
-        if access == .write {
+        if let synced = try openSynced() {
+            store = synced
+        } else if access == .write {
             store = try TaskStore(path: path)
         } else {
             do {
@@ -41,8 +54,44 @@ final class StoreOpener {
         return store
     }
 
+    /// The store opened for writing and synced with the folders, when
+    /// folders are configured and the store can be written.
+    private func openSynced() throws -> TaskStore? {
+        guard let folders else { return nil }
+        let store: TaskStore
+        do {
+            store = try TaskStore(path: path)
+        } catch StoreError.readOnly where access == .read {
+            return nil
+        }
+        let sync = FolderSync(store: store, lists: folders.lists, zone: folders.zone, now: folders.now)
+        _ = try sync.run()
+        Self.everySynced.withLock { $0.append(sync) }
+        return store
+    }
+
     /// Every store this process opened, for `closeAll()`.
     private static let everyOpened = Mutex<[TaskStore]>([])
+
+    /// The syncs of the stores opened, whose changes `closeAll()` writes out.
+    private static let everySynced = Mutex<[FolderSync]>([])
+
+    /// Writes the tasks the command changed into their folders' files.
+    ///
+    /// A file that cannot be written (a folder made read-only, a full
+    /// disk) costs nothing but a warning: the change is in the store, marked
+    /// pending, and the next command or the daemon writes it.
+    static func writeOutAll() {
+        for sync in everySynced.withLock({ syncs in defer { syncs = [] }; return syncs }) {
+            do {
+                _ = try sync.writeOut()
+            } catch {
+                FileHandle.standardError.write(Data(
+                    "Warning: the change is saved, but its calendar file could not be written (\(error.localizedDescription)); the next command or the daemon will write it.\n".utf8
+                ))
+            }
+        }
+    }
 
     /// Closes every store this process opened.
     ///
@@ -50,6 +99,7 @@ final class StoreOpener {
     /// and the early exits), so that the last process to use a store leaves
     /// no `-wal` or `-shm` file beside it (see `TaskStore.close()`).
     static func closeAll() {
+        writeOutAll()
         for store in everyOpened.withLock({ stores in defer { stores = [] }; return stores }) {
             // A store that cannot be closed keeps its -wal, which SQLite
             // reads back as this store's next time: no reason to fail a

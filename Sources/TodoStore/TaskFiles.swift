@@ -1,0 +1,159 @@
+import Foundation
+import GRDB
+import TodoCore
+
+/// The store's side of syncing with iCalendar folders, within one write
+/// transaction (`TaskStore.withTaskFiles`): the files it knows, the tasks
+/// they hold, and the writes a sync makes.
+///
+/// Reading a file in and writing a changed task out happen inside that
+/// transaction, with the file work between the reads and writes here: a
+/// daemon and a command syncing at once take turns, so one never sees the
+/// other's file without the etag that says it is the store's own.
+public struct TaskFiles {
+    let db: Database
+    let now: Date
+
+    /// The files the store knows in `folder`, by name.
+    public func files(in folder: String) throws -> [String: TaskFile] {
+        var files: [String: TaskFile] = [:]
+        for file in try fetch("WHERE folder = ? AND name IS NOT NULL", [folder]) {
+            if let name = file.name { files[name] = file }
+        }
+        return files
+    }
+
+    /// The file that holds the task with this UID, in any folder.
+    public func file(uid: String) throws -> TaskFile? {
+        try fetch("WHERE uid = ?", [uid]).first
+    }
+
+    /// The file row of a task.
+    public func file(taskID: Int64) throws -> TaskFile? {
+        try fetch("WHERE task_id = ?", [taskID]).first
+    }
+
+    /// The files whose tasks changed (or were added or deleted) since they
+    /// were last written.
+    public func pending() throws -> [TaskFile] {
+        try fetch("INDEXED BY task_file_pending WHERE dirty = 1 ORDER BY task_id", [])
+    }
+
+    /// The task with this id, if it is still there.
+    public func task(id: Int64) throws -> TodoTask? {
+        try TaskRow.fetchAll(db, sql: "SELECT \(TaskRow.selection) FROM task WHERE id = ?", arguments: [id]).first
+    }
+
+    /// Adds a task read from a file, and records that file as written.
+    /// Returns the task with its id.
+    public func add(_ task: TodoTask, file: TaskFile) throws -> TodoTask {
+        var task = try TaskStore.checked(task, which: "The task in \(file.name ?? file.folder)")
+        try db.cachedStatement(sql: TaskRow.insertSQL).execute(arguments: TaskRow.arguments(for: task))
+        task.id = db.lastInsertedRowID
+        var file = file
+        file.taskID = task.id
+        try save(file)
+        return task
+    }
+
+    /// Saves `task` as its file says it now is (by the rules every change of
+    /// a task follows, `TaskStore.rewrite`), and records the file as read.
+    @discardableResult
+    public func replace(_ original: TodoTask, with task: TodoTask, file: TaskFile) throws -> TodoTask {
+        let update = try db.cachedStatement(sql: TaskRow.updateSQL)
+        let saved = try TaskStore.save(task, over: original, now: now, db, update: update)
+        try save(file)
+        return saved
+    }
+
+    /// Deletes a task whose file is gone, with its file row.
+    public func deleteTask(id: Int64) throws {
+        try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [id])
+        try forget(taskID: id)
+    }
+
+    /// Records a task's file as it is now: written or read, nothing pending.
+    public func save(_ file: TaskFile) throws {
+        try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO task_file (task_id, folder, name, uid, etag, base, dirty)
+            VALUES (?, ?, ?, ?, ?, ?, 0)
+            """).execute(arguments: [file.taskID, file.folder, file.name, file.uid, file.etag, file.base.map { Data($0) }])
+    }
+
+    /// Forgets a task's file: its task is gone, or it has no file any more.
+    public func forget(taskID: Int64) throws {
+        try db.execute(sql: "DELETE FROM task_file WHERE task_id = ?", arguments: [taskID])
+    }
+
+    private func fetch(_ clause: String, _ arguments: StatementArguments) throws -> [TaskFile] {
+        try Row.fetchAll(db, sql: "SELECT task_id, folder, name, uid, etag, base FROM task_file \(clause)", arguments: arguments)
+            .map { row in
+                TaskFile(
+                    taskID: row[0], folder: row[1], name: row[2], uid: row[3], etag: row[4],
+                    base: (row[5] as Data?).map { [UInt8]($0) }
+                )
+            }
+    }
+}
+
+extension TaskStore {
+    /// Runs `body` with the store's files in one write transaction: all of
+    /// it is saved when it returns, none when it throws.
+    public func withTaskFiles<T>(now: Date, _ body: (TaskFiles) throws -> T) throws -> T {
+        try write { db in try body(TaskFiles(db: db, now: now)) }
+    }
+
+    /// How many tasks each list holds, open and in all, by folder path (the
+    /// local list under nil).
+    public func listCounts() throws -> [String?: (open: Int, total: Int)] {
+        try read { db in
+            var counts: [String?: (open: Int, total: Int)] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT list, count(*) FILTER (WHERE completed_at IS NULL), count(*) FROM task GROUP BY list
+                """) {
+                counts[row[0] as String?] = (row[1], row[2])
+            }
+            return counts
+        }
+    }
+
+    /// Whether any task's file waits to be written (a sync left undone).
+    public func hasPendingFiles() throws -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM task_file INDEXED BY task_file_pending WHERE dirty = 1)") ?? false
+        }
+    }
+}
+
+extension TaskFiles {
+    /// Records fields changed on both sides, settled by keeping one side's values.
+    public func recordConflict(taskID: Int64, fields: [String], keptHere: Bool) throws {
+        try db.execute(
+            sql: "INSERT INTO sync_conflict (task_id, at, fields, kept) VALUES (?, ?, ?, ?)",
+            arguments: [taskID, now.timeIntervalSince1970, fields.joined(separator: ","), keptHere ? "here" : "there"]
+        )
+    }
+}
+
+/// Fields of a task changed both here and elsewhere, and whose values a merge kept.
+public struct SyncConflict: Hashable, Sendable {
+    public var taskID: Int64
+    public var at: Date
+    public var fields: [String]
+    public var keptHere: Bool
+}
+
+extension TaskStore {
+    /// The conflicts merges settled, newest first.
+    public func syncConflicts(limit: Int) throws -> [SyncConflict] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT task_id, at, fields, kept FROM sync_conflict ORDER BY at DESC, id DESC LIMIT ?", arguments: [limit])
+                .map { row in
+                    SyncConflict(
+                        taskID: row[0], at: Date(timeIntervalSince1970: row[1]),
+                        fields: (row[2] as String).split(separator: ",").map(String.init), keptHere: (row[3] as String) == "here"
+                    )
+                }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import TodoCalendar
+
+/// A list backed by an iCalendar folder: its tasks are the folder's VTODO files.
+public struct CalendarList: Hashable, Sendable {
+    /// The folder; its path is the list's identity in the store (`TodoTask.list`).
+    public let folder: CalendarFolder
+    /// The folder's `displayname` file, or else its name.
+    public let name: String
+    /// The folder's `color` file (`#RRGGBB`), if any.
+    public let color: String?
+    /// Whether its tasks without alarms get todo-remind's own reminders
+    /// (`defaults` in the `[[calendar]]` table).
+    public let reminderDefaults: Bool
+
+    public init(folder: CalendarFolder, reminderDefaults: Bool = true) {
+        self.folder = folder
+        name = folder.displayName ?? folder.folderName
+        color = folder.color
+        self.reminderDefaults = reminderDefaults
+    }
+
+    /// The folder's path: what the store records as the task's list.
+    public var path: String { folder.path }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Glibc
+import TodoCalendar
+import TodoConfig
+
+/// The lists the config's `[[calendar]]` tables name: every folder their
+/// paths match, each a list, as todoman reads the same globs.
+public struct CalendarLists: Sendable {
+    /// The lists, in the order of the tables and then of their paths.
+    public let lists: [CalendarList]
+    /// The list `default-list` names, if it names one that is there.
+    public let defaultList: CalendarList?
+    /// `default-list` as written, to name it when no list has that name.
+    let defaultName: String?
+    /// Paths that matched no folder, for `lists` to point out.
+    public let unmatchedPaths: [String]
+
+    /// Reads the folders the settings name; `home` replaces a leading `~`.
+    public init(_ settings: [CalendarSetting], home: String) {
+        var lists: [CalendarList] = []
+        var unmatched: [String] = []
+        var seen = Set<String>()
+        for setting in settings {
+            let folders = Self.folders(matching: Self.expandingHome(setting.path, home: home))
+            if folders.isEmpty { unmatched.append(setting.path) }
+            for folder in folders where seen.insert(folder).inserted {
+                lists.append(CalendarList(folder: CalendarFolder(path: folder), reminderDefaults: setting.reminderDefaults))
+            }
+        }
+        self.lists = lists
+        unmatchedPaths = unmatched
+        defaultName = settings.lazy.compactMap(\.defaultList).first
+        defaultList = defaultName.flatMap { name in Self.find(name, in: lists) }
+    }
+
+    /// Whether the config names any folder at all: without, todo-remind
+    /// keeps its one local list.
+    public var isEmpty: Bool { lists.isEmpty && unmatchedPaths.isEmpty }
+
+    /// The list named `name`: by its display name or its folder's name,
+    /// exactly or else ignoring case.
+    public func list(named name: String) throws(CalendarListsError) -> CalendarList {
+        guard !isEmpty else { throw .noLists }
+        guard let list = Self.find(name, in: lists) else { throw .noSuchList(name: name, known: lists.map(\.name)) }
+        return list
+    }
+
+    /// The list whose folder is `path` (a task's `list`), if it is configured.
+    public func list(atPath path: String) -> CalendarList? {
+        lists.first { $0.path == path }
+    }
+
+    /// The list a new task goes in when the command names `name` (nil when
+    /// it names none): that list, else `default-list`, else the only list;
+    /// nil (the local list) when no folders are configured.
+    public func listForNewTask(named name: String?) throws(CalendarListsError) -> CalendarList? {
+        if let name { return try list(named: name) }
+        if isEmpty { return nil }
+        if let defaultList { return defaultList }
+        if let defaultName { throw .noSuchList(name: defaultName, known: lists.map(\.name)) }
+        if lists.count == 1 { return lists[0] }
+        throw .noDefaultList(known: lists.map(\.name))
+    }
+
+    private static func find(_ name: String, in lists: [CalendarList]) -> CalendarList? {
+        lists.first { $0.name == name || $0.folder.folderName == name }
+            ?? lists.first { $0.name.caseInsensitiveCompare(name) == .orderedSame || $0.folder.folderName.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    static func expandingHome(_ path: String, home: String) -> String {
+        if path == "~" { return home }
+        if path.hasPrefix("~/") { return home + path.dropFirst() }
+        return path
+    }
+
+    /// The folders `pattern` matches (glob(3)), sorted, without a trailing slash.
+    static func folders(matching pattern: String) -> [String] {
+        var matches = glob_t()
+        defer { globfree(&matches) }
+        guard glob(pattern, GLOB_ONLYDIR | GLOB_MARK, nil, &matches) == 0 else { return [] }
+        var folders: [String] = []
+        for index in 0..<Int(matches.gl_pathc) {
+            guard let entry = matches.gl_pathv[index].map({ String(cString: $0) }) else { continue }
+            // GLOB_ONLYDIR is a hint only: GLOB_MARK's slash is what says a folder.
+            guard entry.hasSuffix("/") else { continue }
+            let folder = String(entry.dropLast())
+            // Metadata-only names (hidden folders, vdirsyncer's status) are not lists.
+            guard !(folder as NSString).lastPathComponent.hasPrefix(".") else { continue }
+            folders.append(folder.isEmpty ? "/" : folder)
+        }
+        return folders.sorted()
+    }
+}

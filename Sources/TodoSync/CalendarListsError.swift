@@ -1,0 +1,23 @@
+import Foundation
+
+/// A list that a command or the config names and that is not there.
+public enum CalendarListsError: LocalizedError, Hashable, Sendable {
+    case noSuchList(name: String, known: [String])
+    case noDefaultList(known: [String])
+    case noLists
+
+    public var errorDescription: String? {
+        switch self {
+        case .noSuchList(let name, let known):
+            "No list is named “\(name)”: the lists are \(Self.names(known))."
+        case .noDefaultList(let known):
+            "Say which list the task goes in with --list (the lists are \(Self.names(known))), or set default-list in the [[calendar]] table of the config."
+        case .noLists:
+            "No list is configured: --list needs a [[calendar]] table in the config naming the folders of your lists."
+        }
+    }
+
+    private static func names(_ names: [String]) -> String {
+        names.isEmpty ? "none: no folder matches the [[calendar]] paths" : names.map { "“\($0)”" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import TodoCalendar
+import TodoCore
+import TodoStore
+
+/// Keeps the store and the lists' folders in step (issue 12).
+///
+/// In: a file added, changed or removed by anyone else is read into the
+/// store, merged field by field with any change made here since the base
+/// both sides last had. Out: a task changed here (the store marks its file
+/// pending, whoever changed it) is written into its file, starting from the
+/// file as it is, or its file deleted. Files whose etag (mtime and inode) is
+/// the one recorded are never read again.
+public struct FolderSync: Sendable {
+    public let store: TaskStore
+    public let lists: CalendarLists
+    let mapping: TaskMapping
+
+    /// - Parameters:
+    ///   - zone: the machine's zone: floating times are read in it, new
+    ///     timed dues written in it.
+    ///   - now: LAST-MODIFIED and DTSTAMP of what is written.
+    public init(store: TaskStore, lists: CalendarLists, zone: TimeZone, now: Date) {
+        self.store = store
+        self.lists = lists
+        mapping = TaskMapping(zone: zone, now: now)
+    }
+
+    /// Reads in every list's changed files, then writes out the tasks
+    /// changed here: what a command does before it answers.
+    public func run() throws -> SyncReport {
+        var report = try readIn()
+        let written = try writeOut()
+        report.writtenOut = written.writtenOut
+        report.skipped += written.skipped
+        return report
+    }
+
+    /// Reads in the files added, changed or removed in the lists' folders
+    /// (all of them, or those at `paths`) since the store last saw them.
+    public func readIn(paths: Set<String>? = nil) throws -> SyncReport {
+        var report = SyncReport()
+        for list in lists.lists where paths?.contains(list.path) ?? true {
+            let stamps: [ItemStamp]
+            do {
+                stamps = try list.folder.items()
+            } catch {
+                report.skipped.append(.init(path: list.path, reason: error.localizedDescription))
+                continue
+            }
+            try store.withTaskFiles(now: mapping.now) { files in
+                let known = try files.files(in: list.path)
+                for stamp in stamps where known[stamp.name]?.etag != stamp.etag {
+                    try readFile(stamp.name, in: list, known: known[stamp.name], files, &report)
+                }
+                let present = Set(stamps.map(\.name))
+                for (name, file) in known where !present.contains(name) {
+                    // Removed elsewhere (or by vdirsyncer, removed on the server).
+                    try files.deleteTask(id: file.taskID)
+                    report.readIn += 1
+                }
+            }
+        }
+        return report
+    }
+
+    /// Writes the tasks changed here into their files, creates the files of
+    /// new tasks, moves those of tasks moved to another list, and deletes
+    /// those of deleted tasks. Only in configured folders: a task of a
+    /// folder no longer in the config waits until it is again.
+    public func writeOut() throws -> SyncReport {
+        var report = SyncReport()
+        try store.withTaskFiles(now: mapping.now) { files in
+            for file in try files.pending() {
+                try writeFile(file, files, &report)
+            }
+        }
+        return report
+    }
+
+    // MARK: - In
+
+    private func readFile(_ name: String, in list: CalendarList, known: TaskFile?, _ files: TaskFiles, _ report: inout SyncReport) throws {
+        let path = list.folder.file(name)
+        let bytes: [UInt8]
+        let stamp: ItemStamp
+        let item: TodoItem
+        do {
+            (bytes, stamp) = try list.folder.read(name)
+            guard case .todo(let todo) = try CalendarItem.read(bytes, file: path, localZone: mapping.zone) else {
+                return  // events and journals are other programs' business
+            }
+            item = todo
+        } catch let error as CalendarFileError {
+            report.skipped.append(.init(path: path, reason: error.localizedDescription))
+            return
+        } catch {
+            // Gone between listing and reading: the next scan sees it removed.
+            return
+        }
+        var known = known
+        if known == nil, let owner = try files.file(uid: item.uid) {
+            if owner.folder == list.path, let ownerName = owner.name, (try? list.folder.stamp(of: ownerName)) != nil {
+                report.skipped.append(.init(path: path, reason: "“\(path)” holds the UID \(item.uid) of “\(list.folder.file(ownerName))”: a UID is one task, so it was left alone."))
+                return
+            }
+            // Renamed, or moved here from another list: the same task.
+            known = owner
+        }
+        if let known, let task = try files.task(id: known.taskID), known.uid == nil || known.uid == item.uid {
+            try merge(item, bytes: bytes, stamp: stamp, into: task, file: known, list: list, files, &report)
+        } else {
+            if let known { try files.deleteTask(id: known.taskID) }
+            let task = mapping.task(from: item.properties, list: list.path)
+            _ = try files.add(task, file: TaskFile(taskID: 0, folder: list.path, name: name, uid: item.uid, etag: stamp.etag, base: bytes))
+        }
+        report.readIn += 1
+    }
+
+    /// Merges a file changed elsewhere with the task as it is here, against
+    /// the base both last had; writes the file back when the task had
+    /// changes of its own the file lacks.
+    private func merge(
+        _ theirs: TodoItem, bytes: [UInt8], stamp: ItemStamp, into task: TodoTask, file: TaskFile,
+        list: CalendarList, _ files: TaskFiles, _ report: inout SyncReport
+    ) throws {
+        let base = file.base.flatMap { try? CalendarItem.read($0, file: list.folder.file(stamp.name), localZone: mapping.zone) }
+        let baseProperties: TodoProperties
+        if case .todo(let item)? = base { baseProperties = item.properties } else { baseProperties = theirs.properties }
+        let ours = mapping.properties(of: task, over: baseProperties)
+        let result = TodoMerge.merge(
+            base: baseProperties, ours: ours, oursModified: task.updatedAt,
+            theirs: theirs.properties, theirsModified: theirs.lastModified
+        )
+        var merged = task
+        mapping.apply(result.merged, to: &merged)
+        merged.list = list.path
+        var newStamp = stamp
+        if let rewritten = theirs.updated(to: result.merged, at: mapping.now) {
+            newStamp = try list.folder.write(rewritten, to: stamp.name, ifUnchangedSince: stamp)
+        }
+        try files.replace(task, with: merged, file: TaskFile(
+            taskID: task.id, folder: list.path, name: stamp.name, uid: theirs.uid, etag: newStamp.etag, base: bytes
+        ))
+        if !result.conflicts.isEmpty {
+            let keptHere = (task.updatedAt) >= (theirs.lastModified ?? .distantPast)
+            let fields = result.conflicts.map(\.rawValue)
+            try files.recordConflict(taskID: task.id, fields: fields, keptHere: keptHere)
+            report.conflicts.append(.init(taskID: task.id, fields: fields, keptHere: keptHere))
+        }
+    }
+
+    // MARK: - Out
+
+    private func writeFile(_ file: TaskFile, _ files: TaskFiles, _ report: inout SyncReport) throws {
+        let oldFolder = CalendarFolder(path: file.folder)
+        guard lists.list(atPath: file.folder) != nil else { return }
+        guard let task = try files.task(id: file.taskID), let listPath = task.list else {
+            // Deleted here (or moved to the local list): delete its file,
+            // unless it changed elsewhere since, which the next scan then
+            // reads in as a task of its own rather than losing it.
+            if let name = file.name, let etag = file.etag, (try? oldFolder.stamp(of: name))?.etag == etag {
+                try? oldFolder.delete(name)
+                report.writtenOut += 1
+            }
+            try files.forget(taskID: file.taskID)
+            return
+        }
+        guard let list = lists.list(atPath: listPath) else { return }
+        if let name = file.name, listPath == file.folder, let current = try? oldFolder.read(name) {
+            if current.stamp.etag != file.etag {
+                // Changed elsewhere and not read in yet: merge, then write.
+                try readFile(name, in: list, known: file, files, &report)
+                return
+            }
+            guard case .todo(let item) = try CalendarItem.read(current.bytes, file: oldFolder.file(name), localZone: mapping.zone) else { return }
+            var saved = file
+            if let bytes = item.updated(to: mapping.properties(of: task, over: item.properties), at: mapping.now) {
+                saved.etag = try oldFolder.write(bytes, to: name, ifUnchangedSince: current.stamp).etag
+                report.writtenOut += 1
+            }
+            try files.save(saved)
+            return
+        }
+        // A new task, one moved to another list, or one whose file was
+        // removed while it had changes here: a file of its own in its list.
+        var start = TodoProperties()
+        var previous: TodoItem?
+        if let name = file.name, let current = try? oldFolder.read(name),
+           case .todo(let item) = try? CalendarItem.read(current.bytes, file: oldFolder.file(name), localZone: mapping.zone) {
+            previous = item
+            start = item.properties
+        }
+        let uid = file.uid ?? UUID().uuidString
+        let wanted = mapping.properties(of: task, over: start)
+        let bytes = previous.flatMap { $0.updated(to: wanted, at: mapping.now) ?? $0.document.bytes }
+            ?? TodoItem.newFile(uid: uid, properties: wanted, at: mapping.now)
+        let stamp = try list.folder.create(bytes, uid: uid)
+        if let name = file.name, listPath != file.folder {
+            try? oldFolder.delete(name)
+        }
+        try files.save(TaskFile(taskID: task.id, folder: listPath, name: stamp.name, uid: uid, etag: stamp.etag,
+                                base: file.base ?? bytes))
+        report.writtenOut += 1
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import TodoCalendar
+import TodoCore
+import TodoRecurrence
+
+/// How a task and a VTODO's fields map onto each other (ICALENDAR.md §2).
+///
+/// The two directions are built so that reading a file and writing the task
+/// back changes nothing: `properties(of:over:)` starts from the file's own
+/// properties and replaces only the fields whose reading (`apply`) the task
+/// no longer matches. A PRIORITY of 2, a second category, a TZID spelled
+/// Evolution's way or an RRULE todo-remind cannot expand stay as they are
+/// until the user changes that field.
+struct TaskMapping {
+    /// Floating date-times are read in it; new timed dues are written in it
+    /// unless their series is anchored elsewhere.
+    let zone: TimeZone
+    /// A completed VTODO without a COMPLETED time counts as done now.
+    let now: Date
+
+    /// The title of a VTODO without a SUMMARY.
+    static let untitled = "Untitled"
+
+    /// `task` with the fields `properties` say, keeping everything else
+    /// (id, creation, snooze, the reminder switch, a series' history).
+    func apply(_ properties: TodoProperties, to task: inout TodoTask) {
+        task.title = (try? TaskFields.title(properties.title ?? "")) ?? Self.untitled
+        task.notes = TaskFields.notes(properties.notes)
+        task.category = (try? TaskFields.category(properties.category)) ?? TodoTask.defaultCategory
+        task.priority = properties.priority
+        task.due = properties.due
+        task.completedAt = properties.isDone ? (properties.completedAt ?? task.completedAt ?? now) : nil
+        task.repeating = repeating(properties, keeping: task.repeating)
+    }
+
+    /// A new task from a file's properties, in `list`.
+    func task(from properties: TodoProperties, list: String) -> TodoTask {
+        var task = TodoTask(id: 0, title: Self.untitled, createdAt: now, list: list)
+        apply(properties, to: &task)
+        return task
+    }
+
+    /// What the file should say for `task`, starting from what it says (`base`).
+    func properties(of task: TodoTask, over base: TodoProperties) -> TodoProperties {
+        var reading = task
+        apply(base, to: &reading)
+        var properties = base
+        if task.title != reading.title { properties.title = task.title }
+        if task.notes != reading.notes { properties.notes = task.notes }
+        if task.category != reading.category { properties.category = task.category }
+        if task.priority != reading.priority { properties.priority = task.priority }
+        if task.due != reading.due {
+            properties.due = task.due
+            // A timed due is written in its series' zone, so that the rule
+            // follows that zone's DST, or else in the machine's.
+            properties.dueZone = task.due?.isTimed == true ? (task.repeating?.zone ?? zone.identifier) : nil
+        }
+        if task.completedAt != reading.completedAt {
+            if let completedAt = task.completedAt { properties.complete(at: completedAt) } else { properties.reopen() }
+        }
+        if task.repeating?.rule != reading.repeating?.rule { properties.rule = task.repeating?.rule }
+        return properties
+    }
+
+    /// The repeat a file's RRULE gives: the task's own while the rule is the
+    /// same text (its series start and history stay); a rule todo-remind
+    /// cannot expand, or one without a due, gives none, and is kept in the
+    /// file untouched.
+    private func repeating(_ properties: TodoProperties, keeping current: TaskRepeat?) -> TaskRepeat? {
+        guard let rule = properties.rule else { return nil }
+        if let current, current.rule == rule { return current }
+        guard let due = properties.due else { return nil }
+        let anchor = due.isTimed ? (properties.dueZone.flatMap(ZoneResolver.olsonName) ?? zone.identifier) : nil
+        return try? TaskRepeat.verbatim(rule: rule, from: .due, zone: anchor, start: due, completedCount: 0)
+    }
+}
