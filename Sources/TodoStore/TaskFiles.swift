@@ -103,6 +103,12 @@ extension TaskStore {
         try write { db in try body(TaskFiles(db: db, now: now)) }
     }
 
+    /// Runs `body` with the store's files in a read transaction: only its
+    /// reading methods can be used (`sync --check`).
+    public func readingTaskFiles<T>(_ body: (TaskFiles) throws -> T) throws -> T {
+        try read { db in try body(TaskFiles(db: db, now: .distantPast)) }
+    }
+
     /// How many tasks each list holds, open and in all, by folder path (the
     /// local list under nil).
     public func listCounts() throws -> [String?: (open: Int, total: Int)] {

@@ -264,7 +264,7 @@ struct ListTests {
     /// Checks one task object against the README's JSON section.
     static func checkTaskShape(_ task: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) {
         let fields: Set = [
-            "id", "title", "notes", "category", "priority", "due", "dueInstant", "state", "group",
+            "id", "title", "notes", "category", "list", "priority", "due", "dueInstant", "state", "group",
             "completed", "completedAt", "createdAt", "reminder", "nextReminder", "reminders",
             "repeat", "occurrences", "completions",
         ]

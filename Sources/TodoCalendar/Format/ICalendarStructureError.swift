@@ -14,7 +14,7 @@ public enum ICalendarStructureError: LocalizedError, Hashable, Sendable {
     public var errorDescription: String? {
         switch self {
         case .notICalendar:
-            "it does not begin with BEGIN:VCALENDAR, so it is not an iCalendar file"
+            "it does not begin with BEGIN:VCALENDAR"
         case .mismatchedEnd(let expected, let found, let line):
             "line \(line) says END:\(found) where END:\(expected) was expected"
         case .unclosed(let name):

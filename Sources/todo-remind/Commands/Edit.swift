@@ -39,6 +39,9 @@ extension TodoRemind {
         @Flag(help: "End the series: the task no longer repeats.")
         var noRepeat = false
 
+        @Option(help: ArgumentHelp("Move it to this list (see `lists`): its file moves to that list's folder.", valueName: "name"))
+        var list: String?
+
         func validate() throws {
             if due != nil && noDue {
                 throw ValidationError("Give either --due or --no-due, not both.")
@@ -47,8 +50,8 @@ extension TodoRemind {
                 throw ValidationError("Give either --repeat or --no-repeat, not both.")
             }
             if title == nil && due == nil && !noDue && notes == nil && category == nil && priority == nil
-                && `repeat` == nil && repeatFrom == nil && !noRepeat {
-                throw ValidationError("Nothing to change: give --title, --due, --no-due, --notes, --category, --priority, --repeat, --repeat-from or --no-repeat.")
+                && `repeat` == nil && repeatFrom == nil && !noRepeat && list == nil {
+                throw ValidationError("Nothing to change: give --title, --due, --no-due, --notes, --category, --priority, --repeat, --repeat-from, --no-repeat or --list.")
             }
         }
 
@@ -58,6 +61,7 @@ extension TodoRemind {
             let newTitle = try title.map(TaskFields.title)
             let newCategory = try category.map { try TaskFields.category($0) }
             let newDue = try due.map(context.parseDue)
+            let newList = try context.listPath(named: list)
             let changed = try context.change([task], scope: .all) { task in
                 if let newTitle { task.title = newTitle }
                 if let newDue { task.due = newDue }
@@ -65,6 +69,7 @@ extension TodoRemind {
                 if let notes { task.notes = TaskFields.notes(notes) }
                 if let newCategory { task.category = newCategory }
                 if let priority { task.priority = priority }
+                if let newList { task.list = newList }
                 try changeRepeat(of: &task, zone: context.zone.zone)
             }
             let describer = context.describer()

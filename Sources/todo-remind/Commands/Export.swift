@@ -15,7 +15,7 @@ extension TodoRemind {
             let context = try Context(global, access: .read)
             let tasks = try context.store.tasks(TaskQuery(includeOpen: true, includeCompleted: true))
             let output = OutputBuffer()
-            var json = TaskJSON(scheduler: context.scheduler, now: context.now)
+            var json = context.taskJSON()
             json.completions = try context.store.recentCompletions(limit: Int.max)
             output.line(json.array(tasks))
             output.flush()

@@ -28,6 +28,9 @@ extension TodoRemind {
         @Option(help: "Only tasks whose title or notes contain this text (any case, any accents).")
         var search: String?
 
+        @Option(help: ArgumentHelp("Only tasks in this list (see `lists`).", valueName: "name"))
+        var list: String?
+
         @Flag(help: "Only overdue tasks.")
         var overdue = false
 
@@ -50,7 +53,8 @@ extension TodoRemind {
             // Completed tasks not shown are only counted, for the footer:
             // decoding them would cost a long list a sixth more.
             let showsCompleted = all || completed
-            var query = TaskQuery(includeOpen: true, includeCompleted: true, category: category, priority: priority, search: search)
+            var query = TaskQuery(includeOpen: true, includeCompleted: true, category: category, priority: priority, search: search,
+                                  list: try context.listPath(named: list))
             query.includeCompleted = showsCompleted
             let matching = try context.store.tasks(query)
             var summary = ListSummary()
@@ -74,11 +78,11 @@ extension TodoRemind {
 
             let output = OutputBuffer()
             if json {
-                var json = TaskJSON(scheduler: scheduler, now: instant)
+                var json = context.taskJSON()
                 json.completions = try context.store.recentCompletions(limit: TaskStore.recentCompletionCount)
                 output.line(json.array(order.map { matching[rows[$0].index] }))
             } else {
-                let filtered = category != nil || priority != nil || search != nil
+                let filtered = category != nil || priority != nil || search != nil || list != nil
                 ListTable(describer: context.describer(), filtered: filtered)
                     .write(rows, of: matching, order: order, summary: summary, into: output)
             }

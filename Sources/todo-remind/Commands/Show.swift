@@ -20,7 +20,7 @@ extension TodoRemind {
             let context = try Context(global, access: .read, now: now)
             let found = try TaskResolver(store: context.store).resolve(task, scope: .all)
             if json {
-                var json = TaskJSON(scheduler: context.scheduler, now: context.now)
+                var json = context.taskJSON()
                 json.completions = try context.store.recentCompletions(limit: TaskStore.recentCompletionCount)
                 print(json.single(found))
             } else {

@@ -90,7 +90,7 @@ struct ListTable {
         // A rule that cannot all be said in words is named in `show`.
         if let words = describer.repeatWords(task) { title += words.hasPrefix("custom rule") ? " ↻ custom rule" : " ↻ " + words }
         cells.append(title)
-        cells.append(task.category.safeForTerminal)
+        cells.append(describer.listAndCategory(task))
         cells.append(describer.dueCell(task))
         cells.append(describer.reminderCell(task))
     }

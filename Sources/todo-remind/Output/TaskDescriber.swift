@@ -13,6 +13,9 @@ struct TaskDescriber {
     /// to come, worked out once for every task described.
     private let dailyInstants: [Date]
     private let memo = WordsMemo()
+    /// The names of the lists by folder path (`TodoTask.list`); empty
+    /// without `[[calendar]]` folders, when no list is shown.
+    var listNames: [String: String] = [:]
 
     init(scheduler: Scheduler, now: Date, style: Style) {
         self.scheduler = scheduler
@@ -151,6 +154,14 @@ struct TaskDescriber {
         }
     }
 
+    /// `list`'s category cell: the category, after the task's list when
+    /// lists are configured ("work · Health"; "local" for the store's own).
+    func listAndCategory(_ task: TodoTask) -> String {
+        guard !listNames.isEmpty else { return task.category.safeForTerminal }
+        let list = task.list.map { listNames[$0] ?? $0 } ?? "local"
+        return (list + " · " + task.category).safeForTerminal
+    }
+
     /// Several lines about one task, for `show`.
     func block(_ task: TodoTask) -> [String] {
         let state = scheduler.state(of: task, at: now)
@@ -160,6 +171,7 @@ struct TaskDescriber {
         }
         row("state", words(state))
         row("due", task.due.map { dueText($0, separator: " (", closing: ")") } ?? "none")
+        if let list = task.list { row("list", (listNames[list] ?? list).safeForTerminal) }
         row("category", task.category.safeForTerminal)
         row("priority", task.priority.rawValue)
         if let repeating = task.repeating, let words = repeatWords(task) {

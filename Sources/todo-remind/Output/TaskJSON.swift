@@ -8,6 +8,8 @@ struct TaskJSON {
     let now: Date
     /// The last completions of repeating tasks, latest first, by task id.
     var completions: [Int64: [Completion]] = [:]
+    /// The names of the lists by folder path (`TodoTask.list`).
+    var listNames: [String: String] = [:]
     /// `Scheduler.forecastDailyInstants(after: now)`, once for every task.
     private let dailyInstants: [Date]
 
@@ -45,6 +47,7 @@ struct TaskJSON {
         writer.field("title", string: task.title)
         writer.field("notes", string: task.notes)
         writer.field("category", string: task.category)
+        writer.field("list", string: task.list.map { listNames[$0] ?? $0 })
         writer.field("priority", string: task.priority.rawValue)
         writer.key("due")
         Self.write(task.due, clock: clock, into: &writer)

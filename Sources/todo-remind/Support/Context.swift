@@ -29,7 +29,9 @@ struct Context {
     /// - Parameters:
     ///   - access: whether the command writes to the store.
     ///   - now: the text of `--now`, if the command takes it and it was given.
-    init(_ options: GlobalOptions, access: Access = .write, now nowText: String? = nil) throws {
+    ///   - syncing: whether opening the store first reads in what changed
+    ///     in the lists' folders (all but `sync --check`, which compares).
+    init(_ options: GlobalOptions, access: Access = .write, now nowText: String? = nil, syncing: Bool = true) throws {
         let environment = ProcessInfo.processInfo.environment
         zone = SystemTimeZone.choice(tz: environment["TZ"])
         if let warning = zone.warning {
@@ -48,7 +50,7 @@ struct Context {
         lists = CalendarLists(settings.calendars, home: environment["HOME"] ?? NSHomeDirectory())
         storeOpener = StoreOpener(
             path: path, access: access, isDefault: isDefault,
-            folders: lists.isEmpty ? nil : (lists, zone.zone, now)
+            folders: lists.isEmpty || !syncing ? nil : (lists, zone.zone, now)
         )
         style = Style(mode: options.color, environment: environment)
     }
@@ -75,6 +77,25 @@ struct Context {
     }
 
     func describer() -> TaskDescriber {
-        TaskDescriber(scheduler: scheduler, now: now, style: style)
+        var describer = TaskDescriber(scheduler: scheduler, now: now, style: style)
+        describer.listNames = listNames
+        return describer
+    }
+
+    /// The JSON of tasks as of the command's now.
+    func taskJSON() -> TaskJSON {
+        var json = TaskJSON(scheduler: scheduler, now: now)
+        json.listNames = listNames
+        return json
+    }
+
+    /// The lists' names by folder path (`TodoTask.list`).
+    var listNames: [String: String] {
+        Dictionary(lists.lists.map { ($0.path, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The folder path of the list `name` names, for a --list option; nil for none given.
+    func listPath(named name: String?) throws -> String? {
+        try name.map { name in try lists.list(named: name).path }
     }
 }

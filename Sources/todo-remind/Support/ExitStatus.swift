@@ -3,6 +3,7 @@ import TodoConfig
 import TodoCore
 import TodoRecurrence
 import TodoStore
+import TodoSync
 
 /// The exit statuses the README documents, one per class of mistake, after
 /// sysexits.h: a script can tell a typo from a missing task from a broken store.
@@ -28,7 +29,8 @@ enum ExitStatus {
     /// errors, which keep its statuses (64 for a malformed line, 0 for help).
     static func of(_ error: any Error) -> Int32? {
         switch error {
-        case is CommandLineError, is WhenError, is SnoozeTimeError, is TaskFieldError, is QuietHoursError, is RepeatRuleError:
+        case is CommandLineError, is WhenError, is SnoozeTimeError, is TaskFieldError, is QuietHoursError, is RepeatRuleError,
+             is CalendarListsError:
             return usage
         case is ResolveError, is SnoozeRefusal:
             return refused

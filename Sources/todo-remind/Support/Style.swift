@@ -25,6 +25,15 @@ struct Style {
     func orange() -> (open: String, close: String) { codes("38;5;208") }
     func dim() -> (open: String, close: String) { codes("2") }
 
+    /// A list's name in the colour of its folder's `color` file (`#RRGGBB`,
+    /// as vdirsyncer and khal keep it); plain without one.
+    func listName(_ name: String, color: String?) -> String {
+        guard let color else { return name }
+        let hex = color.dropFirst()
+        guard let value = UInt32(hex.prefix(6), radix: 16) else { return name }
+        return wrap(name, "38;2;\(value >> 16);\((value >> 8) & 0xFF);\(value & 0xFF)")
+    }
+
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }

@@ -1,0 +1,78 @@
+import Foundation
+import TodoCalendar
+import TodoStore
+
+/// How the store and the lists' folders compare, found without changing
+/// either (`sync --check`).
+public struct SyncCheck: Sendable {
+    /// One list's side of it.
+    public struct ListState: Sendable {
+        public var list: CalendarList
+        /// Task files in the folder.
+        public var files = 0
+        /// Files added or changed there that the store has not read yet.
+        public var unread: [String] = []
+        /// Files the store knows that are gone from the folder.
+        public var removed: [String] = []
+        /// Tasks changed here whose files are not written yet.
+        public var unwritten = 0
+        /// Files that cannot be read as a task, each with the reason.
+        public var bad: [SyncReport.Skipped] = []
+        /// The folder cannot be listed: why.
+        public var unreadable: String?
+    }
+
+    public var lists: [ListState] = []
+    /// Conflicts settled by merges, newest first.
+    public var conflicts: [SyncConflict] = []
+
+    /// Whether the store and the folders say the same, every file readable.
+    public var inStep: Bool {
+        lists.allSatisfy { $0.unread.isEmpty && $0.removed.isEmpty && $0.unwritten == 0 && $0.bad.isEmpty && $0.unreadable == nil }
+    }
+}
+
+extension FolderSync {
+    /// Compares the store with the folders; reads files, changes nothing.
+    public func check(conflictLimit: Int = 10) throws -> SyncCheck {
+        var check = SyncCheck()
+        try store.readingTaskFiles { files in
+            let pending = try files.pending()
+            for list in lists.lists {
+                var state = SyncCheck.ListState(list: list)
+                state.unwritten = pending.filter { $0.folder == list.path }.count
+                let known = try files.files(in: list.path)
+                let stamps: [ItemStamp]
+                do {
+                    stamps = try list.folder.items()
+                } catch {
+                    state.unreadable = error.localizedDescription
+                    check.lists.append(state)
+                    continue
+                }
+                state.files = stamps.count
+                for stamp in stamps where known[stamp.name]?.etag != stamp.etag {
+                    let path = list.folder.file(stamp.name)
+                    do {
+                        let (bytes, _) = try list.folder.read(stamp.name)
+                        guard case .todo(let item) = try CalendarItem.read(bytes, file: path, localZone: mapping.zone) else { continue }
+                        if let owner = try files.file(uid: item.uid), owner.folder == list.path, let name = owner.name, name != stamp.name {
+                            state.bad.append(.init(path: path, reason: "“\(path)” holds the UID \(item.uid) of “\(list.folder.file(name))”: a UID is one task."))
+                            continue
+                        }
+                        state.unread.append(stamp.name)
+                    } catch let error as CalendarFileError {
+                        state.bad.append(.init(path: path, reason: error.localizedDescription))
+                    } catch {
+                        continue
+                    }
+                }
+                let present = Set(stamps.map(\.name))
+                state.removed = known.keys.filter { !present.contains($0) }.sorted()
+                check.lists.append(state)
+            }
+        }
+        check.conflicts = try store.syncConflicts(limit: conflictLimit)
+        return check
+    }
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import TodoCalendar
+import TodoSync
+
+extension TodoRemind {
+    struct Lists: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lists",
+            abstract: "The lists: their folders, how many tasks each holds, the last change seen.",
+            discussion: "Lists are the folders the [[calendar]] tables of the config name; without any, all tasks are in the one local list."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let context = try Context(global, access: .read)
+            let counts = try context.store.listCounts()
+            let text = context.describer().text
+            var rows: [[String]] = []
+            var colors: [String: String] = [:]
+            for list in context.lists.lists {
+                let count = counts[list.path] ?? (0, 0)
+                var notes = ["\(count.open) open of \(count.total)"]
+                if let changed = Self.lastChange(in: list.folder) { notes.append("last change \(text.instant(changed))") }
+                if list.path == context.lists.defaultList?.path { notes.append("default") }
+                rows.append([list.name, list.path, notes.joined(separator: " · ")])
+                colors[list.name] = list.color
+            }
+            if let local = counts[nil] {
+                rows.append(["local", "(the store only)", "\(local.open) open of \(local.total)"])
+            }
+            if rows.isEmpty { rows.append(["local", "(the store only)", "0 open of 0"]) }
+            let widths = (0..<2).map { column in rows.map { $0[column].terminalWidth }.max() ?? 0 }
+            for row in rows {
+                let name = context.style.listName(row[0].safeForTerminal, color: colors[row[0]])
+                let padding = { (column: Int) in String(repeating: " ", count: widths[column] - row[column].terminalWidth) }
+                print(name + padding(0) + "  " + row[1].safeForTerminal + padding(1) + "  " + row[2])
+            }
+            for path in context.lists.unmatchedPaths {
+                print("Note: the [[calendar]] path \(path) matches no folder yet (vdirsyncer discover makes them).")
+            }
+        }
+
+        /// The newest modification of a task file in the folder.
+        static func lastChange(in folder: CalendarFolder) -> Date? {
+            guard let newest = (try? folder.items())?.map(\.modificationNanoseconds).max() else { return nil }
+            return Date(timeIntervalSince1970: Double(newest) / 1e9)
+        }
+    }
+
+    struct Sync: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "sync",
+            abstract: "Bring the store and the lists' folders in step, or compare them (--check).",
+            discussion: """
+                Every command reads in what changed in the folders before it answers and writes \
+                its changes out before it returns, and the daemon does so as files change: sync \
+                is for scripts. With --check nothing is changed; the exit status is 0 when the \
+                store and the folders agree and every file can be read, 1 otherwise.
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Compare only: report what differs, change nothing.")
+        var check = false
+
+        func run() throws {
+            let context = try Context(global, access: check ? .read : .write, syncing: !check)
+            guard !context.lists.isEmpty else {
+                throw ValidationError("No lists to sync: add a [[calendar]] table naming your folders to the config (\(context.configFile.path)).")
+            }
+            let store = try context.store
+            let sync = FolderSync(store: store, lists: context.lists, zone: context.zone.zone, now: context.now)
+            if !check {
+                let report = try sync.run()
+                print("Read in \(report.readIn) change\(report.readIn == 1 ? "" : "s"), wrote out \(report.writtenOut).")
+            }
+            let result = try sync.check()
+            for state in result.lists {
+                var line = "\(state.list.name): \(state.files) file\(state.files == 1 ? "" : "s")"
+                if let reason = state.unreadable { line += ", cannot be read: \(reason)" }
+                if !state.unread.isEmpty { line += ", \(state.unread.count) changed and not read in (\(state.unread.prefix(5).joined(separator: ", ")))" }
+                if !state.removed.isEmpty { line += ", \(state.removed.count) removed and still in the store" }
+                if state.unwritten > 0 { line += ", \(state.unwritten) task\(state.unwritten == 1 ? "" : "s") changed here and not written" }
+                if !state.bad.isEmpty { line += ", \(state.bad.count) skipped" }
+                print(line)
+                for bad in state.bad { print("  skipped: \(bad.reason)") }
+            }
+            let text = context.describer().text
+            for conflict in result.conflicts {
+                print("conflict: task \(conflict.taskID), \(conflict.fields.joined(separator: ", ")) changed on both sides; kept the \(conflict.keptHere ? "change made here" : "other side's change") (newer), \(text.instant(conflict.at))")
+            }
+            if result.inStep {
+                print("In step: the store and the folders agree.")
+            } else if check {
+                throw ExitCode(ExitStatus.refused)
+            }
+        }
+    }
+}
