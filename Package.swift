@@ -111,6 +111,7 @@ let package = Package(
                 "TodoConfig",
                 "TodoStore",
                 "TodoNotify",
+                "TodoSync",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

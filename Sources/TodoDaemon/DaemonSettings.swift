@@ -1,3 +1,4 @@
+import TodoConfig
 import TodoCore
 
 /// What the daemon takes from the user's settings.
@@ -5,9 +6,12 @@ public struct DaemonSettings: Hashable, Sendable {
     public var policy: ReminderPolicy
     /// The snooze choices each bubble offers ("10m", "1h", "tomorrow 09:00").
     public var snoozeChoices: [String]
+    /// The lists' folders kept in step with the store [`[[calendar]]`].
+    public var calendars: [CalendarSetting]
 
-    public init(policy: ReminderPolicy, snoozeChoices: [String]) {
+    public init(policy: ReminderPolicy, snoozeChoices: [String], calendars: [CalendarSetting] = []) {
         self.policy = policy
         self.snoozeChoices = snoozeChoices
+        self.calendars = calendars
     }
 }

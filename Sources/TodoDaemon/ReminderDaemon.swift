@@ -97,6 +97,8 @@ public final class ReminderDaemon {
             logger.warning("Time zone changes will be noticed only on SIGHUP: \(error.localizedDescription)")
         }
 
+        let folders = try WatchedFolders(calendars: settings.calendars, logger: logger)
+
         let deliverer = ThreadedDeliverer(notifier: notifier, console: console, logger: logger)
         let watched = WatchedStore(store: store, logger: logger, disarm: { _ = try timer.arm(at: nil) }) { store, generation in
             ReminderEngine(
@@ -148,7 +150,17 @@ public final class ReminderDaemon {
         }
         try loop.register(debounce.fd) {
             _ = debounce.acknowledge()
+            // A task changed by a bubble's action has its file written.
+            if let store = watched.store { folders.sync(store, paths: [], zone: SystemTimeZone.current(), now: Date()) }
             try watched.engine()?.storeChanged()
+        }
+        try loop.register(folders.watcher.fd) {
+            let changed = folders.changedFolders(folders.watcher.readEvents())
+            // At once, not after the debounce: the file is whole (renamed
+            // into place), and the re-plan is due within 250 ms of it.
+            if let store = watched.store, folders.sync(store, paths: changed, zone: SystemTimeZone.current(), now: Date()) {
+                try watched.engine()?.storeChanged()
+            }
         }
         try loop.register(wakeup.fd) {
             wakeup.drain()
@@ -172,6 +184,8 @@ public final class ReminderDaemon {
                     self.logger.info("SIGHUP: reading the settings again.")
                     do {
                         settings = try self.options.loadSettings()
+                        folders.configure(settings.calendars)
+                        if let store = watched.store { folders.sync(store, zone: SystemTimeZone.current(), now: Date()) }
                         try watched.engine()?.settingsChanged(to: settings)
                     } catch {
                         self.logger.error("The settings could not be read, so the old ones stay: \(error.localizedDescription)")
@@ -185,6 +199,9 @@ public final class ReminderDaemon {
         }
 
         logger.info("Watching \(options.storePath).")
+        // What changed in the folders while the daemon was stopped, before
+        // the first plan.
+        if let store = watched.store { folders.sync(store, zone: SystemTimeZone.current(), now: Date()) }
         try watched.engine()?.start()
         try loop.run(beforeSleeping: {
             // A plan can read thousands of tasks of a large store (catching up

@@ -38,7 +38,7 @@ extension TodoRemindNotifier {
             }
             var options = ReminderDaemon.Options(storePath: storePath, iconPath: IconLocator.iconPath()) {
                 let settings = try configFile.load()
-                return DaemonSettings(policy: settings.policy, snoozeChoices: settings.snoozeChoices)
+                return DaemonSettings(policy: settings.policy, snoozeChoices: settings.snoozeChoices, calendars: settings.calendars)
             }
             options.debounce = .milliseconds(30)
             let daemon = ReminderDaemon(
