@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+
+/// Lists backed by iCalendar folders (issue 12), with the built binary and
+/// no daemon: every command reads in what changed before it answers and
+/// writes its change out before it returns.
+@Suite struct ListFolderTests {
+    @Test func addWritesOneFaithfulFilePerTaskIntoTheDefaultList() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+
+        try cli.ok("add", "Dentist", "--due", "2026-12-04 17:00", "--priority", "high", "--category", "Health")
+        try cli.ok("add", "Pay rent", "--due", "2026-12-01", "--list", "work", "--repeat", "monthly")
+
+        let dentist = try lists.onlyFile("personal")
+        let lines = ListFolders.contentLines(dentist.text)
+        #expect(lines.contains("SUMMARY:Dentist"))
+        #expect(lines.contains("PRIORITY:1"))
+        #expect(lines.contains("CATEGORIES:Health"))
+        // A time is written in the machine's zone, with its VTIMEZONE.
+        #expect(lines.contains("DUE;TZID=Europe/Berlin:20261204T170000"))
+        #expect(lines.contains("BEGIN:VTIMEZONE") && lines.contains("TZID:Europe/Berlin"))
+        let uid = try #require(lines.first { $0.hasPrefix("UID:") }?.dropFirst(4))
+        // The file is named after its UID, as vdirsyncer names new items.
+        #expect(dentist.name == "\(uid).ics")
+
+        let rent = ListFolders.contentLines(try lists.onlyFile("work").text)
+        // A day stays a day: never a date-time.
+        #expect(rent.contains("DUE;VALUE=DATE:20261201"))
+        #expect(rent.contains("RRULE:FREQ=MONTHLY"))
+
+        let tasks = try cli.objects("list", "--json")
+        #expect(Set(tasks.compactMap { $0["list"] as? String }) == ["personal", "work"])
+    }
+
+    @Test func editingATitleChangesOnlyTheSummaryAndTheBookkeepingOfEveryClientsFile() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../TodoCalendarTests/Fixtures").standardized
+        let clients = ["thunderbird", "tasksorg", "todoman", "nextcloud", "evolution", "rfc5545", "handwritten-lf"]
+        for client in clients {
+            let cli = try CLI()
+            defer { cli.remove() }
+            let lists = try ListFolders(cli)
+            let original = try String(contentsOf: fixtures.appendingPathComponent("\(client).ics"), encoding: .utf8)
+            try lists.put("work", "\(client).ics", original)
+
+            let tasks = try cli.objects("list", "--all", "--json")
+            #expect(tasks.count == 1, "\(client)")
+            try cli.ok("edit", String(try #require(tasks.first?["id"] as? Int)), "--title", "A new title")
+
+            let after = try lists.read("work", "\(client).ics")
+            #expect(ListFolders.changedProperties(original, after).isSubset(of: ["SUMMARY", "LAST-MODIFIED", "DTSTAMP", "SEQUENCE"]),
+                    "\(client): \(ListFolders.changedProperties(original, after))")
+            #expect(ListFolders.contentLines(after).contains { $0.hasPrefix("SUMMARY") && $0.hasSuffix(":A new title") }, "\(client)")
+            #expect(try lists.files("work") == ["\(client).ics"], "\(client): the file keeps its name")
+        }
+    }
+
+    @Test func changesMadeElsewhereAreReadInBeforeACommandAnswers() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        try lists.put("work", "phone.ics", ListFolders.todo(uid: "phone-1", summary: "Call mum", extra: ["DUE;VALUE=DATE:20261205", "PRIORITY:9"]))
+
+        var task = try #require(try cli.objects("list", "--json").first)
+        #expect((task["title"] as? String) == "Call mum")
+        #expect((task["priority"] as? String) == "low")
+        #expect((task["list"] as? String) == "work")
+
+        // Completed on the phone: done here, its reminder gone.
+        try lists.put("work", "phone.ics", ListFolders.todo(uid: "phone-1", summary: "Call mum", extra: [
+            "DUE;VALUE=DATE:20261205", "PRIORITY:9", "STATUS:COMPLETED", "COMPLETED:20261124T080000Z",
+        ]))
+        task = try cli.task("Call mum")
+        #expect(task["completed"] as? Bool == true)
+        #expect(try cli.objects("next", "--json").isEmpty)
+
+        // Removed elsewhere: gone here.
+        try FileManager.default.removeItem(atPath: lists.folder("work") + "/phone.ics")
+        #expect(try cli.objects("list", "--all", "--json").isEmpty)
+    }
+
+    @Test func doneDeleteAndMovingAListChangeTheFiles() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        try cli.ok("add", "Report", "--due", "2026-12-01")
+        let name = try lists.onlyFile("personal").name
+
+        try cli.ok("done", "Report")
+        let done = ListFolders.contentLines(try lists.onlyFile("personal").text)
+        #expect(done.contains("STATUS:COMPLETED") && done.contains("PERCENT-COMPLETE:100"))
+        #expect(done.contains { $0.hasPrefix("COMPLETED:") && $0.hasSuffix("Z") })
+
+        try cli.ok("edit", "Report", "--list", "work")
+        #expect(try lists.files("personal").isEmpty)
+        #expect(try lists.files("work") == [name], "the file moves with its UID's name")
+
+        try cli.ok("delete", "Report")
+        #expect(try lists.files("work").isEmpty)
+    }
+
+    @Test func aTitleEditedHereAndADueEditedElsewhereBothSurvive() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        // As synced from the server: the version both sides have.
+        let base = ListFolders.todo(uid: "shared-1", summary: "Water plants", extra: [
+            "DUE;VALUE=DATE:20261201", "LAST-MODIFIED:20261101T100000Z", "X-OTHER-CLIENT:keep me",
+        ])
+        try lists.put("personal", "shared-1.ics", base)
+        try cli.ok("list")
+
+        try cli.ok("edit", "Water plants", "--title", "Water the plants")
+        // vdirsyncer's "b wins" puts the server's copy back: the phone
+        // moved the due, and has the old title.
+        try lists.put("personal", "shared-1.ics", ListFolders.todo(uid: "shared-1", summary: "Water plants", extra: [
+            "DUE;VALUE=DATE:20261203", "LAST-MODIFIED:20261102T100000Z", "X-OTHER-CLIENT:keep me", "SEQUENCE:1",
+        ]))
+
+        let task = try cli.task("1")
+        #expect((task["title"] as? String) == "Water the plants")
+        #expect(((task["due"] as? [String: Any])?["day"] as? String) == "2026-12-03")
+        // The merge is in the file too, for the next sync to carry out.
+        let merged = ListFolders.contentLines(try lists.read("personal", "shared-1.ics"))
+        #expect(merged.contains("SUMMARY:Water the plants"))
+        #expect(merged.contains("DUE;VALUE=DATE:20261203"))
+        #expect(merged.contains("X-OTHER-CLIENT:keep me"))
+        #expect(try cli.run(["sync", "--check"]).status == 0)
+    }
+
+    @Test func theSameFieldChangedOnBothSidesIsSettledByTheNewerAndReported() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        try lists.put("personal", "shared-2.ics", ListFolders.todo(uid: "shared-2", summary: "Old", extra: ["LAST-MODIFIED:20261101T100000Z"]))
+        try cli.ok("list")
+        try cli.ok("edit", "Old", "--title", "Mine")
+        // Changed on the phone later than here (its clock says so).
+        try lists.put("personal", "shared-2.ics", ListFolders.todo(uid: "shared-2", summary: "Theirs", extra: ["LAST-MODIFIED:20400101T100000Z"]))
+
+        let check = try cli.run(["sync", "--check"])
+        #expect((try cli.task("1")["title"] as? String) == "Theirs")
+        let report = try cli.lines("sync", "--check")
+        #expect(report.contains { $0.hasPrefix("conflict: task 1, title changed on both sides; kept the other side's change") }, "\(report) \(check)")
+    }
+
+    @Test func badFilesAreSkippedUntouchedAndReported() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        let garbage = "this is not a calendar\n"
+        let twoUIDs = ListFolders.todo(uid: "a", summary: "A").replacingOccurrences(of: "END:VCALENDAR\r\n", with: "")
+            + ListFolders.todo(uid: "b", summary: "B").replacingOccurrences(of: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n", with: "")
+        let event = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:e\r\nSUMMARY:Party\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        try lists.put("work", "garbage.ics", garbage)
+        try lists.put("work", "event.ics", event)
+        try lists.put("work", "good.ics", ListFolders.todo(uid: "good", summary: "Good"))
+        try lists.put("work", "two.ics", twoUIDs)
+        try lists.put("work", "zdup.ics", ListFolders.todo(uid: "good", summary: "Same UID"))
+
+        #expect(try cli.objects("list", "--json").map { ($0["title"] as? String) } == ["Good"])
+        let result = try cli.run(["sync", "--check"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("garbage.ics"))
+        #expect(result.stdout.contains("zdup.ics"))
+        #expect(result.stdout.contains("two.ics"))
+        #expect(!result.stdout.contains("event.ics"), "events are other programs' business, not bad files")
+        try cli.ok("edit", "Good", "--notes", "a change that writes files")
+        #expect(try lists.read("work", "garbage.ics") == garbage)
+        #expect(try lists.read("work", "event.ics") == event)
+        #expect(try lists.read("work", "two.ics") == twoUIDs)
+    }
+
+    @Test func listsNamesEachFolderByItsDisplayName() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        try "Personal stuff\n".write(toFile: lists.folder("personal") + "/displayname", atomically: true, encoding: .utf8)
+        try cli.ok("add", "One", "--list", "Personal stuff")
+        try cli.ok("add", "Two", "--list", "work")
+        let output = try cli.lines("lists")
+        #expect(output.contains { $0.hasPrefix("Personal stuff") && $0.contains("1 open of 1") && $0.contains("default") })
+        #expect(output.contains { $0.hasPrefix("work") && $0.contains(lists.folder("work")) && $0.contains("1 open of 1") })
+        #expect(try cli.objects("list", "--list", "work", "--json").map { ($0["title"] as? String) } == ["Two"])
+    }
+
+    @Test func anUnknownListIsRefusedWithASentenceAndChangesNothing() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli, defaultList: nil)
+        let message = try cli.failsWithoutChange(["add", "Task", "--list", "holiday"], status: 64)
+        #expect(message.contains("holiday") && message.contains("personal") && message.contains("work"))
+        // Two lists and no default-list: which one must be said.
+        let which = try cli.failsWithoutChange(["add", "Task"], status: 64)
+        #expect(which.contains("--list"))
+        #expect(try lists.files("personal").isEmpty && lists.files("work").isEmpty)
+    }
+}
