@@ -11,10 +11,16 @@ struct ListFolders {
         for name in ["personal", "work"] {
             try FileManager.default.createDirectory(atPath: cli.path("lists/\(name)"), withIntermediateDirectories: true)
         }
-        try FileManager.default.createDirectory(atPath: cli.path("config/todo-remind"), withIntermediateDirectories: true)
-        var config = "[[calendar]]\npath = \"~/lists/*\"\n"
-        if let defaultList { config += "default-list = \"\(defaultList)\"\n" }
-        try cli.write("config/todo-remind/config.toml", config)
+        var table = "\n[[calendar]]\npath = \"~/lists/*\"\n"
+        if let defaultList { table += "default-list = \"\(defaultList)\"\n" }
+        // Added to the config the CLI reads: a daemon test's, or the default one.
+        if let named = cli.environment["TODO_REMIND_CONFIG"] {
+            let config = try String(contentsOfFile: named, encoding: .utf8)
+            try Data((config + table).utf8).write(to: URL(fileURLWithPath: named))
+        } else {
+            try FileManager.default.createDirectory(atPath: cli.path("config/todo-remind"), withIntermediateDirectories: true)
+            try cli.write("config/todo-remind/config.toml", table)
+        }
     }
 
     func folder(_ list: String) -> String { cli.path("lists/\(list)") }

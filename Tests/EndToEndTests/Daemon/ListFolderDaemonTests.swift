@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The daemon and the lists' folders: the real daemon against dunst, with
+/// files written into the folders as vdirsyncer writes them.
+@Suite("daemon, end to end: list folders", .serialized)
+struct ListFolderDaemonTests {
+    /// A VTODO due at `instant` (UTC), as a phone's client writes it.
+    static func todo(uid: String, summary: String, due: Date, completed: Bool = false) -> String {
+        var extra = ["DUE:" + Self.utc(due)]
+        if completed { extra += ["STATUS:COMPLETED", "COMPLETED:" + Self.utc(Date())] }
+        return ListFolders.todo(uid: uid, summary: summary, extra: extra)
+    }
+
+    static func utc(_ instant: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return formatter.string(from: instant)
+    }
+
+    @Test("A task written into a folder is planned at once and fires; one completed elsewhere before its instant never does")
+    func folderChangesReachTheDaemon() throws {
+        let desktop = try PrivateDesktop()
+        defer { desktop.end() }
+        let cli = try desktop.cli()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        let daemon = try RunningDaemon(cli)
+        defer { daemon.end() }
+        #expect(daemon.waitForLog { $0.message.hasPrefix("Keeping 2 list folders in step") } != nil, "\(daemon)")
+
+        let due = WallTime.secondsAhead(4)
+        try lists.put("work", "phone-1.ics", Self.todo(uid: "phone-1", summary: "From the phone", due: due))
+        _ = try daemon.waitUntilArmed(task: 1)
+        let later = WallTime.secondsAhead(5)
+        let mark = daemon.log.count
+        try lists.put("work", "phone-2.ics", Self.todo(uid: "phone-2", summary: "Done on the phone", due: later))
+        #expect(daemon.waitForLog(after: mark) { $0.message.hasPrefix("Read in 1 change") } != nil, "\(daemon)")
+        // Completed on the phone before its reminder: handled there, never shown here.
+        try lists.put("work", "phone-2.ics", Self.todo(uid: "phone-2", summary: "Done on the phone", due: later, completed: true))
+
+        let fired = daemon.waitForLog(within: .seconds(10)) { $0.message.hasPrefix("Reminder: \"From the phone\"") }
+        #expect(fired != nil, "\(daemon)")
+        Thread.sleep(until: later.addingTimeInterval(1.5))
+        #expect(daemon.firings(of: 2).isEmpty, "\(daemon)")
+        // Firing wrote nothing into the folder: only user actions write.
+        #expect(try lists.read("work", "phone-1.ics") == Self.todo(uid: "phone-1", summary: "From the phone", due: due))
+        #expect(try cli.task("2")["completed"] as? Bool == true)
+    }
+}
