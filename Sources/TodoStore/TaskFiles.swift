@@ -66,6 +66,20 @@ public struct TaskFiles {
         return saved
     }
 
+    /// Records the open occurrence of a repeating task as completed at
+    /// `instant` (completed elsewhere, as tasks.org and todoman complete a
+    /// series) and moves the task on to `next`, or completes it for good
+    /// when the series has ended: what `markDone` does here. Returns the task.
+    public func completeOccurrence(of task: TodoTask, at instant: Date, next: Due?) throws -> TodoTask {
+        var task = task
+        guard var repeating = task.repeating else { return task }
+        try TaskStore.recordCompletion(db, taskID: task.id, due: task.due, at: instant)
+        repeating.completedCount += 1
+        task.repeating = repeating
+        if let next { task.due = next } else { task.completedAt = instant }
+        return task
+    }
+
     /// Deletes a task whose file is gone, with its file row.
     public func deleteTask(id: Int64) throws {
         try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [id])

@@ -1,6 +1,7 @@
 import Foundation
 import TodoCalendar
 import TodoCore
+import TodoRecurrence
 import TodoStore
 
 /// Keeps the store and the lists' folders in step (issue 12).
@@ -135,8 +136,20 @@ public struct FolderSync: Sendable {
         var merged = task
         mapping.apply(result.merged, to: &merged)
         merged.list = list.path
+        if let repeating = task.repeating, merged.repeating?.rule == repeating.rule,
+           !task.isCompleted, let completedAt = merged.completedAt, let due = task.due {
+            // A series completed elsewhere: its open occurrence is done, and
+            // it moves on to the next, as `done` moves it here.
+            var open = task
+            open.completedAt = nil
+            let next = repeating.nextDue(afterCompleting: due, at: completedAt, in: mapping.zone)
+            let moved = try files.completeOccurrence(of: open, at: completedAt, next: next)
+            merged.due = moved.due
+            merged.completedAt = moved.completedAt
+            merged.repeating = moved.repeating
+        }
         var newStamp = stamp
-        if let rewritten = theirs.updated(to: result.merged, at: mapping.now) {
+        if let rewritten = theirs.updated(to: mapping.properties(of: merged, over: theirs.properties), at: mapping.now) {
             newStamp = try list.folder.write(rewritten, to: stamp.name, ifUnchangedSince: stamp)
         }
         try files.replace(task, with: merged, file: TaskFile(

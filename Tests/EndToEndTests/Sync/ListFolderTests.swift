@@ -146,6 +146,29 @@ import Testing
         #expect(report.contains { $0.hasPrefix("conflict: task 1, title changed on both sides; kept the other side's change") }, "\(report) \(check)")
     }
 
+    @Test func aSeriesCompletedElsewhereMovesOnToItsNextOccurrence() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        try cli.ok("add", "Water plants", "--due", "2026-12-01", "--repeat", "daily", "--list", "work")
+        let name = try lists.onlyFile("work").name
+        // Done on the phone, which marks the VTODO itself completed.
+        let completed = try lists.read("work", name).replacingOccurrences(
+            of: "END:VTODO", with: "STATUS:COMPLETED\r\nCOMPLETED:20261201T080000Z\r\nEND:VTODO"
+        )
+        try lists.put("work", name, completed)
+
+        let task = try cli.task("Water plants")
+        #expect(task["completed"] as? Bool == false)
+        #expect(((task["due"] as? [String: Any])?["day"] as? String) == "2026-12-02")
+        #expect((task["completions"] as? [Any])?.count == 1)
+        // Written back open at its next occurrence, for the next sync to carry out.
+        let lines = ListFolders.contentLines(try lists.read("work", name))
+        #expect(lines.contains("DUE;VALUE=DATE:20261202"))
+        #expect(lines.contains("STATUS:NEEDS-ACTION") && !lines.contains { $0.hasPrefix("COMPLETED:") })
+        #expect(lines.contains("RRULE:FREQ=DAILY"))
+    }
+
     @Test func badFilesAreSkippedUntouchedAndReported() throws {
         let cli = try CLI()
         defer { cli.remove() }
