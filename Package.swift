@@ -175,6 +175,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "TodoSyncTests",
+            dependencies: ["TodoSync", "TodoCalendar", "TodoCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "TodoStoreTests",
             dependencies: ["TodoStore", "TodoCore", "TestSupport"],
             swiftSettings: swiftSettings

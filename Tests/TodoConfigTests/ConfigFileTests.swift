@@ -62,6 +62,11 @@ struct ConfigFileTests {
             quietHours: QuietHours(start: TimeOfDay(hour: 23, minute: 59)!, end: .midnight)))),
         ("quiet-hours-allow-high = false", Settings()),
         ("snooze = [\"1h\"]", Settings(snoozeChoices: ["1h"])),
+        ("[[calendar]]\npath = \"~/.local/share/vdirsyncer/tasks/*\"\ndefault-list = \"personal\"\n[[calendar]]\npath = \"/srv/work\"\ndefaults = false",
+         Settings(calendars: [
+            CalendarSetting(path: "~/.local/share/vdirsyncer/tasks/*", defaultList: "personal"),
+            CalendarSetting(path: "/srv/work", reminderDefaults: false),
+         ])),
         ("snooze = [\"tomorrow\", \"+2d\", \"fri 17:00\", \"17:00\", \"in 30 min\", \"1h30m\", \"today\"]",
          Settings(snoozeChoices: ["tomorrow", "+2d", "fri 17:00", "17:00", "in 30 min", "1h30m", "today"])),
     ])
@@ -104,6 +109,12 @@ struct ConfigFileTests {
         ("snooze = [\"eod\"]", "The config file /c.toml has a bad entry “eod” in “snooze”: “eod” is not a moment to snooze to: give a length such as 1h, a time such as 17:00, or a day such as tomorrow."),
         ("snooze = [\"0m\"]", "The config file /c.toml has a bad entry “0m” in “snooze”: “0m” is a length of no time at all: snooze for a length such as 10m or 1h."),
         ("snooze = [\"1h\", \"10m\", \"1h\"]", "The config file /c.toml has a bad entry “1h” in “snooze”: it is listed twice, and each choice is an action of its own."),
+        ("calendar = \"~/tasks\"", "The config file /c.toml has a bad value for “calendar”: it must be one or more [[calendar]] tables, each with a path in quotes, such as path = \"~/.local/share/vdirsyncer/tasks/*\"."),
+        ("[[calendar]]\ndefault-list = \"x\"", "The config file /c.toml has a bad value for “calendar.path”: it must be a folder or a glob of folders in quotes, such as \"~/.local/share/vdirsyncer/tasks/*\"."),
+        ("[[calendar]]\npath = \"\"", "The config file /c.toml has a bad value for “calendar.path”: it must be a folder or a glob of folders in quotes, such as \"~/.local/share/vdirsyncer/tasks/*\"."),
+        ("[[calendar]]\npath = \"/a\"\ndefaults = \"no\"", "The config file /c.toml has a bad value for “calendar.defaults”: it must be true or false."),
+        ("[[calendar]]\npath = \"/a\"\ncolour = \"red\"", "The config file /c.toml has a bad entry “colour” in “calendar”: a [[calendar]] table takes only path, default-list, defaults."),
+        ("[[calendar]]\npath = \"/a\"\ndefault-list = \"a\"\n[[calendar]]\npath = \"/b\"\ndefault-list = \"b\"", "The config file /c.toml has a bad value for “calendar”: it must be tables of which at most one names a default-list."),
     ])
     func badValue(toml: String, message: String) {
         #expect(throws: ConfigError.self) { try ConfigFile.settings(fromTOML: toml, path: "/c.toml") }
@@ -123,7 +134,7 @@ struct ConfigFileTests {
             #expect(error == .unknownKey(path: "/c.toml", key: "remindertime"))
             #expect(error.errorDescription?.contains("reminder-time, due-soon-hours") == true)
             #expect(error.errorDescription?.hasSuffix("catch-up-hours, snooze, digest, digest-threshold, "
-                + "overdue-in-digest, quiet-hours, quiet-hours-allow-high.") == true)
+                + "overdue-in-digest, quiet-hours, quiet-hours-allow-high, calendar.") == true)
         }
     }
 
