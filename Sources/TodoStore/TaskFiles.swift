@@ -14,11 +14,17 @@ public struct TaskFiles {
     let db: Database
     let now: Date
 
-    /// The files the store knows in `folder`, by name.
+    /// The files the store knows in `folder`, by name, without their
+    /// bases (`file(taskID:)` has them): a scan compares every file's etag,
+    /// and reads a base only for the few that changed.
     public func files(in folder: String) throws -> [String: TaskFile] {
         var files: [String: TaskFile] = [:]
-        for file in try fetch("WHERE folder = ? AND name IS NOT NULL", [folder]) {
-            if let name = file.name { files[name] = file }
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT task_id, name, uid, etag FROM task_file WHERE folder = ? AND name IS NOT NULL
+            """, arguments: [folder])
+        while let row = try rows.next() {
+            let name: String = row[1]
+            files[name] = TaskFile(taskID: row[0], folder: folder, name: name, uid: row[2], etag: row[3])
         }
         return files
     }

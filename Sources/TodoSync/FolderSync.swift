@@ -125,7 +125,8 @@ public struct FolderSync: Sendable {
         _ theirs: TodoItem, bytes: [UInt8], stamp: ItemStamp, into task: TodoTask, file: TaskFile,
         list: CalendarList, _ files: TaskFiles, _ report: inout SyncReport
     ) throws {
-        let base = file.base.flatMap { try? CalendarItem.read($0, file: list.folder.file(stamp.name), localZone: mapping.zone) }
+        let baseBytes = try file.base ?? files.file(taskID: file.taskID)?.base
+        let base = baseBytes.flatMap { try? CalendarItem.read($0, file: list.folder.file(stamp.name), localZone: mapping.zone) }
         let baseProperties: TodoProperties
         if case .todo(let item)? = base { baseProperties = item.properties } else { baseProperties = theirs.properties }
         let ours = mapping.properties(of: task, over: baseProperties)
