@@ -8,8 +8,13 @@ CONFIG       ?= debug
 # is expanded by libical; the tests run a real notification server (dunst on a
 # private D-Bus and Xvfb display), drive a pseudo-terminal, make foreign
 # databases with python3 and regenerate recurrence fixtures with python3-dateutil.
+# The sync tests run a real CalDAV peer on 127.0.0.1 (Tests/TestSupport/CalDAVPeer):
+# radicale (python3-radicale, the server without the system service the
+# radicale package installs) with a collection made by curl, two devices synced
+# by vdirsyncer, and todoman as the second device's client.
 APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev \
-                dbus dbus-x11 xvfb dunst libnotify-bin python3 python3-dateutil
+                dbus dbus-x11 xvfb dunst libnotify-bin python3 python3-dateutil \
+                python3-radicale vdirsyncer todoman curl
 BIN          := .build/$(CONFIG)/todo-remind
 # What `make bench` compares with (Taskwarrior, remind) and measures by.
 BENCH_PACKAGES := taskwarrior remind hyperfine time

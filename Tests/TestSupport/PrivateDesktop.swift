@@ -50,7 +50,7 @@ public final class PrivateDesktop: @unchecked Sendable {
     public init() throws {
         for tool in ["Xvfb", "dbus-run-session", "dbus-send", "dunst", "dunstctl"] {
             try TestSupportFailure.unless(
-                Self.isOnPath(tool),
+                ProcessRunner.isOnPath(tool),
                 "\(tool) is missing: the notification tests need a real server on a private display and bus; run `make deps`."
             )
         }
@@ -330,11 +330,6 @@ public final class PrivateDesktop: @unchecked Sendable {
             if first == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
             bytes.append(first)
         }
-    }
-
-    private static func isOnPath(_ tool: String) -> Bool {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
     }
 
     /// Tests/Fixtures/dunstrc, with @FIXTURES@ made the fixtures' folder so

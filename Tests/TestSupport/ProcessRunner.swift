@@ -81,6 +81,13 @@ public enum ProcessRunner {
         return result.stdout
     }
 
+    /// Whether `tool` is an executable file in one of the folders of `path`
+    /// (this process's PATH by default), as `env TOOL` would find it.
+    static func isOnPath(_ tool: String, path: String? = nil) -> Bool {
+        let path = path ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
+    }
+
     /// Writing to a pipe whose reader has gone must give an error, not SIGPIPE.
     private static let pipesMayClose: Void = { signal(SIGPIPE, SIG_IGN) }()
 
