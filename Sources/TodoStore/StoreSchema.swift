@@ -280,6 +280,18 @@ enum StoreSchema {
                     UPDATE task_file SET dirty = 1 WHERE task_id = OLD.id;
                 END;
 
+                -- The versions of a task's file written here since its base
+                -- was read, oldest first: vdirsyncer uploads them without a
+                -- trace in the folder, so the version the server's copy
+                -- grew from (a merge's base) is the one of these it is
+                -- closest to (FolderSync).
+                CREATE TABLE task_file_written (
+                    id INTEGER PRIMARY KEY,
+                    task_id INTEGER NOT NULL,
+                    bytes BLOB NOT NULL
+                );
+                CREATE INDEX task_file_written_by_task ON task_file_written(task_id, id);
+
                 -- Fields changed both here and elsewhere to different values,
                 -- settled by the newer LAST-MODIFIED, for `sync --check`.
                 CREATE TABLE sync_conflict (

@@ -103,7 +103,34 @@ public struct TaskFiles {
     /// Forgets a task's file: its task is gone, or it has no file any more.
     public func forget(taskID: Int64) throws {
         try db.execute(sql: "DELETE FROM task_file WHERE task_id = ?", arguments: [taskID])
+        try forgetWritten(taskID: taskID)
     }
+
+    /// The versions of the task's file written here since its base was
+    /// read, oldest first.
+    public func written(taskID: Int64) throws -> [[UInt8]] {
+        try Data.fetchAll(db, sql: "SELECT bytes FROM task_file_written WHERE task_id = ? ORDER BY id", arguments: [taskID])
+            .map { [UInt8]($0) }
+    }
+
+    /// Records a version of the task's file written here; the oldest go
+    /// beyond `writtenKept`.
+    public func recordWritten(taskID: Int64, bytes: [UInt8]) throws {
+        try db.execute(sql: "INSERT INTO task_file_written (task_id, bytes) VALUES (?, ?)", arguments: [taskID, Data(bytes)])
+        try db.execute(sql: """
+            DELETE FROM task_file_written WHERE task_id = ? AND id NOT IN
+                (SELECT id FROM task_file_written WHERE task_id = ? ORDER BY id DESC LIMIT ?)
+            """, arguments: [taskID, taskID, Self.writtenKept])
+    }
+
+    /// Forgets the versions written here: a new base was read.
+    public func forgetWritten(taskID: Int64) throws {
+        try db.execute(sql: "DELETE FROM task_file_written WHERE task_id = ?", arguments: [taskID])
+    }
+
+    /// How many written versions are kept per task: more than the edits
+    /// made here between two syncs, as a rule.
+    static let writtenKept = 16
 
     private func fetch(_ clause: String, _ arguments: StatementArguments) throws -> [TaskFile] {
         try Row.fetchAll(db, sql: "SELECT task_id, folder, name, uid, etag, base FROM task_file \(clause)", arguments: arguments)

@@ -125,10 +125,7 @@ public struct FolderSync: Sendable {
         _ theirs: TodoItem, bytes: [UInt8], stamp: ItemStamp, into task: TodoTask, file: TaskFile,
         list: CalendarList, _ files: TaskFiles, _ report: inout SyncReport
     ) throws {
-        let baseBytes = try file.base ?? files.file(taskID: file.taskID)?.base
-        let base = baseBytes.flatMap { try? CalendarItem.read($0, file: list.folder.file(stamp.name), localZone: mapping.zone) }
-        let baseProperties: TodoProperties
-        if case .todo(let item)? = base { baseProperties = item.properties } else { baseProperties = theirs.properties }
+        let baseProperties = try base(of: file, for: theirs, path: list.folder.file(stamp.name), files) ?? theirs.properties
         let ours = mapping.properties(of: task, over: baseProperties)
         let result = TodoMerge.merge(
             base: baseProperties, ours: ours, oursModified: task.updatedAt,
@@ -150,8 +147,10 @@ public struct FolderSync: Sendable {
             merged.repeating = moved.repeating
         }
         var newStamp = stamp
+        try files.forgetWritten(taskID: task.id)
         if let rewritten = theirs.updated(to: mapping.properties(of: merged, over: theirs.properties), at: mapping.now) {
             newStamp = try list.folder.write(rewritten, to: stamp.name, ifUnchangedSince: stamp)
+            try files.recordWritten(taskID: task.id, bytes: rewritten)
         }
         try files.replace(task, with: merged, file: TaskFile(
             taskID: task.id, folder: list.path, name: stamp.name, uid: theirs.uid, etag: newStamp.etag, base: bytes
@@ -162,6 +161,27 @@ public struct FolderSync: Sendable {
             try files.recordConflict(taskID: task.id, fields: fields, keptHere: keptHere)
             report.conflicts.append(.init(taskID: task.id, fields: fields, keptHere: keptHere))
         }
+    }
+
+    /// The version the file read (`theirs`) grew from: of the base last
+    /// read and the versions written here since (which vdirsyncer may have
+    /// carried to the server without a trace here), the one `theirs`
+    /// differs from in the fewest fields. Their side changes a field or two
+    /// of the version it had; taking an older version would count the
+    /// changes made here since as theirs undone. On a tie the older is
+    /// taken: a field that may have changed on both sides is then settled
+    /// as a conflict (the newer LAST-MODIFIED wins) and reported, rather
+    /// than taken from one side unseen.
+    private func base(of file: TaskFile, for theirs: TodoItem, path: String, _ files: TaskFiles) throws -> TodoProperties? {
+        let read = try file.base ?? files.file(taskID: file.taskID)?.base
+        let versions = try [read].compactMap { $0 } + files.written(taskID: file.taskID)
+        var best: (properties: TodoProperties, distance: Int)?
+        for bytes in versions {
+            guard case .todo(let item)? = try? CalendarItem.read(bytes, file: path, localZone: mapping.zone) else { continue }
+            let distance = TodoField.allCases.filter { !theirs.properties.agrees(with: item.properties, on: $0) }.count
+            if distance < best?.distance ?? .max { best = (item.properties, distance) }
+        }
+        return best?.properties
     }
 
     // MARK: - Out
@@ -191,6 +211,7 @@ public struct FolderSync: Sendable {
             var saved = file
             if let bytes = item.updated(to: mapping.properties(of: task, over: item.properties), at: mapping.now) {
                 saved.etag = try oldFolder.write(bytes, to: name, ifUnchangedSince: current.stamp).etag
+                try files.recordWritten(taskID: task.id, bytes: bytes)
                 report.writtenOut += 1
             }
             try files.save(saved)
