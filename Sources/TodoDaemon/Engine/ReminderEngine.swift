@@ -110,7 +110,7 @@ public final class ReminderEngine {
 
     /// The wall clock was set: instants armed under the old clock are wrong.
     public func clockChanged() throws {
-        logger.info("The clock was set; planning again.")
+        logger.info("The clock was set; planning again.", metadata: DaemonEvent.clockSet.metadata())
         plannedThrough = nil
         try plan()
     }
@@ -118,7 +118,8 @@ public final class ReminderEngine {
     /// The machine's time zone changed: day dues and reminder times move.
     public func timeZoneChanged(to timeZone: TimeZone) throws {
         guard timeZone != scheduler.clock.timeZone else { return }
-        logger.info("The time zone is now \(timeZone.identifier); planning again.")
+        logger.info("The time zone is now \(timeZone.identifier); planning again.",
+                    metadata: DaemonEvent.timeZone.metadata(["zone": .string(timeZone.identifier)]))
         scheduler = Scheduler(clock: WallClock(timeZone: timeZone), policy: scheduler.policy)
         plannedThrough = nil
         try plan()
@@ -142,21 +143,28 @@ public final class ReminderEngine {
     /// and `snooze` would; then everything is planned again.
     public func actionInvoked(_ invocation: ActionInvocation) throws {
         let instant = now()
+        let action: Logger.Metadata = ["task": .stringConvertible(invocation.taskID), "action": .string(invocation.key)]
+        func outcome(_ outcome: String, _ more: Logger.Metadata = [:]) -> Logger.Metadata {
+            DaemonEvent.action.metadata(action.merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
+        }
         switch invocation.request {
         case .markDone:
             _ = try store.markDone(ids: [invocation.taskID], at: instant, in: scheduler.clock.timeZone)
-            logger.info("Marked task \(invocation.taskID) done from its notification.")
+            logger.info("Marked task \(invocation.taskID) done from its notification.", metadata: outcome("marked-done"))
         case .snooze(let choice):
             do {
                 let until = try WhenParser(now: instant, clock: scheduler.clock)
                     .snoozeInstant(from: choice, dayTime: scheduler.policy.reminderTime)
                 _ = try store.snooze(id: invocation.taskID, until: until, now: instant)
-                logger.info("Snoozed task \(invocation.taskID) until \(DateText.iso8601(until, clock: scheduler.clock)) from its notification.")
+                let untilText = DateText.iso8601(until, clock: scheduler.clock)
+                logger.info("Snoozed task \(invocation.taskID) until \(untilText) from its notification.",
+                            metadata: outcome("snoozed", ["until": .string(untilText)]))
             } catch let error as SnoozeTimeError {
-                logger.error("Could not snooze task \(invocation.taskID) for “\(choice)”: \(error.localizedDescription)")
+                logger.error("Could not snooze task \(invocation.taskID) for “\(choice)”: \(error.localizedDescription)",
+                             metadata: outcome("refused", ["error": .string(error.localizedDescription)]))
             }
         case .dismiss, nil:
-            logger.debug("Notification of task \(invocation.taskID) dismissed (\(invocation.key)).")
+            logger.debug("Notification of task \(invocation.taskID) dismissed (\(invocation.key)).", metadata: outcome("dismissed"))
             return
         }
         try plan()
@@ -176,20 +184,27 @@ public final class ReminderEngine {
                 DeliveryRecord(reminder: $0, status: status, firedAt: instant, attempts: job.attempt, detail: detail)
             }
         }
+        // Called only for a line the log level lets through (`metadata` is an autoclosure).
+        func ended(_ outcome: String, _ more: Logger.Metadata) -> Logger.Metadata {
+            let about = job.logMetadata(clock: scheduler.clock)
+            return DaemonEvent.delivery.metadata(about.merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
+        }
         switch outcome.result {
         case .success(let serverID):
-            logger.debug("Delivered \(what) (notification \(serverID)).")
+            logger.debug("Delivered \(what) (notification \(serverID)).",
+                         metadata: ended("delivered", ["notification": .stringConvertible(serverID)]))
             ledger.record(records(.delivered, "notification \(serverID)"))
         case .failure(let error):
             let delay = RetrySchedule.delay(afterAttempts: job.attempt)
             let nextAt = instant.addingTimeInterval(delay)
             let detail = error.errorDescription ?? "\(error)"
             if nextAt > job.firesAt.addingTimeInterval(catchUpWindow) {
-                logger.warning("Giving up on \(what): \(detail)")
+                logger.warning("Giving up on \(what): \(detail)", metadata: ended("given-up", ["error": .string(detail)]))
                 ledger.record(records(.skipped, detail))
             } else {
                 retries.append(Retry(reminders: reminders, attempts: job.attempt, nextAt: nextAt, firesAt: job.firesAt))
-                logger.warning("Could not show \(what): \(detail) Trying again in \(Int(delay)) s.")
+                logger.warning("Could not show \(what): \(detail) Trying again in \(Int(delay)) s.",
+                               metadata: ended("retrying", ["error": .string(detail), "retry_in_s": .stringConvertible(Int(delay))]))
                 ledger.record(records(.failed, detail))
             }
             try arm(after: instant)
@@ -243,7 +258,8 @@ public final class ReminderEngine {
         // reminder shown all the same: not showing it would lose it for sure.
         ledger.record(records)
         if !decisions.skip.isEmpty {
-            logger.info("Skipped \(decisions.skip.count) reminders older than the catch-up window.")
+            logger.info("Skipped \(decisions.skip.count) reminders older than the catch-up window.",
+                        metadata: DaemonEvent.skip.metadata(["count": .stringConvertible(decisions.skip.count)]))
         }
         for job in jobs {
             inFlight.formUnion(job.reminders.map(\.id))
@@ -417,7 +433,8 @@ public final class ReminderEngine {
             armedReminder = next
             ledger.recordArmed(next)
             if let next {
-                logger.debug("Next reminder: task \(next.taskID), \(next.kind.label), at \(DateText.iso8601(next.at, clock: scheduler.clock)).")
+                logger.debug("Next reminder: task \(next.taskID), \(next.kind.label), at \(DateText.iso8601(next.at, clock: scheduler.clock)).",
+                             metadata: DaemonEvent.armed.metadata(next.logMetadata(clock: scheduler.clock)))
             }
         }
     }
@@ -460,14 +477,21 @@ public final class ReminderEngine {
     }
 
     private func logFiring(_ job: DeliveryJob, at instant: Date) {
-        let lateness = instant.timeIntervalSince(job.firesAt)
-        let late = String(format: "%.1f ms", lateness * 1000)
+        let latenessMilliseconds = instant.timeIntervalSince(job.firesAt) * 1000
+        let late = String(format: "%.1f ms", latenessMilliseconds)
         let retry = job.attempt > 1 ? ", attempt \(job.attempt)" : ""
-        let held = job.firesAt != job.reminder.at ? ", held for quiet hours" : ""
+        let held = job.isHeld ? ", held for quiet hours" : ""
+        // Rounded to the microsecond: the text says tenths of a millisecond,
+        // a program gets what the clock can tell apart.
+        let metadata = DaemonEvent.fire.metadata(job.logMetadata(clock: scheduler.clock).merging([
+            "lateness_ms": .stringConvertible((latenessMilliseconds * 1000).rounded() / 1000),
+        ]) { $1 })
         if job.reminders.count > 1 {
-            logger.info("Digest: \(job.notification.summary.debugDescription) (\(job.reminders.count) reminders of tasks \(job.reminders.map { String($0.taskID) }.joined(separator: ", ")), \(late) late\(retry))")
+            logger.info("Digest: \(job.notification.summary.debugDescription) (\(job.reminders.count) reminders of tasks \(job.reminders.map { String($0.taskID) }.joined(separator: ", ")), \(late) late\(retry))",
+                        metadata: metadata)
         } else {
-            logger.info("Reminder: \(job.notification.summary.debugDescription) (task \(job.reminder.taskID), \(job.reminder.kind.label) at \(DateText.iso8601(job.reminder.at, clock: scheduler.clock))\(held), \(late) late\(retry))")
+            logger.info("Reminder: \(job.notification.summary.debugDescription) (task \(job.reminder.taskID), \(job.reminder.kind.label) at \(DateText.iso8601(job.reminder.at, clock: scheduler.clock))\(held), \(late) late\(retry))",
+                        metadata: metadata)
         }
     }
 }
