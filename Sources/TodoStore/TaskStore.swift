@@ -12,7 +12,7 @@ import TodoCore
 /// thrown by the closure given to `modify`, which pass through unchanged).
 ///
 /// ```swift
-/// let store = try TaskStore(path: TaskStore.resolvePath(explicit: nil, environment: env))
+/// let store = try TaskStore(path: StoreLocation(explicit: nil, environment: env).path)
 /// let task = try store.add(TaskDraft(title: "Buy milk"), now: Date())
 /// ```
 public final class TaskStore: Sendable {

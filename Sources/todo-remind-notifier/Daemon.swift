@@ -33,7 +33,7 @@ extension TodoRemindNotifier {
             let configFile = ConfigFile.resolve(explicit: config, environment: environment)
             // A bad config is an error now, before anything runs.
             _ = try configFile.load()
-            let storePath = TaskStore.resolvePath(explicit: store, environment: environment)
+            let storePath = StoreLocation(explicit: store, environment: environment).path
             let level: Logger.Level = verbose ? .debug : .info
             let format = logFormat
             let logger = Logger(label: "todo-remind") { _ -> any LogHandler in

@@ -40,9 +40,8 @@ struct Context {
         self.scheduler = scheduler
         let realNow = Date()
         now = try nowText.map { try WhenParser(now: realNow, clock: scheduler.clock).instant(from: $0) } ?? realNow
-        let path = TaskStore.resolvePath(explicit: options.store, environment: environment)
-        let isDefault = (options.store ?? "").isEmpty && (environment["TODO_REMIND_STORE"] ?? "").isEmpty
-        storeOpener = StoreOpener(path: path, access: access, isDefault: isDefault)
+        let location = StoreLocation(explicit: options.store, environment: environment)
+        storeOpener = StoreOpener(path: location.path, access: access, isDefault: location.isDefault)
         style = Style(mode: options.color, environment: environment)
     }
 
