@@ -2,9 +2,9 @@ import TodoCore
 
 /// What the daemon takes from the user's settings.
 public struct DaemonSettings: Hashable, Sendable {
-    public var policy: ReminderPolicy
+    var policy: ReminderPolicy
     /// The snooze choices each bubble offers ("10m", "1h", "tomorrow 09:00").
-    public var snoozeChoices: [String]
+    var snoozeChoices: [String]
 
     public init(policy: ReminderPolicy, snoozeChoices: [String]) {
         self.policy = policy

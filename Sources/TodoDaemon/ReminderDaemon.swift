@@ -15,10 +15,10 @@ import TodoStore
 /// timeout: no polling, no periodic tick.
 public final class ReminderDaemon {
     public struct Options: Sendable {
-        public var storePath: String
-        public var iconPath: String?
+        var storePath: String
+        var iconPath: String?
         /// Reads the settings again (at start and on SIGHUP).
-        public var loadSettings: @Sendable () throws -> DaemonSettings
+        var loadSettings: @Sendable () throws -> DaemonSettings
         /// How long to wait after a change in the store's folder before
         /// planning again, so one `add` (several writes) costs one plan.
         public var debounce: Duration = .milliseconds(30)

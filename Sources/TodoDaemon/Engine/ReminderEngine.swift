@@ -12,7 +12,7 @@ import TodoStore
 /// loop (`ReminderDaemon`) turns timer expiry, store changes, clock and time
 /// zone changes and delivery outcomes into calls of its methods, one at a
 /// time on one thread; tests call the same methods with a clock they set.
-public final class ReminderEngine {
+final class ReminderEngine {
     private let store: TaskStore
     /// Every write of the ledger and bookkeeping goes through here, so a
     /// store that cannot be written never stops the daemon.
@@ -37,10 +37,10 @@ public final class ReminderEngine {
     /// any of them changes.
     private var plannedThrough: Date?
     /// The instant the timer is armed for, if any.
-    public private(set) var armedAt: Date?
+    private(set) var armedAt: Date?
     /// The next reminder to come, which the timer is armed for unless a retry
     /// falls earlier.
-    public private(set) var armedReminder: Reminder?
+    private(set) var armedReminder: Reminder?
 
     /// A notification to try again: a bubble's one reminder, or a digest's.
     struct Retry {
@@ -51,7 +51,7 @@ public final class ReminderEngine {
         var firesAt: Date
     }
 
-    public init(
+    init(
         store: TaskStore,
         settings: DaemonSettings,
         timeZone: TimeZone,
@@ -77,7 +77,7 @@ public final class ReminderEngine {
     /// Records that it started (so `status` can tell this store has a
     /// daemon planning from it), picks up deliveries a previous run left
     /// unfinished, then plans.
-    public func start() throws {
+    func start() throws {
         let instant = now()
         ledger.recordStarted(at: instant)
         let windowStart = instant.addingTimeInterval(-catchUpWindow)
@@ -102,21 +102,21 @@ public final class ReminderEngine {
     }
 
     /// The timer went off: fire what is due and re-arm.
-    public func timerFired() throws { try plan() }
+    func timerFired() throws { try plan() }
 
     /// Another process changed the store: tasks may have been added, moved,
     /// completed or switched off.
-    public func storeChanged() throws { try plan() }
+    func storeChanged() throws { try plan() }
 
     /// The wall clock was set: instants armed under the old clock are wrong.
-    public func clockChanged() throws {
+    func clockChanged() throws {
         logger.info("The clock was set; planning again.", metadata: DaemonEvent.clockSet.metadata())
         plannedThrough = nil
         try plan()
     }
 
     /// The machine's time zone changed: day dues and reminder times move.
-    public func timeZoneChanged(to timeZone: TimeZone) throws {
+    func timeZoneChanged(to timeZone: TimeZone) throws {
         guard timeZone != scheduler.clock.timeZone else { return }
         logger.info("The time zone is now \(timeZone.identifier); planning again.",
                     metadata: DaemonEvent.timeZone.metadata(["zone": .string(timeZone.identifier)]))
@@ -126,7 +126,7 @@ public final class ReminderEngine {
     }
 
     /// The settings were re-read (SIGHUP).
-    public func settingsChanged(to settings: DaemonSettings) throws {
+    func settingsChanged(to settings: DaemonSettings) throws {
         scheduler = Scheduler(clock: scheduler.clock, policy: settings.policy)
         snoozeChoices = settings.snoozeChoices
         plannedThrough = nil
@@ -134,14 +134,14 @@ public final class ReminderEngine {
     }
 
     /// The reminder policy alone changed.
-    public func policyChanged(to policy: ReminderPolicy) throws {
+    func policyChanged(to policy: ReminderPolicy) throws {
         try settingsChanged(to: DaemonSettings(policy: policy, snoozeChoices: snoozeChoices))
     }
 
     /// An action was chosen on a bubble: Mark done completes the task and
     /// Snooze stores a snooze, each in one transaction, as the CLI's `done`
     /// and `snooze` would; then everything is planned again.
-    public func actionInvoked(_ invocation: ActionInvocation) throws {
+    func actionInvoked(_ invocation: ActionInvocation) throws {
         let instant = now()
         let action: Logger.Metadata = ["task": .stringConvertible(invocation.taskID), "action": .string(invocation.key)]
         func outcome(_ outcome: String, _ more: Logger.Metadata = [:]) -> Logger.Metadata {
@@ -171,7 +171,7 @@ public final class ReminderEngine {
     }
 
     /// A delivery ended: record its reminders, or schedule another attempt.
-    public func deliveryFinished(_ outcome: DeliveryOutcome) throws {
+    func deliveryFinished(_ outcome: DeliveryOutcome) throws {
         let job = outcome.job
         let reminders = job.reminders
         inFlight.subtract(reminders.map(\.id))
@@ -307,7 +307,7 @@ public final class ReminderEngine {
     }
 
     /// Records how far this run has looked; called on a clean stop too.
-    public func saveWatermark(_ instant: Date? = nil) {
+    func saveWatermark(_ instant: Date? = nil) {
         ledger.recordPlannedThrough(instant ?? now())
     }
 
