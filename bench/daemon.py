@@ -12,7 +12,12 @@ For every SIZE=STORE it runs `todo-remind daemon -v` and, as the peer,
    window, and where it is (per mapping, /proc/PID/smaps) at the end of it;
 3. lateness: 20 reminders one second apart, from the instant each Notify
    call crosses the bus (dbus-monitor) minus the reminder's instant;
-4. pick-up: from `add` exiting to the daemon's "Next reminder: task ID" line.
+4. pick-up: from `add` exiting to the daemon's log line arming its timer
+   for the new task (event "armed").
+
+The daemons run with `--log-format json`: every number here is read from a
+log line's metadata (its "event", "task", "lateness_ms"), never from the
+sentence written for people.
 
 Each daemon runs from its own copy of the binaries (see own_copy).
 
@@ -35,29 +40,21 @@ import subprocess
 import sys
 import time
 
-LOG_LINE = re.compile(r"^(\d\d):(\d\d):(\d\d)\.(\d{3}) +(\w+) +(.*)$")
-REMINDER = re.compile(r'^Reminder: "(.*)" \(task \d+, .*, ([\d.]+) (ms|s|µs|us) late\)$')
 NOTIFY = re.compile(r"^method call time=([\d.]+) .*member=Notify$")
 
 
-def log_epoch(hms, near):
-    """A log line's local HH:MM:SS.mmm as an epoch: on the local day of
-    `near` (an epoch), or the day before or after if that is closer."""
-    h, m, s, ms = (int(x) for x in hms)
-    base = dt.datetime.fromtimestamp(near).astimezone()
-    stamp = base.replace(hour=h, minute=m, second=s, microsecond=ms * 1000)
-    candidates = [stamp + dt.timedelta(days=d) for d in (-1, 0, 1)]
-    return min((c.timestamp() for c in candidates), key=lambda e: abs(e - near))
-
-
-def read_log(path, near):
-    """The daemon log as (epoch, level, message) tuples."""
+def read_log(path):
+    """The daemon's JSON log (--log-format json) as (epoch, metadata) tuples;
+    a line that is not JSON (a crash's output, a line still being written)
+    is left out."""
     lines = []
     with open(path, encoding="utf-8", errors="replace") as file:
         for line in file:
-            match = LOG_LINE.match(line.rstrip("\n"))
-            if match:
-                lines.append((log_epoch(match.groups()[:4], near), match[5], match[6]))
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            lines.append((entry["time"], entry.get("metadata", {})))
     return lines
 
 
@@ -188,12 +185,13 @@ class Bench:
                 exits[name] = f"killed after ignoring SIGTERM for 10 s ({proc.wait()})"
         return exits
 
-    def wait_for_log(self, size, pattern, since, timeout):
-        """The epoch of the first line of size's log after `since` matching pattern, or None."""
+    def wait_for_log(self, size, matches, since, timeout):
+        """The epoch of the first line of size's log after `since` whose
+        metadata `matches`, or None."""
         deadline = time.time() + timeout
         while time.time() < deadline:
-            for epoch, _, message in read_log(self.logs[size], since):
-                if epoch >= since - 0.001 and re.search(pattern, message):
+            for epoch, metadata in read_log(self.logs[size]):
+                if epoch >= since - 0.001 and matches(metadata):
                     return epoch
             time.sleep(0.02)
         return None
@@ -217,7 +215,7 @@ class Bench:
             self.logs[size] = os.path.join(o.logs, f"daemon-{size}.log")
             pids[f"todo-remind {size}"] = self.start(
                 f"todo-remind daemon ({size} tasks)",
-                [binaries[size], "daemon", "--store", store, "--config", o.config, "-v"],
+                [binaries[size], "daemon", "--store", store, "--config", o.config, "-v", "--log-format", "json"],
                 os.path.join(o.logs, f"daemon-{size}.out"), self.logs[size])
         pids["remind -z1"] = self.start("remind -z1", ["remind", "-z1", o.remind],
                                         os.path.join(o.logs, "remind.out"), os.path.join(o.logs, "remind.err"))
@@ -226,7 +224,7 @@ class Bench:
         # store and armed its timer); then a little longer for stragglers.
         result["settle_seconds"] = {}
         for size in sizes:
-            seen = self.wait_for_log(size, r"^Next reminder", started, 60)
+            seen = self.wait_for_log(size, lambda m: m.get("event") == "armed", started, 60)
             result["settle_seconds"][size] = None if seen is None else round(seen - started, 3)
         self.alive()
         # Whether a reminder falls inside the window to come (+ 10 s of margin).
@@ -257,10 +255,10 @@ class Bench:
             result["wakeups"][name] = {**d, "total": d["voluntary"] + d["nonvoluntary"],
                                        "threads_start": before[name]["threads"], "threads_end": after[name]["threads"]}
         for size in sizes:
-            lines = [l for l in read_log(self.logs[size], window_start) if window_start <= l[0] <= window_stop]
+            lines = [l for l in read_log(self.logs[size]) if window_start <= l[0] <= window_stop]
             result["wakeups"][f"todo-remind {size}"].update(
                 log_lines=len(lines),
-                reminders=sum(1 for l in lines if l[2].startswith(("Reminder:", "Digest:"))))
+                reminders=sum(1 for _, metadata in lines if metadata.get("event") == "fire"))
 
         result["lateness"] = {size: self.lateness(size, o.stores[size]) for size in sizes}
         result["pickup"] = {size: self.pickup(size, o.stores[size]) for size in sizes}
@@ -280,11 +278,8 @@ class Bench:
         time.sleep(max(0, first + count + 3 - time.time()))
         seen = {title: epoch for epoch, title in notify_calls(os.path.join(self.opts.logs, "dbus-monitor.log"))
                 if title in due}
-        logged = {}
-        for _, _, message in read_log(self.logs[size], first):
-            match = REMINDER.match(message)
-            if match and match[1] in due:
-                logged[match[1]] = float(match[2]) * {"ms": 1, "s": 1000, "µs": 0.001, "us": 0.001}[match[3]]
+        logged = {metadata["summary"]: metadata["lateness_ms"] for _, metadata in read_log(self.logs[size])
+                  if metadata.get("event") == "fire" and metadata.get("summary") in due}
         bus_ms = [(seen[t] - at) * 1000 for t, at in due.items() if t in seen]
         return {"count": count, "seen": len(bus_ms), "adds_done_before_first_s": round(first - adds_done, 3),
                 "bus_ms": bus_ms, "median_ms": statistics.median(bus_ms) if bus_ms else None,
@@ -303,7 +298,8 @@ class Bench:
             out = self.todo(store, "add", f"Pickup {size} #{n}", "--due", iso(at))
             ended = time.time()
             task_id = re.search(r"Added (\d+) ", out)[1]
-            seen = self.wait_for_log(size, rf"^Next reminder: task {task_id},", began - 1, 10)
+            seen = self.wait_for_log(size, lambda m: m.get("event") == "armed" and m.get("task") == int(task_id),
+                                     began - 1, 10)
             runs.append({"id": int(task_id), "add_ms": (ended - began) * 1000,
                          "pickup_ms": None if seen is None else (seen - ended) * 1000})
             # Let it fire and the daemon settle before the next one.

@@ -138,6 +138,19 @@ def server_calls(path):
     return calls
 
 
+def watching(log):
+    """Whether a daemon's JSON log (--log-format json) has the line that
+    says it watches its store (event "watching")."""
+    with open(log, encoding="utf-8", errors="replace") as file:
+        for line in file:
+            try:
+                if json.loads(line).get("metadata", {}).get("event") == "watching":
+                    return True
+            except ValueError:
+                continue  # a line still being written, or a crash's output
+    return False
+
+
 def dunstctl(*args):
     result = subprocess.run(["dunstctl", *args], capture_output=True, text=True, stdin=subprocess.DEVNULL)
     return result.stdout.strip()
@@ -181,13 +194,13 @@ class Soak:
         log = os.path.join(self.logs, f"daemon-{self.incarnation:02d}.log")
         with open(log, "w") as err, open(os.path.join(self.logs, f"daemon-{self.incarnation:02d}.out"), "w") as out:
             began = time.time()
-            self.daemon = subprocess.Popen([self.opts.binary, "daemon", "--store", self.store, "--config", self.config, "-v"],
+            self.daemon = subprocess.Popen([self.opts.binary, "daemon", "--store", self.store, "--config", self.config, "-v",
+                                            "--log-format", "json"],
                                            stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=self.env)
         deadline = began + 15
         while time.time() < deadline:
-            with open(log, encoding="utf-8", errors="replace") as file:
-                if "Watching " in file.read():
-                    return began, time.time()
+            if watching(log):
+                return began, time.time()
             if self.daemon.poll() is not None:
                 sys.exit(f"soak: the daemon exited ({self.daemon.returncode}); see {log}")
             time.sleep(0.002)

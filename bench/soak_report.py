@@ -48,9 +48,9 @@ def section(results):
         "",
         "`bench/kill_soak.py`, inside `scripts/with-desktop-session`: a fresh store gets one task due each "
         "second for 190 s, with bursts of 3 (three bubbles) and of 5 (one digest) every 40 s; the daemon "
-        "(`todo-remind daemon -v`) is SIGKILLed 20 times, one kill per 9.5 s slot: every other one 10–40 ms "
+        "(`todo-remind daemon -v --log-format json`) is SIGKILLed 20 times, one kill per 9.5 s slot: every other one 10–40 ms "
         "after a reminder's instant (a burst's when the slot has one), the others at a random moment; after "
-        "each kill a new daemon is started at once and the soak waits for its \"Watching\" line. Every "
+        "each kill a new daemon is started at once and the soak waits for its log line saying it watches the store (event `watching`). Every "
         "Notify call is read from `dbus-monitor` with its `x-dunst-stack-tag` hint (a digest names its tasks "
         "in its body). *Lost*: a reminder with no Notify, or whose every bubble was replaced (same tag) by "
         "one not naming it. *Shown twice*: Notify calls naming one reminder under two tags, i.e. two bubbles. "

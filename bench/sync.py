@@ -76,11 +76,11 @@ def replan_latency(binary, env, root, work):
     seconds from each rename to the log line of the daemon planning it."""
     log_path = os.path.join(work, "daemon.log")
     with open(log_path, "w") as log:
-        # -v: the "Next reminder" line the latency is read from is a debug line.
-        daemon = subprocess.Popen([binary, "daemon", "-v"], env=env, stdout=log, stderr=subprocess.STDOUT)
+        # -v: the "armed" line the latency is read from is a debug line.
+        daemon = subprocess.Popen([binary, "daemon", "-v", "--log-format", "json"], env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.time() + 120
-        while "Watching" not in open(log_path).read():
+        while '"watching"' not in open(log_path).read():
             if time.time() > deadline or daemon.poll() is not None:
                 sys.exit("bench: the daemon did not start: " + open(log_path).read())
             time.sleep(0.05)
@@ -102,7 +102,7 @@ def replan_latency(binary, env, root, work):
             os.rename(temporary, os.path.join(folder, uid + ".ics"))
             while True:
                 tail = open(log_path).read()[mark:]
-                if "Next reminder: task" in tail:
+                if '"armed"' in tail:
                     latencies.append(time.time() - start)
                     break
                 if time.time() - start > 10:

@@ -18,7 +18,7 @@ public struct ConfigFile: Sendable {
     }
 
     /// `--config` > `TODO_REMIND_CONFIG` > `$XDG_CONFIG_HOME/todo-remind/config.toml`
-    /// > `$HOME/.config/todo-remind/config.toml`.
+    /// > `~/.config/todo-remind/config.toml` (`BaseDirectory.config`).
     public static func resolve(explicit: String?, environment: [String: String]) -> ConfigFile {
         if let explicit, !explicit.isEmpty {
             return ConfigFile(path: explicit, isExplicit: true)
@@ -26,13 +26,7 @@ public struct ConfigFile: Sendable {
         if let named = environment["TODO_REMIND_CONFIG"], !named.isEmpty {
             return ConfigFile(path: named, isExplicit: true)
         }
-        let base: String
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            base = xdg
-        } else {
-            base = (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
-        }
-        return ConfigFile(path: base + "/todo-remind/config.toml", isExplicit: false)
+        return ConfigFile(path: BaseDirectory.config.file("config.toml", environment: environment), isExplicit: false)
     }
 
     /// Whether the file is there to be read.

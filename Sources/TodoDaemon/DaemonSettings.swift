@@ -3,11 +3,11 @@ import TodoCore
 
 /// What the daemon takes from the user's settings.
 public struct DaemonSettings: Hashable, Sendable {
-    public var policy: ReminderPolicy
+    var policy: ReminderPolicy
     /// The snooze choices each bubble offers ("10m", "1h", "tomorrow 09:00").
-    public var snoozeChoices: [String]
+    var snoozeChoices: [String]
     /// The lists' folders kept in step with the store [`[[calendar]]`].
-    public var calendars: [CalendarSetting]
+    var calendars: [CalendarSetting]
 
     public init(policy: ReminderPolicy, snoozeChoices: [String], calendars: [CalendarSetting] = []) {
         self.policy = policy

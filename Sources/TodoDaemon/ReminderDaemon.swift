@@ -15,10 +15,10 @@ import TodoStore
 /// timeout: no polling, no periodic tick.
 public final class ReminderDaemon {
     public struct Options: Sendable {
-        public var storePath: String
-        public var iconPath: String?
+        var storePath: String
+        var iconPath: String?
         /// Reads the settings again (at start and on SIGHUP).
-        public var loadSettings: @Sendable () throws -> DaemonSettings
+        var loadSettings: @Sendable () throws -> DaemonSettings
         /// How long to wait after a change in the store's folder before
         /// planning again, so one `add` (several writes) costs one plan.
         public var debounce: Duration = .milliseconds(30)
@@ -76,12 +76,15 @@ public final class ReminderDaemon {
         }
         do {
             let server = try notifier.serverInfo()
-            logger.info("Notifications go to \(server.description).")
+            logger.info("Notifications go to \(server.description).", metadata: DaemonEvent.server.metadata(["server": .string(server.description)]))
         } catch {
-            logger.warning("No notification server can be reached yet (\(error.localizedDescription)); reminders are written here until one can.")
+            logger.warning("No notification server can be reached yet (\(error.localizedDescription)); reminders are written here until one can.",
+                           metadata: DaemonEvent.serverLost.metadata(["error": .string(error.localizedDescription)]))
         }
 
-        if let warning = SystemTimeZone.choice().warning { logger.warning("\(warning)") }
+        if let warning = SystemTimeZone.choice().warning {
+            logger.warning("\(warning)", metadata: DaemonEvent.timeZoneWarning.metadata())
+        }
 
         let loop = try EventLoop()
         let timer = try WallClockTimer()
@@ -94,7 +97,8 @@ public final class ReminderDaemon {
         do {
             try watcher.watch("/etc", mask: .entryChanges)
         } catch {
-            logger.warning("Time zone changes will be noticed only on SIGHUP: \(error.localizedDescription)")
+            logger.warning("Time zone changes will be noticed only on SIGHUP: \(error.localizedDescription)",
+                           metadata: DaemonEvent.timeZoneWarning.metadata(["error": .string(error.localizedDescription)]))
         }
 
         let folders = try WatchedFolders(calendars: settings.calendars, logger: logger)
@@ -181,24 +185,25 @@ public final class ReminderDaemon {
             for signal in signals.readSignals() {
                 switch signal {
                 case SIGHUP:
-                    self.logger.info("SIGHUP: reading the settings again.")
+                    self.logger.info("SIGHUP: reading the settings again.", metadata: DaemonEvent.settings.metadata())
                     do {
                         settings = try self.options.loadSettings()
                         folders.configure(settings.calendars)
                         if let store = watched.store { folders.sync(store, zone: SystemTimeZone.current(), now: Date()) }
                         try watched.engine()?.settingsChanged(to: settings)
                     } catch {
-                        self.logger.error("The settings could not be read, so the old ones stay: \(error.localizedDescription)")
+                        self.logger.error("The settings could not be read, so the old ones stay: \(error.localizedDescription)",
+                                          metadata: DaemonEvent.settings.metadata(["outcome": "kept", "error": .string(error.localizedDescription)]))
                     }
                     try watched.engine()?.timeZoneChanged(to: SystemTimeZone.current())
                 default:
-                    self.logger.info("Stopping.")
+                    self.logger.info("Stopping.", metadata: DaemonEvent.stopping.metadata())
                     loop.stop()
                 }
             }
         }
 
-        logger.info("Watching \(options.storePath).")
+        logger.info("Watching \(options.storePath).", metadata: DaemonEvent.watching.metadata(["store": .string(options.storePath)]))
         // What changed in the folders while the daemon was stopped, before
         // the first plan.
         if let store = watched.store { folders.sync(store, zone: SystemTimeZone.current(), now: Date()) }

@@ -118,12 +118,13 @@ final class ThreadedDeliverer: @unchecked Sendable {
         do throws(NotifyError) {
             result = .success(try notifier.show(job.notification))
             if switchConsole(to: false) {
-                logger.notice("The notification server answers again; reminders show on the desktop.")
+                logger.notice("The notification server answers again; reminders show on the desktop.", metadata: DaemonEvent.serverBack.metadata())
             }
         } catch {
             result = .failure(error)
             if switchConsole(to: true) {
-                logger.warning("No notification server can be reached (\(error.localizedDescription)); reminders are written here until one can, and shown on the desktop when it can.")
+                logger.warning("No notification server can be reached (\(error.localizedDescription)); reminders are written here until one can, and shown on the desktop when it can.",
+                               metadata: DaemonEvent.serverLost.metadata(["error": .string(error.localizedDescription)]))
             }
             if job.attempt == 1 {
                 _ = try? console.show(job.notification)

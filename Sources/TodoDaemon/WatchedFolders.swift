@@ -37,14 +37,16 @@ final class WatchedFolders {
             do {
                 try watcher.watch(path, mask: .entryChanges)
             } catch {
-                logger.warning("The list folder \(path) cannot be watched, so its changes are read only at start and on SIGHUP: \(error.localizedDescription)")
+                logger.warning("The list folder \(path) cannot be watched, so its changes are read only at start and on SIGHUP: \(error.localizedDescription)",
+                               metadata: DaemonEvent.lists.metadata(["folder": .string(path), "error": .string(error.localizedDescription)]))
             }
         }
         for path in lists.unmatchedPaths {
-            logger.warning("The [[calendar]] path \(path) matches no folder.")
+            logger.warning("The [[calendar]] path \(path) matches no folder.", metadata: DaemonEvent.lists.metadata(["path": .string(path)]))
         }
         if !lists.lists.isEmpty {
-            logger.info("Keeping \(lists.lists.count) list folder\(lists.lists.count == 1 ? "" : "s") in step: \(lists.lists.map(\.name).joined(separator: ", ")).")
+            logger.info("Keeping \(lists.lists.count) list folder\(lists.lists.count == 1 ? "" : "s") in step: \(lists.lists.map(\.name).joined(separator: ", ")).",
+                        metadata: DaemonEvent.lists.metadata(["count": .stringConvertible(lists.lists.count), "lists": .array(lists.lists.map { .string($0.name) })]))
         }
     }
 
@@ -75,16 +77,22 @@ final class WatchedFolders {
             report.writtenOut = written.writtenOut
             report.skipped += written.skipped
         } catch {
-            logger.error("The list folders could not be synced: \(error.localizedDescription)")
+            logger.error("The list folders could not be synced: \(error.localizedDescription)",
+                         metadata: DaemonEvent.syncFailed.metadata(["error": .string(error.localizedDescription)]))
         }
         for skipped in report.skipped where loggedSkips.insert(skipped).inserted {
-            logger.warning("Skipped: \(skipped.reason)")
+            logger.warning("Skipped: \(skipped.reason)", metadata: DaemonEvent.fileSkipped.metadata(["file": .string(skipped.path), "reason": .string(skipped.reason)]))
         }
         for conflict in report.conflicts {
-            logger.info("Task \(conflict.taskID): \(conflict.fields.joined(separator: ", ")) changed both here and elsewhere; kept the newer, \(conflict.keptHere ? "here" : "elsewhere").")
+            logger.info("Task \(conflict.taskID): \(conflict.fields.joined(separator: ", ")) changed both here and elsewhere; kept the newer, \(conflict.keptHere ? "here" : "elsewhere").",
+                        metadata: DaemonEvent.conflict.metadata([
+                            "task": .stringConvertible(conflict.taskID), "fields": .array(conflict.fields.map { .string($0) }),
+                            "kept": .string(conflict.keptHere ? "here" : "there"),
+                        ]))
         }
         if report.readIn > 0 {
-            logger.info("Read in \(report.readIn) change\(report.readIn == 1 ? "" : "s") from the list folders.")
+            logger.info("Read in \(report.readIn) change\(report.readIn == 1 ? "" : "s") from the list folders.",
+                        metadata: DaemonEvent.readIn.metadata(["count": .stringConvertible(report.readIn)]))
         }
         return report.changedStore
     }

@@ -77,16 +77,20 @@ final class WatchedStore {
     /// since), whose task ids may name other tasks in this one; or unless no
     /// store is open. Either is said in one line.
     func actionInvoked(_ invocation: ActionInvocation) throws {
-        let metadata: Logger.Metadata = [
-            "task": "\(invocation.taskID)", "action": "\(invocation.key)", "notification": "\(invocation.notificationID)",
-        ]
+        func ignored(_ reason: String) -> Logger.Metadata {
+            DaemonEvent.action.metadata([
+                "task": .stringConvertible(invocation.taskID), "action": .string(invocation.key),
+                "notification": .stringConvertible(invocation.notificationID), "outcome": "ignored", "reason": .string(reason),
+            ])
+        }
         if let shownFor = origins.generation(of: invocation.notificationID), shownFor != generation {
             logger.notice("Ignored “\(invocation.key)” on the bubble of task \(invocation.taskID): it was shown for a store since deleted or replaced.",
-                          metadata: metadata)
+                          metadata: ignored("store-replaced"))
             return
         }
         guard let engine = try engine() else {
-            logger.notice("Ignored “\(invocation.key)” on the bubble of task \(invocation.taskID): no store is open.", metadata: metadata)
+            logger.notice("Ignored “\(invocation.key)” on the bubble of task \(invocation.taskID): no store is open.",
+                          metadata: ignored("no-store"))
             return
         }
         try engine.actionInvoked(invocation)
@@ -105,10 +109,12 @@ final class WatchedStore {
         do {
             try open.store.close()
         } catch {
-            logger.error("The store that was at \(path) could not be closed: \(error.localizedDescription)")
+            logger.error("The store that was at \(path) could not be closed: \(error.localizedDescription)",
+                         metadata: DaemonEvent.storeGone.metadata(["store": .string(path), "error": .string(error.localizedDescription)]))
         }
         try disarm()
-        logger.notice("The store at \(path) was deleted, moved or replaced: it is closed, and nothing fires until a todo-remind store is there again.")
+        logger.notice("The store at \(path) was deleted, moved or replaced: it is closed, and nothing fires until a todo-remind store is there again.",
+                      metadata: DaemonEvent.storeGone.metadata(["store": .string(path)]))
     }
 
     /// Opens the store at the path when none is open and one is there, and
@@ -125,7 +131,8 @@ final class WatchedStore {
             let reason = error.localizedDescription
             if reason != refusal {
                 refusal = reason
-                logger.warning("Waiting for a todo-remind store at \(path): \(reason)")
+                logger.warning("Waiting for a todo-remind store at \(path): \(reason)",
+                               metadata: DaemonEvent.storeRefused.metadata(["store": .string(path), "reason": .string(reason)]))
             }
             return
         }
@@ -133,7 +140,7 @@ final class WatchedStore {
         generation += 1
         let engine = makeEngine(store, generation)
         open = (store, engine)
-        logger.notice("A todo-remind store is at \(path) again; planning from it.")
+        logger.notice("A todo-remind store is at \(path) again; planning from it.", metadata: DaemonEvent.storeBack.metadata(["store": .string(path)]))
         try engine.start()
     }
 

@@ -20,10 +20,10 @@ public enum ActionRequest: Hashable, Sendable {
     /// which here only dismisses the bubble.
     case dismiss
 
-    public static let markDoneKey = "done"
-    public static let snoozeKeyPrefix = "snooze:"
+    static let markDoneKey = "done"
+    static let snoozeKeyPrefix = "snooze:"
     /// The key the Desktop Notifications specification reserves for clicking the bubble.
-    public static let dismissKey = "default"
+    static let dismissKey = "default"
 
     /// The request an action key stands for; nil for a key todo-remind never sends.
     public init?(key: String) {

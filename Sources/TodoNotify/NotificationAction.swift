@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 
 /// One action a notification offers: the key the server sends back when it is
 /// invoked, and the label it shows.
@@ -23,23 +24,20 @@ public struct NotificationAction: Hashable, Sendable {
         ActionRequest(key: key)
     }
 
-    /// The snooze choices when the settings give none: one hour, as for
-    /// `todo-remind snooze TASK`.
-    public static let defaultSnoozeChoices = ["1h"]
-
     /// The actions of a reminder: Mark done, one Snooze per choice, then the
     /// default action (clicking the bubble), which dismisses it.
     ///
     /// - Parameter snoozeChoices: As written in the settings ("10m", "1h",
     ///   "tomorrow 09:00"). Blank and repeated choices are left out (a key can
-    ///   only be offered once); none at all means `defaultSnoozeChoices`.
+    ///   only be offered once); none at all means the one snooze of
+    ///   `todo-remind snooze TASK`, `SnoozeLength.unsaid`.
     public static func reminderActions(snoozeChoices: [String]) -> [NotificationAction] {
         var seen: Set<String> = []
         let choices = snoozeChoices
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
         return [NotificationAction(.markDone)]
-            + (choices.isEmpty ? defaultSnoozeChoices : choices).map { NotificationAction(.snooze(choice: $0)) }
+            + (choices.isEmpty ? [SnoozeLength.unsaid] : choices).map { NotificationAction(.snooze(choice: $0)) }
             + [NotificationAction(.dismiss)]
     }
 }

@@ -37,7 +37,4 @@ public enum DeliveryStatus: String, CaseIterable, Sendable {
     case failed
     /// Its instant passed longer ago than the catch-up window: never shown.
     case skipped
-
-    /// Whether nothing more will be done about it.
-    public var isFinal: Bool { self == .delivered || self == .skipped }
 }

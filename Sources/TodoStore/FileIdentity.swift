@@ -12,14 +12,14 @@ import Darwin
 /// moved away or replaced (another file renamed over it); only the identity
 /// of what the path names now tells it that it is no longer working on the
 /// file at the path.
-public struct FileIdentity: Hashable, Sendable, CustomStringConvertible {
-    public let device: UInt64
-    public let inode: UInt64
+struct FileIdentity: Hashable, Sendable, CustomStringConvertible {
+    let device: UInt64
+    let inode: UInt64
 
     init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
     }
 
-    public var description: String { "device \(device), inode \(inode)" }
+    var description: String { "device \(device), inode \(inode)" }
 }

@@ -12,7 +12,7 @@ import TodoCore
 /// thrown by the closure given to `modify`, which pass through unchanged).
 ///
 /// ```swift
-/// let store = try TaskStore(path: TaskStore.resolvePath(explicit: nil, environment: env))
+/// let store = try TaskStore(path: StoreLocation(explicit: nil, environment: env).path)
 /// let task = try store.add(TaskDraft(title: "Buy milk"), now: Date())
 /// ```
 public final class TaskStore: Sendable {
@@ -23,7 +23,7 @@ public final class TaskStore: Sendable {
     let database: any DatabaseWriter
 
     /// The file this store opened; nil for a store in memory.
-    public let file: FileIdentity?
+    let file: FileIdentity?
 
     /// What a process may do to the store.
     public enum Access: Sendable {
@@ -40,7 +40,7 @@ public final class TaskStore: Sendable {
     }
 
     /// How long a write waits for another process to release the store, in seconds.
-    public static let busyTimeout: TimeInterval = 10
+    static let busyTimeout: TimeInterval = 10
 
     /// Opens the store at `path`, creating it when missing and `access`
     /// allows; refuses a file that is not ours.

@@ -25,14 +25,23 @@ extension TodoRemindNotifier {
         @Flag(name: [.short, .long], help: "Log every step, with exact times.")
         var verbose = false
 
+        @Option(name: .long, help: ArgumentHelp(LogFormat.help, valueName: "text|json"))
+        var logFormat: LogFormat = .text
+
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
             let configFile = ConfigFile.resolve(explicit: config, environment: environment)
             // A bad config is an error now, before anything runs.
             _ = try configFile.load()
-            let storePath = TaskStore.resolvePath(explicit: store, environment: environment)
+            let storePath = StoreLocation(explicit: store, environment: environment).path
             let level: Logger.Level = verbose ? .debug : .info
-            let logger = Logger(label: "todo-remind") { _ in ConsoleLogHandler(logLevel: level) }
+            let format = logFormat
+            let logger = Logger(label: "todo-remind") { _ -> any LogHandler in
+                switch format {
+                case .text: ConsoleLogHandler(logLevel: level)
+                case .json: JSONLogHandler(logLevel: level)
+                }
+            }
             let console = ConsoleNotifier { line in
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
@@ -51,3 +60,5 @@ extension TodoRemindNotifier {
         }
     }
 }
+
+extension LogFormat: ExpressibleByArgument {}

@@ -165,6 +165,9 @@ struct ConfigFileTests {
         // A relative XDG_CONFIG_HOME is invalid per the XDG spec and ignored.
         #expect(ConfigFile.resolve(explicit: nil, environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/home/me"]).path
             == "/home/me/.config/todo-remind/config.toml")
+        // An empty HOME is unset: the home folder comes from the password database, as for the store.
+        let withoutHome = ConfigFile.resolve(explicit: nil, environment: ["HOME": ""]).path
+        #expect(withoutHome.hasPrefix("/") && withoutHome.hasSuffix("/.config/todo-remind/config.toml"), "\(withoutHome)")
     }
 
     @Test("A missing default file means defaults; a missing named file is an error")

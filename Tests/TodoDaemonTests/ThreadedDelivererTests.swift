@@ -42,15 +42,6 @@ struct ThreadedDelivererTests {
         }
     }
 
-    /// How many outcomes came back, counted from the delivery threads.
-    final class OutcomeCount: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-
-        func add() { lock.withLock { count += 1 } }
-        var value: Int { lock.withLock { count } }
-    }
-
     private static func job(_ number: Int) -> DeliveryJob {
         let at = Date(timeIntervalSince1970: 1_800_000_000 + Double(number))
         return DeliveryJob(
@@ -66,17 +57,17 @@ struct ThreadedDelivererTests {
         let notifier = HeldNotifier()
         let deliverer = ThreadedDeliverer(notifier: notifier, console: ConsoleNotifier(write: { _ in }),
                                           logger: Logger(label: "test"), workers: 2, maxWorkers: 16)
-        let outcomes = OutcomeCount()
+        let outcomes = Shared(0)
         // 5 re-sends after a restart, then a second's reminders: more than
         // the threads started at first, all under way together.
         for number in 1...10 {
-            deliverer.deliver(Self.job(number)) { _ in outcomes.add() }
+            deliverer.deliver(Self.job(number)) { _ in outcomes.withLock { $0 += 1 } }
         }
         let allReceived = eventually(within: .seconds(5)) { notifier.receivedCount == 10 }
         notifier.release()
         #expect(allReceived, "only \(notifier.receivedCount) of 10 deliveries reached the server")
         #expect(deliverer.threadCount == 10)
-        #expect(eventually { outcomes.value == 10 })
+        #expect(eventually { outcomes.get() == 10 })
     }
 
     @Test("Beyond maxWorkers deliveries under way, the rest wait their turn and are all shown")
@@ -84,16 +75,16 @@ struct ThreadedDelivererTests {
         let notifier = HeldNotifier()
         let deliverer = ThreadedDeliverer(notifier: notifier, console: ConsoleNotifier(write: { _ in }),
                                           logger: Logger(label: "test"), workers: 1, maxWorkers: 3)
-        let outcomes = OutcomeCount()
+        let outcomes = Shared(0)
         for number in 1...6 {
-            deliverer.deliver(Self.job(number)) { _ in outcomes.add() }
+            deliverer.deliver(Self.job(number)) { _ in outcomes.withLock { $0 += 1 } }
         }
         #expect(eventually { notifier.receivedCount == 3 })
         Thread.sleep(forTimeInterval: 0.1)
         #expect(notifier.receivedCount == 3)
         #expect(deliverer.threadCount == 3)
         notifier.release()
-        #expect(eventually { outcomes.value == 6 })
+        #expect(eventually { outcomes.get() == 6 })
         #expect(notifier.receivedCount == 6)
     }
 }

@@ -71,8 +71,8 @@ struct WatchedStoreTests {
         }
 
         /// The log lines that say an action was ignored.
-        var ignored: [String] {
-            log.entries.map(\.message.description).filter { $0.hasPrefix("Ignored ") }
+        var ignored: [InMemoryLogHandler.Entry] {
+            log.entries(of: "action", outcome: "ignored")
         }
     }
 
@@ -105,7 +105,8 @@ struct WatchedStoreTests {
         #expect(stored.completedAt == nil)
         #expect(stored.snoozedUntil == nil)
         #expect(setup.ignored.count == 2, "\(setup.log.entries)")
-        #expect(setup.ignored.allSatisfy { $0.contains("shown for a store since deleted or replaced") })
+        #expect(setup.ignored.map { $0["action"] } == ["done", "snooze:1h"])
+        #expect(setup.ignored.allSatisfy { $0["reason"] == "store-replaced" && $0["task"] == "\(old.id)" })
     }
 
     @Test("An action on a bubble of the store open now is carried out, also after a swap; one whose outcome came after the swap is ignored")

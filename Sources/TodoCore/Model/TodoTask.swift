@@ -70,7 +70,4 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
 
     /// The category a task gets when none is given.
     public static let defaultCategory = "General"
-
-    /// The categories offered to the user; any other text is allowed too.
-    public static let suggestedCategories = ["General", "Work", "Personal", "Shopping", "Health", "Other"]
 }

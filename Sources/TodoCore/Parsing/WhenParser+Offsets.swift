@@ -3,7 +3,7 @@ import Foundation
 /// Offsets from now: `+3d`, `+2w`, `+4h`, `+30m` and `in 3 days`, `in 30 min`.
 extension WhenParser {
     /// A unit an offset counts in.
-    enum OffsetUnit {
+    enum OffsetUnit: Sendable {
         case minutes, hours, days, weeks
 
         /// The unit of `+3d`: one letter. `m` is minutes, as there is no month offset.
@@ -25,6 +25,16 @@ extension WhenParser {
             case "day", "days": self = .days
             case "week", "weeks": self = .weeks
             default: return nil
+            }
+        }
+
+        /// The unit in one word, singular: "minute", "hour", "day", "week".
+        var word: String {
+            switch self {
+            case .minutes: "minute"
+            case .hours: "hour"
+            case .days: "day"
+            case .weeks: "week"
             }
         }
 

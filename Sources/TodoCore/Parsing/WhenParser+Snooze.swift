@@ -51,31 +51,16 @@ extension WhenParser {
     }
 
     /// `now` plus the length the text names (`10m`, `+1h30m`, `in 2 days`),
-    /// or nil when the text is not made of counts and units alone.
+    /// or nil when the text is not made of counts and units alone (`SnoozeLength`).
     func snoozeLength(_ text: String) throws(SnoozeTimeError) -> Date? {
-        var rest = Substring(text.lowercased())
-        if rest.hasPrefix("+") {
-            rest = rest.dropFirst()
-        } else if rest.hasPrefix("in ") {
-            rest = rest.dropFirst(3)
-        }
-        rest = rest.drop(while: \.isWhitespace)
-        guard !rest.isEmpty else { return nil }
+        guard let length = SnoozeLength(text) else { return nil }
         var days = 0
         var seconds = 0
         var total = 0
-        while !rest.isEmpty {
-            let digits = rest.prefix(while: Self.isDigit)
-            guard !digits.isEmpty else { return nil }
-            rest = rest.dropFirst(digits.count).drop(while: \.isWhitespace)
-            let unitText = rest.prefix(while: \.isLetter)
-            let unit = unitText.count == 1
-                ? unitText.first.flatMap(OffsetUnit.init(letter:))
-                : OffsetUnit(word: String(unitText))
-            guard let unit else { return nil }
-            rest = rest.dropFirst(unitText.count).drop(while: \.isWhitespace)
+        for part in length.parts {
+            let unit = part.unit
             // Digits that do not fit, or a sum past the limit, are too far by far, not malformed.
-            guard let count = Int(digits), count <= Int(Self.maximumOffset) / unit.seconds,
+            guard let count = Int(part.digits), count <= Int(Self.maximumOffset) / unit.seconds,
                   total + count * unit.seconds <= Int(Self.maximumOffset)
             else { throw .unreadable(.offsetTooLarge(text)) }
             total += count * unit.seconds

@@ -43,7 +43,7 @@ public struct WhenParser: Sendable {
     ///
     /// Large enough for any real plan, small enough that no unit multiplied out
     /// can overflow or leave the years `LocalDay` can hold.
-    public static let maximumOffset: TimeInterval = 100 * 365.25 * 86_400
+    static let maximumOffset: TimeInterval = 100 * 365.25 * 86_400
 
     // MARK: - The grammar
 

@@ -13,7 +13,7 @@ import Foundation
 /// released together at the end of quiet hours is digested the same way.
 extension Scheduler {
     /// The reminder time on `day`, by DESIGN.md §2's rules for gaps and repeats.
-    public func dailyReminderInstant(on day: LocalDay) -> Date {
+    func dailyReminderInstant(on day: LocalDay) -> Date {
         clock.instant(on: day, at: policy.reminderTime)
     }
 

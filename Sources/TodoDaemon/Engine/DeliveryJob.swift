@@ -4,22 +4,22 @@ import TodoNotify
 
 /// One attempt to show one notification: a reminder's bubble, or a digest
 /// standing for several reminders.
-public struct DeliveryJob: Sendable {
+struct DeliveryJob: Sendable {
     /// Every reminder the notification stands for, the first one first: one
     /// for a bubble of its own, all of a digest's.
-    public let reminders: [Reminder]
+    let reminders: [Reminder]
     /// What is shown, carrying the job's `stackTag`.
-    public let notification: ReminderNotification
+    let notification: ReminderNotification
     /// 1 for the first try.
-    public let attempt: Int
+    let attempt: Int
     /// When its reminders fire: their own instant, or the end of the quiet
     /// hours that held them. Catch-up counts from here.
-    public let firesAt: Date
+    let firesAt: Date
 
     /// - Parameters:
     ///   - reminder: the reminder shown, or the first of a digest's.
     ///   - more: a digest's other reminders.
-    public init(reminder: Reminder, more: [Reminder] = [], notification: ReminderNotification,
+    init(reminder: Reminder, more: [Reminder] = [], notification: ReminderNotification,
                 attempt: Int, firesAt: Date) {
         self.reminders = [reminder] + more
         self.attempt = attempt
@@ -32,14 +32,14 @@ public struct DeliveryJob: Sendable {
     }
 
     /// The reminder shown: a bubble's only one, a digest's first.
-    public var reminder: Reminder { reminders[reminders.startIndex] }
+    var reminder: Reminder { reminders[reminders.startIndex] }
 
     /// A name for the notification that stays the same however often it is
     /// sent, across restarts and zones: the reminder's identity, or for a
     /// digest the instant it fires. A notifier gives it to the server as a
     /// stack tag, so a bubble re-sent after a crash replaces the first one
     /// where the server supports it, instead of showing twice.
-    public var stackTag: String { Self.stackTag(of: reminders, firesAt: firesAt) }
+    var stackTag: String { Self.stackTag(of: reminders, firesAt: firesAt) }
 
     private static func stackTag(of reminders: [Reminder], firesAt: Date) -> String {
         reminders.count == 1
@@ -49,11 +49,11 @@ public struct DeliveryJob: Sendable {
 }
 
 /// How an attempt ended: the server's notification id, or why it failed.
-public struct DeliveryOutcome: Sendable {
-    public let job: DeliveryJob
-    public let result: Result<UInt32, NotifyError>
+struct DeliveryOutcome: Sendable {
+    let job: DeliveryJob
+    let result: Result<UInt32, NotifyError>
 
-    public init(job: DeliveryJob, result: Result<UInt32, NotifyError>) {
+    init(job: DeliveryJob, result: Result<UInt32, NotifyError>) {
         self.job = job
         self.result = result
     }
@@ -64,12 +64,12 @@ public struct DeliveryOutcome: Sendable {
 /// `deliver` must return at once: the engine never waits on a notification
 /// server (a hung one blocks each call for 25 s). The outcome comes back
 /// later through `ReminderEngine.deliveryFinished`, on the engine's thread.
-public protocol Deliverer: AnyObject {
+protocol Deliverer: AnyObject {
     func deliver(_ job: DeliveryJob)
 }
 
 /// The one wall-clock timer the engine keeps armed at its next instant.
-public protocol WakeTimer: AnyObject {
+protocol WakeTimer: AnyObject {
     /// Fires once at `instant` (at once if it has passed); nil disarms.
     ///
     /// - Returns: true when the wall clock was set since the timer was last

@@ -79,7 +79,6 @@ struct DeliveryPlanner {
     ///   - recorded: those of `candidates` the ledger already has.
     func decide(now: Date, watermark: Date?, tasks: [TodoTask], daily: [TaskReminder] = [],
                 recorded: Set<Reminder.ID>) -> Decisions {
-        let windowStart = now.addingTimeInterval(-catchUpWindow)
         let skipFrom = watermark.map { max($0, lookbackStart(now: now, watermark: $0)) }
         var decisions = Decisions()
         func consider(_ entry: TaskReminder, mayBeSkipped: Bool) {
@@ -90,7 +89,7 @@ struct DeliveryPlanner {
                 if decisions.nextHeld.map({ fire.at < $0.at }) ?? true {
                     decisions.nextHeld = (reminder, fire.at)
                 }
-            } else if fire.at >= windowStart {
+            } else if isWithinCatchUp(firesAt: fire.at, at: now) {
                 decisions.fire.append(Firing(entry: entry, fire: fire))
             } else if mayBeSkipped, let skipFrom, fire.at > skipFrom {
                 decisions.skip.append(reminder)

@@ -93,13 +93,15 @@ final class LedgerWriter {
             }
             if isFailing {
                 isFailing = false
-                logger.notice("The store takes writes again; the ledger is up to date.")
+                logger.notice("The store takes writes again; the ledger is up to date.", metadata: DaemonEvent.ledgerBack.metadata())
             }
         } catch {
             if !isFailing {
                 isFailing = true
                 logger.error("The ledger cannot be written (\(error.localizedDescription)); reminders are still shown, and recorded once it can be.",
-                             metadata: ["kept": "\(keptOrder.count)"])
+                             metadata: DaemonEvent.ledgerFailing.metadata([
+                                 "error": .string(error.localizedDescription), "kept": .stringConvertible(keptOrder.count),
+                             ]))
             }
         }
     }

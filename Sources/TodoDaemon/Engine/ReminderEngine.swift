@@ -12,7 +12,7 @@ import TodoStore
 /// loop (`ReminderDaemon`) turns timer expiry, store changes, clock and time
 /// zone changes and delivery outcomes into calls of its methods, one at a
 /// time on one thread; tests call the same methods with a clock they set.
-public final class ReminderEngine {
+final class ReminderEngine {
     private let store: TaskStore
     /// Every write of the ledger and bookkeeping goes through here, so a
     /// store that cannot be written never stops the daemon.
@@ -26,7 +26,7 @@ public final class ReminderEngine {
     /// The snooze choices each bubble offers.
     private var snoozeChoices: [String]
     /// Failed deliveries waiting for their next attempt, one per notification.
-    private var retries: [Retry] = []
+    private var retries: [PendingRetry] = []
     /// Deliveries handed to the deliverer, not yet answered.
     private var inFlight: Set<Reminder.ID> = []
     /// The earliest reminder whose instant has passed but that quiet hours
@@ -37,21 +37,12 @@ public final class ReminderEngine {
     /// any of them changes.
     private var plannedThrough: Date?
     /// The instant the timer is armed for, if any.
-    public private(set) var armedAt: Date?
+    private(set) var armedAt: Date?
     /// The next reminder to come, which the timer is armed for unless a retry
     /// falls earlier.
-    public private(set) var armedReminder: Reminder?
+    private(set) var armedReminder: Reminder?
 
-    /// A notification to try again: a bubble's one reminder, or a digest's.
-    struct Retry {
-        var reminders: [Reminder]
-        var attempts: Int
-        var nextAt: Date
-        /// When its reminders fire; catch-up counts from here.
-        var firesAt: Date
-    }
-
-    public init(
+    init(
         store: TaskStore,
         settings: DaemonSettings,
         timeZone: TimeZone,
@@ -77,20 +68,20 @@ public final class ReminderEngine {
     /// Records that it started (so `status` can tell this store has a
     /// daemon planning from it), picks up deliveries a previous run left
     /// unfinished, then plans.
-    public func start() throws {
+    func start() throws {
         let instant = now()
         ledger.recordStarted(at: instant)
-        let windowStart = instant.addingTimeInterval(-catchUpWindow)
+        let planner = DeliveryPlanner(scheduler: scheduler)
         var expired: [DeliveryRecord] = []
         for var record in try store.unfinishedDeliveries() {
             // The task's priority is not at hand: the latest fire time quiet
             // hours could give it, which the retry works out again.
             let firesAt = scheduler.fireTime(of: record.reminder, priority: .low).at
-            if firesAt >= windowStart {
+            if planner.isWithinCatchUp(firesAt: firesAt, at: instant) {
                 // Stopped mid-delivery or between retries: try again now, a
                 // reminder at a time (the retry batches those firing together).
-                retries.append(Retry(reminders: [record.reminder], attempts: record.attempts,
-                                     nextAt: instant, firesAt: firesAt))
+                retries.append(PendingRetry(reminders: [record.reminder], attempts: record.attempts,
+                                            nextAt: instant, firesAt: firesAt))
             } else {
                 record.status = .skipped
                 record.detail = "not shown before the catch-up window closed"
@@ -102,30 +93,31 @@ public final class ReminderEngine {
     }
 
     /// The timer went off: fire what is due and re-arm.
-    public func timerFired() throws { try plan() }
+    func timerFired() throws { try plan() }
 
     /// Another process changed the store: tasks may have been added, moved,
     /// completed or switched off.
-    public func storeChanged() throws { try plan() }
+    func storeChanged() throws { try plan() }
 
     /// The wall clock was set: instants armed under the old clock are wrong.
-    public func clockChanged() throws {
-        logger.info("The clock was set; planning again.")
+    func clockChanged() throws {
+        logger.info("The clock was set; planning again.", metadata: DaemonEvent.clockSet.metadata())
         plannedThrough = nil
         try plan()
     }
 
     /// The machine's time zone changed: day dues and reminder times move.
-    public func timeZoneChanged(to timeZone: TimeZone) throws {
+    func timeZoneChanged(to timeZone: TimeZone) throws {
         guard timeZone != scheduler.clock.timeZone else { return }
-        logger.info("The time zone is now \(timeZone.identifier); planning again.")
+        logger.info("The time zone is now \(timeZone.identifier); planning again.",
+                    metadata: DaemonEvent.timeZone.metadata(["zone": .string(timeZone.identifier)]))
         scheduler = Scheduler(clock: WallClock(timeZone: timeZone), policy: scheduler.policy)
         plannedThrough = nil
         try plan()
     }
 
     /// The settings were re-read (SIGHUP).
-    public func settingsChanged(to settings: DaemonSettings) throws {
+    func settingsChanged(to settings: DaemonSettings) throws {
         scheduler = Scheduler(clock: scheduler.clock, policy: settings.policy)
         snoozeChoices = settings.snoozeChoices
         plannedThrough = nil
@@ -133,37 +125,44 @@ public final class ReminderEngine {
     }
 
     /// The reminder policy alone changed.
-    public func policyChanged(to policy: ReminderPolicy) throws {
+    func policyChanged(to policy: ReminderPolicy) throws {
         try settingsChanged(to: DaemonSettings(policy: policy, snoozeChoices: snoozeChoices))
     }
 
     /// An action was chosen on a bubble: Mark done completes the task and
     /// Snooze stores a snooze, each in one transaction, as the CLI's `done`
     /// and `snooze` would; then everything is planned again.
-    public func actionInvoked(_ invocation: ActionInvocation) throws {
+    func actionInvoked(_ invocation: ActionInvocation) throws {
         let instant = now()
+        let action: Logger.Metadata = ["task": .stringConvertible(invocation.taskID), "action": .string(invocation.key)]
+        func outcome(_ outcome: String, _ more: Logger.Metadata = [:]) -> Logger.Metadata {
+            DaemonEvent.action.metadata(action.merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
+        }
         switch invocation.request {
         case .markDone:
             _ = try store.markDone(ids: [invocation.taskID], at: instant, in: scheduler.clock.timeZone)
-            logger.info("Marked task \(invocation.taskID) done from its notification.")
+            logger.info("Marked task \(invocation.taskID) done from its notification.", metadata: outcome("marked-done"))
         case .snooze(let choice):
             do {
                 let until = try WhenParser(now: instant, clock: scheduler.clock)
                     .snoozeInstant(from: choice, dayTime: scheduler.policy.reminderTime)
                 _ = try store.snooze(id: invocation.taskID, until: until, now: instant)
-                logger.info("Snoozed task \(invocation.taskID) until \(DateText.iso8601(until, clock: scheduler.clock)) from its notification.")
+                let untilText = DateText.iso8601(until, clock: scheduler.clock)
+                logger.info("Snoozed task \(invocation.taskID) until \(untilText) from its notification.",
+                            metadata: outcome("snoozed", ["until": .string(untilText)]))
             } catch let error as SnoozeTimeError {
-                logger.error("Could not snooze task \(invocation.taskID) for “\(choice)”: \(error.localizedDescription)")
+                logger.error("Could not snooze task \(invocation.taskID) for “\(choice)”: \(error.localizedDescription)",
+                             metadata: outcome("refused", ["error": .string(error.localizedDescription)]))
             }
         case .dismiss, nil:
-            logger.debug("Notification of task \(invocation.taskID) dismissed (\(invocation.key)).")
+            logger.debug("Notification of task \(invocation.taskID) dismissed (\(invocation.key)).", metadata: outcome("dismissed"))
             return
         }
         try plan()
     }
 
     /// A delivery ended: record its reminders, or schedule another attempt.
-    public func deliveryFinished(_ outcome: DeliveryOutcome) throws {
+    func deliveryFinished(_ outcome: DeliveryOutcome) throws {
         let job = outcome.job
         let reminders = job.reminders
         inFlight.subtract(reminders.map(\.id))
@@ -176,21 +175,27 @@ public final class ReminderEngine {
                 DeliveryRecord(reminder: $0, status: status, firedAt: instant, attempts: job.attempt, detail: detail)
             }
         }
+        // Called only for a line the log level lets through (`metadata` is an autoclosure).
+        func ended(_ outcome: String, _ more: Logger.Metadata) -> Logger.Metadata {
+            let about = job.logMetadata(clock: scheduler.clock)
+            return DaemonEvent.delivery.metadata(about.merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
+        }
         switch outcome.result {
         case .success(let serverID):
-            logger.debug("Delivered \(what) (notification \(serverID)).")
+            logger.debug("Delivered \(what) (notification \(serverID)).",
+                         metadata: ended("delivered", ["notification": .stringConvertible(serverID)]))
             ledger.record(records(.delivered, "notification \(serverID)"))
         case .failure(let error):
-            let delay = RetrySchedule.delay(afterAttempts: job.attempt)
-            let nextAt = instant.addingTimeInterval(delay)
             let detail = error.errorDescription ?? "\(error)"
-            if nextAt > job.firesAt.addingTimeInterval(catchUpWindow) {
-                logger.warning("Giving up on \(what): \(detail)")
-                ledger.record(records(.skipped, detail))
-            } else {
-                retries.append(Retry(reminders: reminders, attempts: job.attempt, nextAt: nextAt, firesAt: job.firesAt))
-                logger.warning("Could not show \(what): \(detail) Trying again in \(Int(delay)) s.")
+            if let nextAt = DeliveryPlanner(scheduler: scheduler).nextAttempt(after: job, failedAt: instant) {
+                let delay = nextAt.timeIntervalSince(instant)
+                retries.append(PendingRetry(reminders: reminders, attempts: job.attempt, nextAt: nextAt, firesAt: job.firesAt))
+                logger.warning("Could not show \(what): \(detail) Trying again in \(Int(delay)) s.",
+                               metadata: ended("retrying", ["error": .string(detail), "retry_in_s": .stringConvertible(Int(delay))]))
                 ledger.record(records(.failed, detail))
+            } else {
+                logger.warning("Giving up on \(what): \(detail)", metadata: ended("given-up", ["error": .string(detail)]))
+                ledger.record(records(.skipped, detail))
             }
             try arm(after: instant)
         }
@@ -198,18 +203,9 @@ public final class ReminderEngine {
 
     // MARK: - Planning
 
-    /// How old a reminder may be and still be shown (see `DeliveryPlanner`).
-    private var catchUpWindow: TimeInterval {
-        DeliveryPlanner(scheduler: scheduler).catchUpWindow
-    }
-
-    /// Fires every reminder that is due, records skips, retries what is due
-    /// for another attempt, and arms the timer for the next instant.
-    ///
-    /// Reminders firing at one instant (their own, or the end of the quiet
-    /// hours that held them) are shown together: a bubble each, or one
-    /// digest (`Scheduler.batch`). On the morning, the daily reminders of
-    /// overdue tasks join them.
+    /// Reads what the plan needs from the store, has `DeliveryPlanner.plan`
+    /// decide what fires, what is skipped and what is tried again, carries
+    /// that out, and arms the timer for the next instant.
     func plan() throws {
         let instant = now()
         let planner = DeliveryPlanner(scheduler: scheduler)
@@ -220,32 +216,27 @@ public final class ReminderEngine {
         // Kept in memory counts as recorded: the store may not take writes.
         let recorded = try store.recorded(planner.candidates(now: instant, tasks: tasks, daily: daily))
             .union(ledger.keptIDs)
-        let decisions = planner.decide(now: instant, watermark: watermark, tasks: tasks, daily: daily, recorded: recorded)
-
-        var records = decisions.skip.map {
-            DeliveryRecord(reminder: $0, status: .skipped, firedAt: instant, detail: "older than the catch-up window")
-        }
-        var jobs: [DeliveryJob] = []
-        let firing = decisions.fire.filter { !inFlight.contains($0.reminder.id) }
-        for group in Self.grouped(firing, by: \.fire.at) {
-            let held = Set(group.filter(\.fire.isHeld).map(\.reminder.id))
-            let batch = scheduler.batch(group.map(\.entry), firingAt: group[0].fire.at)
-            jobs += makeJobs(batch, held: held, attempt: 1, firesAt: group[0].fire.at, at: instant)
-            records += batch.reminders.map { DeliveryRecord(reminder: $0, status: .sending, firedAt: instant, attempts: 1) }
-        }
-        let (retryJobs, retryRecords) = try dueRetries(at: instant)
-        records += retryRecords
-        jobs += retryJobs
+        let due = takeDueRetries(at: instant)
+        let retryTasks = due.isEmpty ? [:] : try store.tasks(ids: due.flatMap { $0.reminders.map(\.taskID) })
+        let composer = ReminderComposer(
+            scheduler: scheduler,
+            iconPath: iconPath,
+            actions: NotificationAction.reminderActions(snoozeChoices: snoozeChoices)
+        )
+        let decided = planner.plan(now: instant, watermark: watermark, tasks: tasks, daily: daily, recorded: recorded,
+                                   inFlight: inFlight, dueRetries: due, retryTasks: retryTasks, composer: composer)
+        let records = decided.records
 
         // The ledger first: a reminder is on record before it is shown, so a
         // restart cannot fire it a second time, however long the server hangs.
         // When the store cannot take it, the record is kept in memory and the
         // reminder shown all the same: not showing it would lose it for sure.
         ledger.record(records)
-        if !decisions.skip.isEmpty {
-            logger.info("Skipped \(decisions.skip.count) reminders older than the catch-up window.")
+        if decided.skippedCount > 0 {
+            logger.info("Skipped \(decided.skippedCount) reminders older than the catch-up window.",
+                        metadata: DaemonEvent.skip.metadata(["count": .stringConvertible(decided.skippedCount)]))
         }
-        for job in jobs {
+        for job in decided.jobs {
             inFlight.formUnion(job.reminders.map(\.id))
             logFiring(job, at: instant)
             deliverer.deliver(job)
@@ -259,7 +250,7 @@ public final class ReminderEngine {
         } else {
             ledger.flush()
         }
-        nextHeld = decisions.nextHeld
+        nextHeld = decided.nextHeld
         plannedThrough = instant
         try arm(after: instant)
     }
@@ -282,104 +273,21 @@ public final class ReminderEngine {
         return scheduler.dailyOverdueReminders(for: overdue, on: scheduler.clock.day(of: latest))
     }
 
-    /// The elements in groups of equal `key`, in ascending order of it, each
-    /// group in the order given.
-    private static func grouped<Element>(_ elements: [Element], by key: (Element) -> Date) -> [[Element]] {
-        var groups: [Date: [Element]] = [:]
-        for element in elements { groups[key(element), default: []].append(element) }
-        return groups.keys.sorted().compactMap { groups[$0] }
-    }
-
     /// Records how far this run has looked; called on a clean stop too.
-    public func saveWatermark(_ instant: Date? = nil) {
+    func saveWatermark(_ instant: Date? = nil) {
         ledger.recordPlannedThrough(instant ?? now())
     }
 
-    /// The retries whose time has come, re-checked against the tasks as they
-    /// are now: a reminder whose task was completed, deleted, switched off or
-    /// moved meanwhile is not shown. Nor is one the catch-up window has left
-    /// behind since (the machine slept through the retry's time, or the window
-    /// was shortened). What remains of each is batched again: a digest whose
-    /// tasks were mostly done meanwhile becomes a bubble each.
-    private func dueRetries(at instant: Date) throws -> ([DeliveryJob], [DeliveryRecord]) {
-        var due: [Retry] = []
+    /// Takes the retries whose time has come and whose reminders are not
+    /// being shown already.
+    private func takeDueRetries(at instant: Date) -> [PendingRetry] {
+        var due: [PendingRetry] = []
         retries.removeAll { retry in
             guard retry.nextAt <= instant, inFlight.isDisjoint(with: retry.reminders.map(\.id)) else { return false }
             due.append(retry)
             return true
         }
-        guard !due.isEmpty else { return ([], []) }
-        let tasks = try store.tasks(ids: due.flatMap { $0.reminders.map(\.taskID) })
-        let windowStart = instant.addingTimeInterval(-catchUpWindow)
-        var jobs: [DeliveryJob] = []
-        var records: [DeliveryRecord] = []
-        var firing: [(entry: TaskReminder, fire: FireTime, attempt: Int)] = []
-        for retry in due.sorted(by: { $0.firesAt < $1.firesAt }) {
-            for recorded in retry.reminders {
-                func drop(_ detail: String) {
-                    records.append(DeliveryRecord(reminder: recorded, status: .skipped, firedAt: instant,
-                                                  attempts: retry.attempts, detail: detail))
-                }
-                guard let task = tasks[recorded.taskID], let reminder = current(recorded, of: task) else {
-                    drop("the task changed before it could be shown")
-                    continue
-                }
-                let fire = scheduler.fireTime(of: reminder, priority: task.priority)
-                guard fire.at >= windowStart else {
-                    drop("not shown before the catch-up window closed")
-                    continue
-                }
-                firing.append((TaskReminder(reminder, of: task), fire, retry.attempts + 1))
-            }
-        }
-        for group in Self.grouped(firing, by: \.fire.at) {
-            let held = Set(group.filter(\.fire.isHeld).map(\.entry.reminder.id))
-            let attempt = group.map(\.attempt).max() ?? 1
-            let batch = scheduler.batch(group.map(\.entry), firingAt: group[0].fire.at)
-            jobs += makeJobs(batch, held: held, attempt: attempt, firesAt: group[0].fire.at, at: instant)
-            records += batch.reminders.map {
-                DeliveryRecord(reminder: $0, status: .sending, firedAt: instant, attempts: attempt)
-            }
-        }
-        return (jobs, records)
-    }
-
-    /// The task's reminder with the identity of `reminder`, as it falls now
-    /// (its instant may have moved with the zone): one of its own, or the
-    /// daily reminder of it being overdue; nil when it has none such any more.
-    private func current(_ reminder: Reminder, of task: TodoTask) -> Reminder? {
-        if let own = scheduler.reminders(for: task).first(where: { $0.id == reminder.id }) { return own }
-        guard case .day(let day) = reminder.occurrence, reminder.kind == .morning,
-              let daily = scheduler.dailyOverdueReminder(for: task, on: day), daily.id == reminder.id
-        else { return nil }
-        return daily
-    }
-
-    /// The notifications of a batch: a bubble per reminder, marked held
-    /// where quiet hours held it, or one digest carrying every key.
-    private func makeJobs(_ batch: ReminderBatch, held: Set<Reminder.ID>, attempt: Int,
-                          firesAt: Date, at instant: Date) -> [DeliveryJob] {
-        let composer = ReminderComposer(
-            scheduler: scheduler,
-            iconPath: iconPath,
-            actions: NotificationAction.reminderActions(snoozeChoices: snoozeChoices)
-        )
-        switch batch {
-        case .separate(let entries):
-            return entries.map { entry in
-                DeliveryJob(
-                    reminder: entry.reminder,
-                    notification: composer.notification(for: entry.task, reminder: entry.reminder, firedAt: instant,
-                                                        isHeld: held.contains(entry.reminder.id)),
-                    attempt: attempt,
-                    firesAt: firesAt
-                )
-            }
-        case .digest(let digest):
-            guard let first = digest.reminders.first else { return [] }
-            return [DeliveryJob(reminder: first, more: Array(digest.reminders.dropFirst()),
-                                notification: composer.digestNotification(digest), attempt: attempt, firesAt: firesAt)]
-        }
+        return due
     }
 
     /// How many upcoming reminders arming looks at for the earliest to fire:
@@ -417,7 +325,8 @@ public final class ReminderEngine {
             armedReminder = next
             ledger.recordArmed(next)
             if let next {
-                logger.debug("Next reminder: task \(next.taskID), \(next.kind.label), at \(DateText.iso8601(next.at, clock: scheduler.clock)).")
+                logger.debug("Next reminder: task \(next.taskID), \(next.kind.label), at \(DateText.iso8601(next.at, clock: scheduler.clock)).",
+                             metadata: DaemonEvent.armed.metadata(next.logMetadata(clock: scheduler.clock)))
             }
         }
     }
@@ -460,14 +369,21 @@ public final class ReminderEngine {
     }
 
     private func logFiring(_ job: DeliveryJob, at instant: Date) {
-        let lateness = instant.timeIntervalSince(job.firesAt)
-        let late = String(format: "%.1f ms", lateness * 1000)
+        let latenessMilliseconds = instant.timeIntervalSince(job.firesAt) * 1000
+        let late = String(format: "%.1f ms", latenessMilliseconds)
         let retry = job.attempt > 1 ? ", attempt \(job.attempt)" : ""
-        let held = job.firesAt != job.reminder.at ? ", held for quiet hours" : ""
+        let held = job.isHeld ? ", held for quiet hours" : ""
+        // Rounded to the microsecond: the text says tenths of a millisecond,
+        // a program gets what the clock can tell apart.
+        let metadata = DaemonEvent.fire.metadata(job.logMetadata(clock: scheduler.clock).merging([
+            "lateness_ms": .stringConvertible((latenessMilliseconds * 1000).rounded() / 1000),
+        ]) { $1 })
         if job.reminders.count > 1 {
-            logger.info("Digest: \(job.notification.summary.debugDescription) (\(job.reminders.count) reminders of tasks \(job.reminders.map { String($0.taskID) }.joined(separator: ", ")), \(late) late\(retry))")
+            logger.info("Digest: \(job.notification.summary.debugDescription) (\(job.reminders.count) reminders of tasks \(job.reminders.map { String($0.taskID) }.joined(separator: ", ")), \(late) late\(retry))",
+                        metadata: metadata)
         } else {
-            logger.info("Reminder: \(job.notification.summary.debugDescription) (task \(job.reminder.taskID), \(job.reminder.kind.label) at \(DateText.iso8601(job.reminder.at, clock: scheduler.clock))\(held), \(late) late\(retry))")
+            logger.info("Reminder: \(job.notification.summary.debugDescription) (task \(job.reminder.taskID), \(job.reminder.kind.label) at \(DateText.iso8601(job.reminder.at, clock: scheduler.clock))\(held), \(late) late\(retry))",
+                        metadata: metadata)
         }
     }
 }

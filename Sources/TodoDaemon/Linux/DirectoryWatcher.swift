@@ -20,15 +20,15 @@ import Synchronization
 ///     }
 /// }
 /// ```
-public final class DirectoryWatcher: Sendable {
+final class DirectoryWatcher: Sendable {
     /// The descriptor to register with the event loop: readable when events are queued.
-    public let fd: FileDescriptor
+    let fd: FileDescriptor
 
     /// The folder of each watch descriptor.
     private let folders = Mutex<[Int32: String]>([:])
 
     /// Creates a watcher that watches nothing yet (`inotify_init1`).
-    public init() throws {
+    init() throws {
         let flags = Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK)
         fd = FileDescriptor(rawValue: try Syscall.run("inotify_init1") { inotify_init1(flags) })
     }
@@ -42,7 +42,7 @@ public final class DirectoryWatcher: Sendable {
     ///
     /// Throws when `folder` does not exist or is not a folder: the error
     /// names it (`inotify_add_watch failed for “/x”: Not a directory (ENOTDIR)`).
-    public func watch(_ folder: String, mask: WatchMask) throws {
+    func watch(_ folder: String, mask: WatchMask) throws {
         let flags = mask.intersection(.watchable).rawValue | UInt32(IN_ONLYDIR)
         let watch = try Syscall.run("inotify_add_watch", subject: folder) {
             inotify_add_watch(fd.rawValue, folder, flags)
@@ -52,7 +52,7 @@ public final class DirectoryWatcher: Sendable {
 
     /// Stops watching `folder` (`inotify_rm_watch`); an `.unwatched` event
     /// follows. Does nothing when `folder` is not watched.
-    public func unwatch(_ folder: String) throws {
+    func unwatch(_ folder: String) throws {
         for watch in watches(of: folder) {
             do {
                 _ = try Syscall.run("inotify_rm_watch", subject: folder) { inotify_rm_watch(fd.rawValue, watch) }
@@ -74,7 +74,7 @@ public final class DirectoryWatcher: Sendable {
     ///
     /// One `read` returns several variable-length records; this reads until
     /// the queue is empty, so a ready descriptor is always fully consumed.
-    public func readEvents() -> [FileEvent] {
+    func readEvents() -> [FileEvent] {
         // Room for dozens of records, and at least one with the longest name.
         let capacity = max(16 * 1024, FileEvent.headerSize + Int(NAME_MAX) + 1)
         let buffer = UnsafeMutableRawBufferPointer.allocate(

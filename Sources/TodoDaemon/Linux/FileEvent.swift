@@ -2,26 +2,26 @@ import CLinux
 import Glibc
 
 /// A change in a watched folder, as `DirectoryWatcher.readEvents()` reports it.
-public struct FileEvent: Hashable, Sendable, CustomStringConvertible {
+struct FileEvent: Hashable, Sendable, CustomStringConvertible {
     /// The watched folder, as it was given to `watch(_:mask:)`; empty for an
     /// overflow, which concerns no folder in particular.
-    public let folder: String
+    let folder: String
     /// The name of the entry within `folder` (`tasks.sqlite-wal`,
     /// `localtime`); empty when the event is about the folder itself.
-    public let name: String
+    let name: String
     /// What happened to it; usually one kind.
-    public let kinds: WatchMask
+    let kinds: WatchMask
     /// Whether the entry is a folder (`IN_ISDIR`).
-    public let isDirectory: Bool
+    let isDirectory: Bool
 
-    public init(folder: String, name: String, kinds: WatchMask, isDirectory: Bool = false) {
+    init(folder: String, name: String, kinds: WatchMask, isDirectory: Bool = false) {
         self.folder = folder
         self.name = name
         self.kinds = kinds
         self.isDirectory = isDirectory
     }
 
-    public var description: String {
+    var description: String {
         "\(folder)/\(name) \(kinds.rawValue.hexDescription)"
     }
 }

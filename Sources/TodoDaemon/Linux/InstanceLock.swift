@@ -16,7 +16,7 @@ import Glibc
 /// ```
 public final class InstanceLock: Sendable {
     /// The lock file.
-    public let path: String
+    let path: String
     private let fd: FileDescriptor
 
     /// Opens or creates the lock file (mode 0600, `open`), takes the lock
@@ -26,7 +26,7 @@ public final class InstanceLock: Sendable {
     /// - Throws: `InstanceLockError.held` naming the holder's pid and start
     ///   time when another process holds the lock, or a `SystemError` when
     ///   the file cannot be opened or written.
-    public init(path: String, since: Date = Date()) throws {
+    init(path: String, since: Date = Date()) throws {
         let fd = FileDescriptor(rawValue: try Syscall.run("open", subject: path) {
             open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         })

@@ -8,26 +8,26 @@ import Glibc
 /// `WallClockTimer`, register `fd` with an `EventLoop` and call
 /// `acknowledge()` when it is ready; it never reports `.clockChanged`.
 /// `CLOCK_MONOTONIC` stands still while the machine sleeps.
-public final class MonotonicTimer: Sendable {
+final class MonotonicTimer: Sendable {
     private let timer: TimerDescriptor
 
     /// The descriptor to register with the event loop: readable when the timer fired.
-    public var fd: FileDescriptor { timer.fd }
+    var fd: FileDescriptor { timer.fd }
 
     /// Creates a disarmed timer (`timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK)`).
-    public init() throws {
+    init() throws {
         timer = try TimerDescriptor(clock: CLOCK_MONOTONIC)
     }
 
     /// Arms the timer to fire once `duration` from now, replacing any earlier
     /// arming, or disarms it when `duration` is nil (`timerfd_settime`).
     /// A duration of zero or less fires at once.
-    public func arm(after duration: Duration?) throws {
+    func arm(after duration: Duration?) throws {
         try timer.set(duration.map(TimerValue.relative), flags: 0)
     }
 
     /// Reads the timer once the loop says it is ready: `.fired` or `.spurious`.
-    public func acknowledge() -> TimerEvent {
+    func acknowledge() -> TimerEvent {
         timer.acknowledge()
     }
 }

@@ -23,19 +23,19 @@ import Glibc
 ///     }
 /// }
 /// ```
-public final class SignalReceiver: Sendable {
+final class SignalReceiver: Sendable {
     /// The descriptor to register with the event loop: readable when a
     /// blocked signal is pending.
-    public let fd: FileDescriptor
+    let fd: FileDescriptor
     /// The signals it blocks and receives.
-    public let signals: [Int32]
+    let signals: [Int32]
 
     /// Blocks `signals` in the calling thread (`pthread_sigmask(SIG_BLOCK)`)
     /// and opens a descriptor that receives them (`signalfd`).
     ///
     /// The mask stays when the receiver goes away: unblocking a SIGTERM that
     /// is still pending would end the process.
-    public init(signals: [Int32] = [SIGHUP, SIGTERM, SIGINT]) throws {
+    init(signals: [Int32] = [SIGHUP, SIGTERM, SIGINT]) throws {
         var set = sigset_t()
         _ = sigemptyset(&set)
         for signal in signals {
@@ -54,7 +54,7 @@ public final class SignalReceiver: Sendable {
     /// Reads every pending signal, in the order the kernel hands them over
     /// (lowest number first); empty when there is none. A signal sent twice
     /// before it is read is received once.
-    public func readSignals() -> [Int32] {
+    func readSignals() -> [Int32] {
         let recordSize = MemoryLayout<signalfd_siginfo>.size
         let buffer = UnsafeMutableRawBufferPointer.allocate(
             byteCount: 16 * recordSize,

@@ -6,12 +6,12 @@ import Glibc
 ///
 /// An `eventfd` (`EFD_CLOEXEC | EFD_NONBLOCK`): signals sent before the loop
 /// drains it collapse into one wake-up.
-public final class Wakeup: Sendable {
+final class Wakeup: Sendable {
     /// The descriptor to register with the event loop: readable once signalled.
-    public let fd: FileDescriptor
+    let fd: FileDescriptor
 
     /// Creates an unsignalled wake-up (`eventfd`).
-    public init() throws {
+    init() throws {
         let flags = Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)
         fd = FileDescriptor(rawValue: try Syscall.run("eventfd") { eventfd(0, flags) })
     }
@@ -24,7 +24,7 @@ public final class Wakeup: Sendable {
     ///
     /// It cannot fail: `write` to an eventfd reports only `EAGAIN`, when the
     /// counter is near 2⁶⁴ — that is, when it is signalled already.
-    public func signal() {
+    func signal() {
         var one: UInt64 = 1
         do {
             _ = try withUnsafeBytes(of: &one) { bytes throws(SystemError) in
@@ -38,7 +38,7 @@ public final class Wakeup: Sendable {
     }
 
     /// Consumes every signal so far, so that `fd` is no longer readable.
-    public func drain() {
+    func drain() {
         var count: UInt64 = 0
         withUnsafeMutableBytes(of: &count) { buffer in
             fd.readUntilEmpty(into: buffer, call: "read(eventfd)") { _ in }

@@ -20,15 +20,15 @@ import Glibc
 /// }
 /// try timer.arm(at: nextReminder)
 /// ```
-public final class WallClockTimer: Sendable {
+final class WallClockTimer: Sendable {
     private let timer: TimerDescriptor
 
     /// The descriptor to register with the event loop: readable when the
     /// timer fired or the clock was set.
-    public var fd: FileDescriptor { timer.fd }
+    var fd: FileDescriptor { timer.fd }
 
     /// Creates a disarmed timer (`timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC | TFD_NONBLOCK)`).
-    public init() throws {
+    init() throws {
         timer = try TimerDescriptor(clock: CLOCK_REALTIME)
     }
 
@@ -43,7 +43,7 @@ public final class WallClockTimer: Sendable {
     ///   `acknowledge()`; the timer is armed all the same, but if the instant
     ///   was planned from a `now` read before the clock changed, plan again.
     @discardableResult
-    public func arm(at instant: Date?) throws -> Bool {
+    func arm(at instant: Date?) throws -> Bool {
         guard let instant else {
             return try timer.set(nil, flags: 0)
         }
@@ -53,7 +53,7 @@ public final class WallClockTimer: Sendable {
 
     /// Reads the timer once the loop says it is ready: `.fired`,
     /// `.clockChanged` (re-plan and arm again) or `.spurious`.
-    public func acknowledge() -> TimerEvent {
+    func acknowledge() -> TimerEvent {
         timer.acknowledge()
     }
 }

@@ -15,7 +15,7 @@ extension TodoRemind {
             let environment = ProcessInfo.processInfo.environment
             let configFile = ConfigFile.resolve(explicit: global.config, environment: environment)
             let settings = try configFile.load()
-            let storePath = TaskStore.resolvePath(explicit: global.store, environment: environment)
+            let storePath = StoreLocation(explicit: global.store, environment: environment).path
             let policy = settings.policy
             let storeNote = FileManager.default.fileExists(atPath: storePath) ? "" : " (not created yet)"
             let zone = SystemTimeZone.choice(tz: environment["TZ"])

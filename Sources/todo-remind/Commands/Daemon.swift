@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoDaemon
 
 extension TodoRemind {
     struct Daemon: ParsableCommand {
@@ -17,6 +18,9 @@ extension TodoRemind {
         @Flag(name: [.short, .long], help: "Log every step, with exact times.")
         var verbose = false
 
+        @Option(name: .long, help: ArgumentHelp(LogFormat.help, valueName: "text|json"))
+        var logFormat: LogFormat = .text
+
         /// Becomes todo-remind-notifier's daemon, which links libnotify (see
         /// NotifierProcess): the options the person gave, and only those, so
         /// that it resolves the store and the config exactly as any command.
@@ -25,7 +29,10 @@ extension TodoRemind {
             if let store = global.store { arguments += ["--store", store] }
             if let config = global.config { arguments += ["--config", config] }
             if verbose { arguments.append("--verbose") }
+            if logFormat != .text { arguments += ["--log-format", logFormat.rawValue] }
             try NotifierProcess.exec(arguments)
         }
     }
 }
+
+extension LogFormat: ExpressibleByArgument {}

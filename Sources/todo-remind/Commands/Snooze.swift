@@ -21,7 +21,7 @@ extension TodoRemind {
         @Argument(help: "The task: its id or part of its title (among open tasks).")
         var task: String
 
-        @Argument(help: ArgumentHelp("When to remind again (default: 1h).", valueName: "when"))
+        @Argument(help: ArgumentHelp("When to remind again (default: \(SnoozeLength.unsaid)).", valueName: "when"))
         var when: [String] = []
 
         @Option(help: ArgumentHelp("Snooze as of this instant instead of now (WHEN).", valueName: "when"))
@@ -29,7 +29,7 @@ extension TodoRemind {
 
         func run() throws {
             let context = try Context(global, now: now)
-            let until = try context.snoozeInstant(when.isEmpty ? Self.defaultLength : when.joined(separator: " "))
+            let until = try context.snoozeInstant(when.isEmpty ? SnoozeLength.unsaid : when.joined(separator: " "))
             let changed = try context.change([task], scope: .open) { task in
                 if task.isCompleted { throw SnoozeRefusal.completed(task) }
                 if !task.reminderOn { throw SnoozeRefusal.reminderOff(task) }
@@ -40,9 +40,6 @@ extension TodoRemind {
                 print("Snoozed \(describer.name(task)) until \(describer.text.instant(until)) (\(describer.text.relative(until)))")
             }
         }
-
-        /// How long a snooze lasts when no WHEN is given.
-        static let defaultLength = "1h"
     }
 
     struct Unsnooze: ParsableCommand {

@@ -45,11 +45,10 @@ struct Context {
         self.scheduler = scheduler
         let realNow = Date()
         now = try nowText.map { try WhenParser(now: realNow, clock: scheduler.clock).instant(from: $0) } ?? realNow
-        let path = TaskStore.resolvePath(explicit: options.store, environment: environment)
-        let isDefault = (options.store ?? "").isEmpty && (environment["TODO_REMIND_STORE"] ?? "").isEmpty
+        let location = StoreLocation(explicit: options.store, environment: environment)
         lists = CalendarLists(settings.calendars, home: environment["HOME"] ?? NSHomeDirectory())
         storeOpener = StoreOpener(
-            path: path, access: access, isDefault: isDefault,
+            path: location.path, access: access, isDefault: location.isDefault,
             folders: lists.isEmpty || !syncing ? nil : (lists, zone.zone, now)
         )
         style = Style(mode: options.color, environment: environment)

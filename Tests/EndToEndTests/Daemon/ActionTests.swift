@@ -35,7 +35,7 @@ extension DaemonTests {
         #expect(menu.contains("#Dismiss (Pay rent) [\(id),default]"), "\(menu)")
 
         // then the task is completed within a few seconds, as `done` would,
-        #expect(daemon.waitForLog { $0.message == "Marked task \(rent) done from its notification." } != nil, "\(daemon)")
+        #expect(daemon.waitForLog { $0.event == "action" && $0["outcome"] == "marked-done" && $0.task == rent } != nil, "\(daemon)")
         var task: [String: Any] = [:]
         let completed = try eventually {
             task = try cli.task(String(rent))
@@ -81,7 +81,7 @@ extension DaemonTests {
         let chosen = Date()
 
         // then the store has a snooze ten minutes ahead, which next and list show,
-        #expect(first.waitForLog { $0.message.hasPrefix("Snoozed task \(plants) until ") } != nil, "\(first)")
+        #expect(first.waitForLog { $0.event == "action" && $0["outcome"] == "snoozed" && $0.task == plants } != nil, "\(first)")
         var next: [[String: Any]] = []
         _ = try eventually {
             next = try cli10.objects("next", "--json")
@@ -129,7 +129,7 @@ extension DaemonTests {
 
         // then it closes, and the task is as it was: open, not snoozed.
         #expect(eventually { (try? desktop.displayedCount()) == 0 })
-        #expect(daemon.waitForLog { $0.message.hasPrefix("Notification of task \(mail) dismissed") } != nil, "\(daemon)")
+        #expect(daemon.waitForLog { $0.event == "action" && $0["outcome"] == "dismissed" && $0.task == mail } != nil, "\(daemon)")
         #expect(try cli.ok("show", String(mail), "--json") == before)
         let task = try cli.task(String(mail))
         #expect(task["completed"] as? Bool == false)

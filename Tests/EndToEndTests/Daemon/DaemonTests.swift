@@ -70,7 +70,7 @@ struct DaemonTests {
             let returned = Date()
             let task = try arms(output)
             let armed = try daemon.waitUntilArmed(task: task, after: mark)
-            delays.append("`\(arguments[0])` \(Self.milliseconds(armed.instant(near: returned).timeIntervalSince(returned)))")
+            delays.append("`\(arguments[0])` \(Self.milliseconds(armed.time.timeIntervalSince(returned)))")
             return task
         }
 
@@ -174,7 +174,7 @@ struct DaemonTests {
         defer { second.end() }
 
         // then the reminder is skipped, and the ledger says so.
-        #expect(second.waitForLog { $0.message == "Skipped 1 reminders older than the catch-up window." } != nil, "\(second)")
+        #expect(second.waitForLog { $0.event == "skip" && $0.number("count") == 1 } != nil, "\(second)")
         #expect(second.firings.isEmpty, "\(second)")
         let rows = try cli.ledger(task: books)
         #expect(rows.map(\.status) == ["skipped"], "\(rows)")
@@ -201,25 +201,25 @@ struct DaemonTests {
         // when the reminder falls due, it is written to stdout once and the
         // daemon keeps running and trying,
         let secondFailure = daemon.waitForLog(within: .seconds(8)) {
-            $0.message.hasPrefix("Could not show the at due time reminder of task \(alarm):") && $0.message.hasSuffix("Trying again in 4 s.")
+            $0.event == "delivery" && $0["outcome"] == "retrying" && $0.task == alarm && $0["kind"] == "atDueTime"
+                && $0.number("retry_in_s") == 4
         }
         try #require(secondFailure != nil, "the daemon did not try the reminder twice: \(daemon)")
         #expect(daemon.output == "[reminder] Test the smoke alarm — Due now — Press <b>test</b> & wait — todo-remind done 1 — todo-remind snooze 1\n")
-        #expect(daemon.log.filter { $0.message.hasPrefix("No notification server can be reached (") }.count == 1, "\(daemon)")
+        #expect(daemon.log.filter { $0.event == "server-lost" }.count == 1, "\(daemon)")
         #expect(daemon.isRunning)
         #expect(try cli.ledgerStatuses(task: alarm, becoming: ["failed"]) == ["failed"])
 
         // then once a server is back, a retry shows it there.
         try desktop.startServer()
         let serverBack = Date()
-        let delivered = try daemon.notificationID(task: alarm, within: .seconds(20))
-        if let line = daemon.waitForLog(within: .zero, { $0.message.hasPrefix("Delivered the at due time reminder of task \(alarm) ") }) {
-            print("daemon e2e: delivered through the server \(Self.milliseconds(line.instant(near: serverBack).timeIntervalSince(serverBack))) after it was back")
-        }
+        let delivery = try daemon.delivery(task: alarm, within: .seconds(20))
+        let delivered = try #require(delivery.number("notification").flatMap { UInt32(exactly: $0) }, "\(delivery)")
+        print("daemon e2e: delivered through the server \(Self.milliseconds(delivery.time.timeIntervalSince(serverBack))) after it was back")
         let entry = try desktop.entry(id: delivered)
         #expect(entry.summary == "Test the smoke alarm")
         #expect(entry.body.hasSuffix("\nPress &lt;b&gt;test&lt;/b&gt; &amp; wait"), "\(entry)")
-        #expect(daemon.log.contains { $0.message.hasPrefix("The notification server answers again") }, "\(daemon)")
+        #expect(daemon.log.contains { $0.event == "server-back" }, "\(daemon)")
         #expect(daemon.output.split(separator: "\n").count == 1)
         #expect(try cli.ledgerStatuses(task: alarm, becoming: ["delivered"]) == ["delivered"])
         let attempts = try cli.ledger(task: alarm).first?.attempts ?? 0
@@ -243,8 +243,8 @@ struct DaemonTests {
         defer { desktop.thawServer() }
 
         // when the reminder falls due, it is fired and on the ledger at once,
-        let fired = try #require(daemon.waitForLog(within: .seconds(6)) { $0.message.hasPrefix("Reminder: ") }, "\(daemon)")
-        let firedAt = fired.instant(near: due)
+        let fired = try #require(daemon.waitForLog(within: .seconds(6)) { $0.event == "fire" }, "\(daemon)")
+        let firedAt = fired.time
         #expect(firedAt >= due && firedAt < due.addingTimeInterval(1), "\(fired)")
         let rows = try cli.ledger(task: bins)
         #expect(rows.map(\.status) == ["sending"], "\(rows)")
@@ -256,7 +256,7 @@ struct DaemonTests {
         let bottles = try cli.addTask("Return the bottles", due: due.addingTimeInterval(86_400))
         let added = Date()
         let armed = try daemon.waitUntilArmed(task: bottles, after: mark)
-        print("daemon e2e: with a hung server, armed a new task \(Self.milliseconds(armed.instant(near: added).timeIntervalSince(added))) after `add` returned")
+        print("daemon e2e: with a hung server, armed a new task \(Self.milliseconds(armed.time.timeIntervalSince(added))) after `add` returned")
         // and `status` still answers, after its own wait for the server.
         let status = try cli.lines("status")
         #expect(status.contains { $0.hasPrefix("notifications none reachable: ") }, "\(status)")
@@ -280,7 +280,7 @@ struct DaemonTests {
         let dentist = try cli.addTask("Book the dentist", due: due.addingTimeInterval(2 * 86_400))
         let daemon = try RunningDaemon(cli)
         defer { daemon.end() }
-        #expect(daemon.log.contains { $0.message.hasPrefix("Notifications go to dunst ") }, "\(daemon)")
+        #expect(daemon.log.contains { $0.event == "server" && $0["server"]?.hasPrefix("dunst ") == true }, "\(daemon)")
         _ = try desktop.entry(id: try daemon.notificationID(task: cat))
         _ = try daemon.waitUntilArmed(task: dentist)
 
@@ -305,7 +305,7 @@ struct DaemonTests {
 
         let ending = daemon.terminate()
         #expect(ending?.reason == .exit && ending?.status == 0, "\(daemon)")
-        #expect(daemon.log.last?.message == "Stopping.", "\(daemon)")
+        #expect(daemon.log.last?.event == "stopping", "\(daemon)")
         #expect(try cli.lines("status").first?.hasPrefix("daemon        not running for ") == true)
     }
 

@@ -21,8 +21,10 @@ struct DaemonZoneTests {
 
         _ = try daemon.waitUntilArmed(task: task)
 
-        let warnings = daemon.log.filter { $0.message.contains("TZ=“\(tz)”") }
+        let warnings = daemon.log.filter { $0.event == "time-zone-warning" }
         #expect(warnings.count == 1, "\(daemon)")
+        // The sentence is for the person reading the log: it names both.
+        #expect(warnings.first?.message.contains("TZ=“\(tz)”") == true, "\(daemon)")
         #expect(warnings.first?.message.contains(used) == true, "\(daemon)")
     }
 }

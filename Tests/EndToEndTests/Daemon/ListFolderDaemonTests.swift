@@ -30,7 +30,7 @@ struct ListFolderDaemonTests {
         let lists = try ListFolders(cli)
         let daemon = try RunningDaemon(cli)
         defer { daemon.end() }
-        #expect(daemon.waitForLog { $0.message.hasPrefix("Keeping 2 list folders in step") } != nil, "\(daemon)")
+        #expect(daemon.waitForLog { $0.event == "lists" && $0.number("count") == 2 } != nil, "\(daemon)")
 
         let due = WallTime.secondsAhead(4)
         try lists.put("work", "phone-1.ics", Self.todo(uid: "phone-1", summary: "From the phone", due: due))
@@ -38,11 +38,11 @@ struct ListFolderDaemonTests {
         let later = WallTime.secondsAhead(5)
         let mark = daemon.log.count
         try lists.put("work", "phone-2.ics", Self.todo(uid: "phone-2", summary: "Done on the phone", due: later))
-        #expect(daemon.waitForLog(after: mark) { $0.message.hasPrefix("Read in 1 change") } != nil, "\(daemon)")
+        #expect(daemon.waitForLog(after: mark) { $0.event == "read-in" && $0.number("count") == 1 } != nil, "\(daemon)")
         // Completed on the phone before its reminder: handled there, never shown here.
         try lists.put("work", "phone-2.ics", Self.todo(uid: "phone-2", summary: "Done on the phone", due: later, completed: true))
 
-        let fired = daemon.waitForLog(within: .seconds(10)) { $0.message.hasPrefix("Reminder: \"From the phone\"") }
+        let fired = daemon.waitForLog(within: .seconds(10)) { $0.event == "fire" && $0.task == 1 }
         #expect(fired != nil, "\(daemon)")
         Thread.sleep(until: later.addingTimeInterval(1.5))
         #expect(daemon.firings(of: 2).isEmpty, "\(daemon)")

@@ -38,7 +38,7 @@ final class RunningDaemon {
         // and the daemon should start as it does from systemd, with none
         // blocked or ignored.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--default-signal", CLI.binary.path, "daemon", "--verbose"] + arguments
+        process.arguments = ["--default-signal", CLI.binary.path, "daemon", "--verbose", "--log-format", "json"] + arguments
         process.environment = cli.environment
         process.currentDirectoryURL = cli.folder
         process.standardInput = FileHandle.nullDevice
@@ -47,7 +47,7 @@ final class RunningDaemon {
         try process.run()
         do {
             try #require(
-                waitForLog(within: .seconds(10)) { $0.message.hasPrefix("Watching ") } != nil,
+                waitForLog(within: .seconds(10)) { $0.event == "watching" } != nil,
                 "the daemon did not start watching its store: \(self)",
                 sourceLocation: sourceLocation
             )
@@ -95,8 +95,8 @@ final class RunningDaemon {
         return found ?? log.dropFirst(mark).first(where: matches)
     }
 
-    /// Waits for the daemon to arm its timer for a reminder of `task`
-    /// ("Next reminder: task 3, …", logged when the armed reminder changes).
+    /// Waits for the daemon to arm its timer for a reminder of `task` (an
+    /// `armed` line, logged when the armed reminder changes).
     func waitUntilArmed(
         task: Int,
         after mark: Int = 0,
@@ -109,33 +109,45 @@ final class RunningDaemon {
         )
     }
 
-    /// The log lines that begin "Reminder:", one per reminder fired.
+    /// The `fire` lines of reminders shown each in a bubble of its own
+    /// (digests are not counted), one per attempt.
     var firings: [LogLine] {
-        log.filter { $0.message.hasPrefix("Reminder: ") }
+        log.filter { $0.event == "fire" && $0.task != nil }
     }
 
-    /// The "Reminder:" lines of one task's reminders, retries included
-    /// (they end ", attempt 2)").
+    /// The `fire` lines of one task's own bubbles, retries included.
     func firings(of task: Int) -> [LogLine] {
-        firings.filter { $0.message.contains("(task \(task), ") }
+        firings.filter { $0.task == task }
     }
 
-    /// The server's number for the notification of a task's reminder, from
-    /// the "Delivered" line, waiting for it.
-    func notificationID(
+    /// The `delivery` line that says a task's reminder of `kind` reached the
+    /// server, waiting for it.
+    func delivery(
         task: Int,
-        kind: String = "at due time",
+        kind: String = "atDueTime",
         within timeout: Duration = .seconds(10),
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> UInt32 {
-        let prefix = "Delivered the \(kind) reminder of task \(task) (notification "
-        let line = try #require(
-            waitForLog(within: timeout) { $0.message.hasPrefix(prefix) },
+    ) throws -> LogLine {
+        try #require(
+            waitForLog(within: timeout) {
+                $0.event == "delivery" && $0["outcome"] == "delivered" && $0.task == task && $0["kind"] == kind
+            },
             "the daemon did not deliver the \(kind) reminder of task \(task): \(self)",
             sourceLocation: sourceLocation
         )
-        let number = line.message.dropFirst(prefix.count).prefix { $0.isNumber }
-        return try #require(UInt32(number), "no notification id in “\(line.text)”", sourceLocation: sourceLocation)
+    }
+
+    /// The server's number for the notification of a task's reminder, from
+    /// its `delivery` line, waiting for it.
+    func notificationID(
+        task: Int,
+        kind: String = "atDueTime",
+        within timeout: Duration = .seconds(10),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> UInt32 {
+        let line = try delivery(task: task, kind: kind, within: timeout, sourceLocation: sourceLocation)
+        return try #require(line.number("notification").flatMap { UInt32(exactly: $0) },
+                            "no notification id in “\(line.text)”", sourceLocation: sourceLocation)
     }
 
     // MARK: - Ending it
@@ -177,56 +189,58 @@ extension RunningDaemon: CustomStringConvertible {
     }
 }
 
-/// One line of the daemon's log: `11:16:30.002 info    Reminder: …`.
+/// One line of the daemon's log, as `--log-format json` writes it:
+/// `{"time":…,"level":"info","message":"Reminder: …","metadata":{"event":"fire",…}}`.
+///
+/// Tests look lines up by their `event` and metadata (see `DaemonEvent`), not
+/// by their message, which is for people; the message is there for failure
+/// reports.
 struct LogLine: CustomStringConvertible {
     let text: String
-    /// The stamp's local time of day, in seconds.
-    let secondsOfDay: TimeInterval
+    /// When the line was written.
+    let time: Date
     let level: String
     let message: String
+    private let metadata: [String: Any]
 
+    /// A line that is not JSON (a crash's output) is kept as its message,
+    /// with the time of the line before.
     init(_ text: String, after previous: LogLine?) {
         self.text = text
-        let fields = text.split(separator: " ", maxSplits: 1)
-        if fields.count == 2, let stamp = Self.secondsOfDay(fields[0]) {
-            secondsOfDay = stamp
-            let rest = fields[1]
-            level = String(rest.prefix { $0 != " " })
-            message = rest.dropFirst(level.count).trimmingCharacters(in: .whitespaces)
+        let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+        if let object, let seconds = object["time"] as? Double {
+            time = Date(timeIntervalSince1970: seconds)
+            level = object["level"] as? String ?? ""
+            message = object["message"] as? String ?? ""
+            metadata = object["metadata"] as? [String: Any] ?? [:]
         } else {
-            secondsOfDay = previous?.secondsOfDay ?? 0
+            time = previous?.time ?? .distantPast
             level = ""
             message = text
+            metadata = [:]
         }
     }
 
-    /// When the line was written, as the instant nearest to `reference`
-    /// (the stamp has no date).
-    func instant(near reference: Date) -> Date {
-        WallTime.instant(atSecondsOfDay: secondsOfDay, near: reference)
-    }
+    /// What the line is about: its `event` metadata.
+    var event: String? { self["event"] }
 
-    /// The task a "Next reminder: task 3, at due time, at …" line arms the timer for.
-    var armedTask: Int? {
-        let prefix = "Next reminder: task "
-        guard message.hasPrefix(prefix) else { return nil }
-        return Int(message.dropFirst(prefix.count).prefix { $0.isNumber })
-    }
+    /// A metadata value written as a string.
+    subscript(key: String) -> String? { metadata[key] as? String }
 
-    /// The lateness a "Reminder:" line reports ("…, 0.4 ms late)"), in seconds.
-    var lateness: TimeInterval? {
-        guard let range = message.range(of: #"-?[0-9.]+ ms late"#, options: .regularExpression) else { return nil }
-        return Double(message[range].prefix { $0 != " " }).map { $0 / 1000 }
-    }
+    /// A metadata value written as a number.
+    func number(_ key: String) -> Double? { (metadata[key] as? NSNumber)?.doubleValue }
+
+    /// The task a line is about (`task`), if it names one.
+    var task: Int? { number("task").map { Int($0) } }
+
+    /// Every task a line names: a bubble's one, or a digest's (`tasks`).
+    var tasks: [Int] { (metadata["tasks"] as? [NSNumber])?.map(\.intValue) ?? [] }
+
+    /// The task the timer is armed for, on an `armed` line.
+    var armedTask: Int? { event == "armed" ? task : nil }
+
+    /// How late a `fire` line says its notification was handed to the notifier, in seconds.
+    var lateness: TimeInterval? { event == "fire" ? number("lateness_ms").map { $0 / 1000 } : nil }
 
     var description: String { text }
-
-    /// "11:16:30.002" in seconds.
-    private static func secondsOfDay(_ stamp: Substring) -> TimeInterval? {
-        let parts = stamp.split(separator: ":")
-        guard stamp.count == 12, parts.count == 3, let hours = Double(parts[0]), let minutes = Double(parts[1]),
-              let seconds = Double(parts[2])
-        else { return nil }
-        return hours * 3600 + minutes * 60 + seconds
-    }
 }

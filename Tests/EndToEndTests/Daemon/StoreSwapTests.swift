@@ -9,7 +9,7 @@ import Testing
 struct StoreSwapTests {
     /// The log line that says the daemon let go of its store.
     static func isLetGo(_ line: LogLine) -> Bool {
-        line.message.hasPrefix("The store at ") && line.message.contains("was deleted, moved or replaced")
+        line.event == "store-gone"
     }
 
     static func exists(_ path: String) -> Bool {
@@ -52,7 +52,7 @@ struct StoreSwapTests {
 
         let fresh = try cli.addTask("Fresh task", due: WallTime.secondsAhead(3))
 
-        let fired = daemon.waitForLog(after: mark, within: .seconds(10)) { $0.message.hasPrefix("Reminder: \"Fresh task\"") }
+        let fired = daemon.waitForLog(after: mark, within: .seconds(10)) { $0.event == "fire" && $0["summary"] == "Fresh task" }
         #expect(fired != nil, "\(daemon)")
         #expect(daemon.firings.count == 1, "\(daemon)")
         #expect(daemon.isRunning)
@@ -86,7 +86,7 @@ struct StoreSwapTests {
         try #require(rename(foreign, cli.storePath) == 0)
 
         try #require(daemon.waitForLog(after: mark, Self.isLetGo) != nil, "\(daemon)")
-        #expect(daemon.waitForLog(after: mark) { $0.message.hasPrefix("Waiting for a todo-remind store at ") } != nil, "\(daemon)")
+        #expect(daemon.waitForLog(after: mark) { $0.event == "store-refused" } != nil, "\(daemon)")
         // Past the stale task's due: the daemon would have written its ledger.
         Thread.sleep(until: due.addingTimeInterval(1.5))
         #expect(daemon.firings.isEmpty, "\(daemon)")

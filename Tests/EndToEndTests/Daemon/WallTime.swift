@@ -1,7 +1,7 @@
 import Foundation
 
 /// Instants in the time zone every end-to-end run uses (`TZ=Europe/Berlin`,
-/// see `CLI`): due times a few seconds ahead, and the daemon's log stamps.
+/// see `CLI`): due times a few seconds ahead, and times of day.
 ///
 /// WHEN has no "in 3 seconds", so a due time a few seconds ahead is written
 /// as an exact instant, `2026-11-21T11:11:14+01:00`.
@@ -27,22 +27,12 @@ enum WallTime {
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
-    /// The local time of day of `instant` in seconds, as a wall clock reads
-    /// it (the daemon's log stamps are written so).
+    /// The local time of day of `instant` in seconds, as a wall clock reads it.
     static func secondsOfDay(_ instant: Date) -> TimeInterval {
         let parts = calendar.dateComponents([.hour, .minute, .second], from: instant)
         let whole = (parts.hour ?? 0) * 3600 + (parts.minute ?? 0) * 60 + (parts.second ?? 0)
         let fraction = instant.timeIntervalSince1970 - instant.timeIntervalSince1970.rounded(.down)
         return Double(whole) + fraction
-    }
-
-    /// The instant nearest to `reference` whose local time of day is
-    /// `secondsOfDay`: a log stamp, which has no date, read back as an instant.
-    static func instant(atSecondsOfDay secondsOfDay: TimeInterval, near reference: Date) -> Date {
-        var difference = secondsOfDay - Self.secondsOfDay(reference)
-        if difference > 43_200 { difference -= 86_400 }
-        if difference < -43_200 { difference += 86_400 }
-        return reference.addingTimeInterval(difference)
     }
 
     /// Sleeps until `instant` has passed.

@@ -123,8 +123,8 @@ final class EngineDaemon {
     /// Every job handed to the deliverer so far.
     var jobs: [DeliveryJob] { deliverer.jobs }
 
-    /// The warnings logged so far.
-    var warnings: [String] { log.entries.filter { $0.level == .warning }.map(\.message.description) }
+    /// The lines logged about failed deliveries that are tried again, oldest first.
+    var retryLines: [InMemoryLogHandler.Entry] { log.entries(of: "delivery", outcome: "retrying") }
 
     /// Shows every unanswered job on the real console notifier and reports
     /// each as delivered, with the console's number as the server's id.

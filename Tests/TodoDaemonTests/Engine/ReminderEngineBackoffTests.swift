@@ -33,10 +33,14 @@ struct ReminderEngineBackoffTests {
             #expect(record.detail == EngineFixture.noServer.message)
             #expect(record.attempts == attempt)
             #expect(daemon.timer.armedAt == failedAt.addingTimeInterval(delay))
-            // And one clear line says what failed, why, and when it is tried again.
-            let warning = try #require(daemon.warnings.last)
-            #expect(warning == "Could not show the morning reminder of task \(task.id): \(EngineFixture.noServer.message) Trying again in \(Int(delay)) s.")
-            #expect(!warning.contains("\n"))
+            // And one line says what failed, why, and when it is tried again.
+            let line = try #require(daemon.retryLines.last)
+            #expect(line.level == .warning)
+            #expect(line["task"] == "\(task.id)" && line["kind"] == "morning")
+            #expect(line["error"] == EngineFixture.noServer.message)
+            #expect(line["retry_in_s"] == "\(Int(delay))")
+            #expect(line["attempt"] == "\(attempt)")
+            #expect(!line.message.description.contains("\n"))
 
             // When the store changes a second before the attempt is due
             fixture.clock.now = failedAt.addingTimeInterval(delay - 1)
@@ -53,7 +57,7 @@ struct ReminderEngineBackoffTests {
             #expect(daemon.jobs.last?.attempt == attempt)
             #expect(try fixture.record(task, .morning)?.status == .sending)
         }
-        #expect(daemon.warnings.count == 7)
+        #expect(daemon.retryLines.count == 7)
 
         // When a server answers at last
         let lines = try daemon.showAll()
@@ -137,7 +141,9 @@ struct ReminderEngineBackoffTests {
         #expect(record.attempts == givingUp.lastAttempt)
         #expect(record.detail == EngineFixture.noServer.message)
         #expect(daemon.timer.armedAt == nil)
-        #expect(daemon.warnings.last == "Giving up on the morning reminder of task \(task.id): \(EngineFixture.noServer.message)")
+        let givenUp = try #require(daemon.log.entries(of: "delivery", outcome: "given-up").only)
+        #expect(givenUp["task"] == "\(task.id)" && givenUp["kind"] == "morning")
+        #expect(givenUp["error"] == EngineFixture.noServer.message)
 
         // And it is never tried again, by this daemon or the next.
         try daemon.fire(at: T.at(10, 30))

@@ -36,13 +36,13 @@ struct ReminderEngineStoreFaultTests {
         // Then it was shown, the log says once that the ledger cannot be written, and nothing is on disk
         #expect(daemon.jobs.count == 1)
         #expect(try fixture.record(task, .morning) == nil)
-        #expect(daemon.log.entries.filter { $0.level == .error }.count == 1)
+        #expect(daemon.log.entries(of: "ledger-failing").count == 1)
 
         // And planning again for any reason does not show it again
         try daemon.engine.storeChanged()
         try daemon.fire(at: T.at(9, 0, 30))
         #expect(daemon.jobs.count == 1)
-        #expect(daemon.log.entries.filter { $0.level == .error }.count == 1)
+        #expect(daemon.log.entries(of: "ledger-failing").count == 1)
 
         // When the store takes writes again, the daemon writes the record at its next wake-up, within a minute
         try Self.refuseWrites(fixture.store, false)

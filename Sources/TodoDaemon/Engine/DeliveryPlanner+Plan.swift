@@ -1,0 +1,140 @@
+import Foundation
+import TodoCore
+import TodoNotify
+import TodoStore
+
+/// Everything the daemon does at one moment, decided without I/O: what to
+/// show, what to record, and which held reminder to wake for. The engine
+/// reads the inputs from the store and carries out the answer.
+extension DeliveryPlanner {
+    /// - Parameters:
+    ///   - now, watermark, tasks, daily, recorded: as for `decide`.
+    ///   - inFlight: reminders handed to the notifier and not answered yet,
+    ///     which are not fired again.
+    ///   - dueRetries: retries whose time has come, none of them in flight.
+    ///   - retryTasks: the tasks of those retries as they are now, by id; a
+    ///     task missing was deleted.
+    ///   - composer: words the notifications.
+    func plan(
+        now: Date, watermark: Date?, tasks: [TodoTask], daily: [TaskReminder], recorded: Set<Reminder.ID>,
+        inFlight: Set<Reminder.ID>, dueRetries: [PendingRetry], retryTasks: [Int64: TodoTask],
+        composer: ReminderComposer
+    ) -> DeliveryPlan {
+        let decisions = decide(now: now, watermark: watermark, tasks: tasks, daily: daily, recorded: recorded)
+        var plan = DeliveryPlan(skippedCount: decisions.skip.count, nextHeld: decisions.nextHeld)
+        plan.records = decisions.skip.map {
+            DeliveryRecord(reminder: $0, status: .skipped, firedAt: now, detail: "older than the catch-up window")
+        }
+        let fresh = decisions.fire.filter { !inFlight.contains($0.reminder.id) }.map { (firing: $0, attempt: 1) }
+        send(fresh, at: now, composer: composer, into: &plan)
+        let (again, dropped) = recheck(dueRetries, tasks: retryTasks, at: now)
+        plan.records += dropped
+        send(again, at: now, composer: composer, into: &plan)
+        return plan
+    }
+
+    /// Whether a reminder that fires at `firesAt` may still be shown at
+    /// `instant`: the one catch-up rule, for first attempts, retries and
+    /// deliveries a previous run left unfinished.
+    func isWithinCatchUp(firesAt: Date, at instant: Date) -> Bool {
+        firesAt >= instant.addingTimeInterval(-catchUpWindow)
+    }
+
+    /// When to try a failed notification again, or nil when that would be
+    /// outside the catch-up window and it is given up.
+    func nextAttempt(after job: DeliveryJob, failedAt instant: Date) -> Date? {
+        let nextAt = instant.addingTimeInterval(RetrySchedule.delay(afterAttempts: job.attempt))
+        return isWithinCatchUp(firesAt: job.firesAt, at: nextAt) ? nextAt : nil
+    }
+
+    /// The retries re-checked against the tasks as they are now: a reminder
+    /// whose task was completed, deleted, switched off or moved meanwhile is
+    /// not shown, nor one the catch-up window has left behind since (the
+    /// machine slept through the retry's time, or the window was shortened).
+    /// What remains goes to be batched again: a digest whose tasks were
+    /// mostly done meanwhile becomes a bubble each.
+    private func recheck(_ retries: [PendingRetry], tasks: [Int64: TodoTask], at instant: Date)
+        -> (again: [(firing: Firing, attempt: Int)], dropped: [DeliveryRecord]) {
+        var again: [(firing: Firing, attempt: Int)] = []
+        var dropped: [DeliveryRecord] = []
+        for retry in retries.sorted(by: { $0.firesAt < $1.firesAt }) {
+            for recorded in retry.reminders {
+                func drop(_ detail: String) {
+                    dropped.append(DeliveryRecord(reminder: recorded, status: .skipped, firedAt: instant,
+                                                  attempts: retry.attempts, detail: detail))
+                }
+                guard let task = tasks[recorded.taskID], let reminder = current(recorded, of: task) else {
+                    drop("the task changed before it could be shown")
+                    continue
+                }
+                let fire = scheduler.fireTime(of: reminder, priority: task.priority)
+                guard isWithinCatchUp(firesAt: fire.at, at: instant) else {
+                    drop("not shown before the catch-up window closed")
+                    continue
+                }
+                again.append((Firing(entry: TaskReminder(reminder, of: task), fire: fire), retry.attempts + 1))
+            }
+        }
+        return (again, dropped)
+    }
+
+    /// The one batching path, for first attempts and retries alike: the
+    /// reminders firing at one instant (their own, or the end of the quiet
+    /// hours that held them) are shown together, a bubble each or one digest
+    /// (`Scheduler.batch`), each on record as `sending`; a group's attempt is
+    /// the highest of its reminders'.
+    private func send(_ firings: [(firing: Firing, attempt: Int)], at instant: Date, composer: ReminderComposer,
+                      into plan: inout DeliveryPlan) {
+        for group in Self.grouped(firings, by: \.firing.fire.at) {
+            let firesAt = group[0].firing.fire.at
+            let held = Set(group.filter(\.firing.fire.isHeld).map(\.firing.reminder.id))
+            let attempt = group.map(\.attempt).max() ?? 1
+            let batch = scheduler.batch(group.map(\.firing.entry), firingAt: firesAt)
+            plan.jobs += jobs(of: batch, held: held, attempt: attempt, firesAt: firesAt, at: instant, composer: composer)
+            plan.records += batch.reminders.map {
+                DeliveryRecord(reminder: $0, status: .sending, firedAt: instant, attempts: attempt)
+            }
+        }
+    }
+
+    /// The task's reminder with the identity of `reminder`, as it falls now
+    /// (its instant may have moved with the zone): one of its own, or the
+    /// daily reminder of it being overdue; nil when it has none such any more.
+    private func current(_ reminder: Reminder, of task: TodoTask) -> Reminder? {
+        if let own = scheduler.reminders(for: task).first(where: { $0.id == reminder.id }) { return own }
+        guard case .day(let day) = reminder.occurrence, reminder.kind == .morning,
+              let daily = scheduler.dailyOverdueReminder(for: task, on: day), daily.id == reminder.id
+        else { return nil }
+        return daily
+    }
+
+    /// The notifications of a batch: a bubble per reminder, marked held
+    /// where quiet hours held it, or one digest carrying every reminder.
+    private func jobs(of batch: ReminderBatch, held: Set<Reminder.ID>, attempt: Int, firesAt: Date,
+                      at instant: Date, composer: ReminderComposer) -> [DeliveryJob] {
+        switch batch {
+        case .separate(let entries):
+            return entries.map { entry in
+                DeliveryJob(
+                    reminder: entry.reminder,
+                    notification: composer.notification(for: entry.task, reminder: entry.reminder, firedAt: instant,
+                                                        isHeld: held.contains(entry.reminder.id)),
+                    attempt: attempt,
+                    firesAt: firesAt
+                )
+            }
+        case .digest(let digest):
+            guard let first = digest.reminders.first else { return [] }
+            return [DeliveryJob(reminder: first, more: Array(digest.reminders.dropFirst()),
+                                notification: composer.digestNotification(digest), attempt: attempt, firesAt: firesAt)]
+        }
+    }
+
+    /// The elements in groups of equal `key`, in ascending order of it, each
+    /// group in the order given.
+    private static func grouped<Element>(_ elements: [Element], by key: (Element) -> Date) -> [[Element]] {
+        var groups: [Date: [Element]] = [:]
+        for element in elements { groups[key(element), default: []].append(element) }
+        return groups.keys.sorted().compactMap { groups[$0] }
+    }
+}
