@@ -8,6 +8,8 @@ wording or FINDINGS.md changed).
 import datetime as dt
 import os
 import sys
+
+import sync
 from zoneinfo import ZoneInfo
 
 from cli import PAIRS
@@ -356,7 +358,8 @@ def targets(run):
 
 
 def render(run, findings, kill_soak=""):
-    parts = [header(run), cli_section(run), daemon_section(run), kill_soak, targets(run), findings]
+    folders = sync.section(run["sync"]) if "sync" in run else ""
+    parts = [header(run), cli_section(run), daemon_section(run), folders, kill_soak, targets(run), findings]
     return "\n".join(part for part in parts if part)
 
 

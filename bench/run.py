@@ -26,6 +26,7 @@ import time
 import cli
 import report
 import stores
+import sync
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEED = 5  # the same tasks every run, relative to the run's --now
@@ -146,6 +147,11 @@ def main():
            "bench_bin_set": "BENCH_BIN" in os.environ, "taskrc": stores.TASKRC_LINES}
     run["cli"] = cli.run(binary, config, sizes, work, results, now, SEED)
     run["daemon"] = daemon_part(binary, config, max(sizes), work, results, now, idle)
+    print("bench: list folders beside todoman (bench/sync.py)", flush=True)
+    sync_work = os.path.join(work, "sync")
+    shutil.rmtree(sync_work, ignore_errors=True)
+    os.makedirs(sync_work)
+    run["sync"] = sync.measure(binary, sync_work)
     run["seconds"] = round(time.time() - began)
 
     with open(os.path.join(results, "run.json"), "w", encoding="utf-8") as file:
