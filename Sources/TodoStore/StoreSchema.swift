@@ -228,6 +228,9 @@ enum StoreSchema {
                 -- The list a task is in: the path of the iCalendar folder that
                 -- holds it; NULL for the local list, kept in the store alone.
                 ALTER TABLE task ADD COLUMN list TEXT;
+                -- When the task's reminders were last handled, here or on
+                -- another device (X-MOZ-LASTACK), in seconds since 1970.
+                ALTER TABLE task ADD COLUMN acknowledged_at REAL;
 
                 -- Each task of a folder's list and its file there (TaskFile).
                 -- No foreign key: the row outlives its task until the file is
@@ -270,10 +273,24 @@ enum StoreSchema {
                   OR OLD.completed_at IS NOT NEW.completed_at OR OLD.reminder IS NOT NEW.reminder
                   OR OLD.repeat_rule IS NOT NEW.repeat_rule OR OLD.repeat_from IS NOT NEW.repeat_from
                   OR OLD.repeat_zone IS NOT NEW.repeat_zone OR OLD.list IS NOT NEW.list
+                  OR OLD.acknowledged_at IS NOT NEW.acknowledged_at
                 BEGIN
                     UPDATE task_file SET dirty = 1 WHERE task_id = NEW.id;
                     INSERT OR IGNORE INTO task_file (task_id, folder)
                         SELECT NEW.id, NEW.list WHERE NEW.list IS NOT NULL;
+                END;
+                -- A snooze is a file's field too (X-MOZ-SNOOZE-TIME).
+                CREATE TRIGGER task_file_after_snooze AFTER INSERT ON snooze
+                BEGIN
+                    UPDATE task_file SET dirty = 1 WHERE task_id = NEW.task_id;
+                END;
+                CREATE TRIGGER task_file_after_snooze_change AFTER UPDATE ON snooze
+                BEGIN
+                    UPDATE task_file SET dirty = 1 WHERE task_id = NEW.task_id;
+                END;
+                CREATE TRIGGER task_file_after_unsnooze AFTER DELETE ON snooze
+                BEGIN
+                    UPDATE task_file SET dirty = 1 WHERE task_id = OLD.task_id;
                 END;
                 CREATE TRIGGER task_file_after_delete AFTER DELETE ON task
                 BEGIN

@@ -56,6 +56,7 @@ public struct TaskFiles {
         var task = try TaskStore.checked(task, which: "The task in \(file.name ?? file.folder)")
         try db.cachedStatement(sql: TaskRow.insertSQL).execute(arguments: TaskRow.arguments(for: task))
         task.id = db.lastInsertedRowID
+        if let until = task.snoozedUntil { try TaskRow.saveSnooze(db, taskID: task.id, until: until) }
         var file = file
         file.taskID = task.id
         try save(file)

@@ -23,7 +23,7 @@ enum TaskRow {
         task.id, task.title, task.notes, task.category, task.priority, task.due_day, task.due_time, \
         task.completed_at, task.created_at, task.updated_at, task.reminder, task.due_set_at, \
         task.repeat_rule, task.repeat_from, task.repeat_zone, task.repeat_start_day, task.repeat_start_time, task.repeat_done, \
-        task.list
+        task.list, task.acknowledged_at
         """
 
     /// Sets the tasks' snoozes from the `snooze` table.
@@ -49,7 +49,7 @@ enum TaskRow {
         "completed_at", "created_at", "updated_at", "reminder",
         "due_set_at", "title_key", "notes_key", "category_key",
         "repeat_rule", "repeat_from", "repeat_zone", "repeat_start_day", "repeat_start_time", "repeat_done",
-        "list",
+        "list", "acknowledged_at",
     ]
 
     static let insertSQL = """
@@ -106,6 +106,7 @@ enum TaskRow {
             start.time,
             task.repeating?.completedCount ?? 0,
             task.list,
+            task.acknowledgedAt?.timeIntervalSince1970,
         ]
         return StatementArguments(values)
     }
@@ -147,9 +148,10 @@ enum TaskRow {
             // migration filled: read as its last update, the old rule.
             dueSetAt: columns.double(11).map(Date.init(timeIntervalSince1970:)),
             reminderOn: try required(columns.int64(10), "reminder") != 0,
-            snoozedUntil: columns.double(19).map(Date.init(timeIntervalSince1970:)),
+            snoozedUntil: columns.double(20).map(Date.init(timeIntervalSince1970:)),
             repeating: try repeating(of: columns, taskID: id),
-            list: columns.text(18)
+            list: columns.text(18),
+            acknowledgedAt: columns.double(19).map(Date.init(timeIntervalSince1970:))
         )
     }
 

@@ -34,6 +34,8 @@ extension TaskStore {
         try rewrite(ids: ids, now: now) { db, task in
             guard !task.isCompleted else { return }
             let original = task
+            // Done handles every reminder shown so far, on every device.
+            task.acknowledgedAt = now
             if var repeating = task.repeating {
                 try Self.recordCompletion(db, taskID: task.id, due: task.due, at: now)
                 repeating.completedCount += 1

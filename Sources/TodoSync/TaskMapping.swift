@@ -31,6 +31,16 @@ struct TaskMapping {
         task.due = properties.due
         task.completedAt = properties.isDone ? (properties.completedAt ?? task.completedAt ?? now) : nil
         task.repeating = repeating(properties, keeping: task.repeating)
+        task.acknowledgedAt = Self.keepingFraction(task.acknowledgedAt, read: properties.acknowledgedAt)
+        task.snoozedUntil = Self.keepingFraction(task.snoozedUntil, read: properties.snoozedUntil)
+    }
+
+    /// The instant a file says (whole seconds), or the task's own when it is
+    /// that second: a snooze set here keeps its fraction, and with it its
+    /// reminder's identity in the ledger, so it is not fired again.
+    static func keepingFraction(_ current: Date?, read: Date?) -> Date? {
+        guard let current, let read, current.timeIntervalSince1970.rounded(.down) == read.timeIntervalSince1970 else { return read }
+        return current
     }
 
     /// A new task from a file's properties, in `list`.
@@ -59,6 +69,8 @@ struct TaskMapping {
             if let completedAt = task.completedAt { properties.complete(at: completedAt) } else { properties.reopen() }
         }
         if task.repeating?.rule != reading.repeating?.rule { properties.rule = task.repeating?.rule }
+        if task.acknowledgedAt != reading.acknowledgedAt { properties.acknowledgedAt = task.acknowledgedAt }
+        if task.snoozedUntil != reading.snoozedUntil { properties.snoozedUntil = task.snoozedUntil }
         return properties
     }
 

@@ -40,6 +40,10 @@ public enum TodoMerge {
                 merged.take(field, from: ours)
             case (false, true):
                 merged.take(field, from: theirs)
+            case (true, true) where field == .acknowledgement:
+                // Handled on both devices: the later handling covers both.
+                let later = [ours.acknowledgedAt, theirs.acknowledgedAt].compactMap { $0 }.max()
+                merged.acknowledgedAt = later
             case (true, true):
                 if !ours.agrees(with: theirs, on: field) { conflicts.append(field) }
                 merged.take(field, from: theirsNewer ? theirs : ours)

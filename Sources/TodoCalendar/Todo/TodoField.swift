@@ -15,4 +15,8 @@ public enum TodoField: String, CaseIterable, Hashable, Sendable {
     case completion
     /// `RRULE`.
     case rule
+    /// `X-MOZ-LASTACK`: when the task's reminders were last handled (Thunderbird, tasks.org).
+    case acknowledgement
+    /// `X-MOZ-SNOOZE-TIME`: the instant a snooze asks to be reminded again.
+    case snooze
 }

@@ -85,6 +85,10 @@ extension TodoItem {
                 }
             case .rule:
                 editor.set("RRULE", to: wanted.rule.map { [ContentLine(name: "RRULE", value: $0)] } ?? [])
+            case .acknowledgement:
+                editor.set("X-MOZ-LASTACK", to: wanted.acknowledgedAt.map { [ContentLine(name: "X-MOZ-LASTACK", value: ICalendarTime.utcText($0))] } ?? [])
+            case .snooze:
+                editor.set("X-MOZ-SNOOZE-TIME", to: wanted.snoozedUntil.map { [ContentLine(name: "X-MOZ-SNOOZE-TIME", value: ICalendarTime.utcText($0))] } ?? [])
             }
         }
         let stampText = ICalendarTime.utcText(now)

@@ -31,6 +31,12 @@ public struct TodoItem: Hashable, Sendable {
         func first(_ name: String) -> ContentLine? { todo.properties(name, in: document).first }
         func text(_ name: String) -> String? { first(name).map { ICalendarText.unescape($0.value) } }
         func number(_ name: String) -> Int? { first(name).flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } }
+        // Acknowledgements and snoozes are UTC date-times (Thunderbird's
+        // form); any other value is not one, and is left unread.
+        func utc(_ name: String) -> Date? {
+            guard case .utc(let instant)? = first(name).flatMap(ICalendarTime.init) else { return nil }
+            return instant
+        }
         func instant(_ name: String) -> Date? {
             first(name).flatMap(ICalendarTime.init).flatMap { Self.instant(of: $0, in: document, calendar: calendar, localZone: localZone) }
         }
@@ -61,6 +67,8 @@ public struct TodoItem: Hashable, Sendable {
         properties.completedAt = instant("COMPLETED")
         properties.percentComplete = number("PERCENT-COMPLETE")
         properties.rule = first("RRULE")?.value
+        properties.acknowledgedAt = utc("X-MOZ-LASTACK")
+        properties.snoozedUntil = utc("X-MOZ-SNOOZE-TIME")
         self.properties = properties
         lastModified = instant("LAST-MODIFIED")
         stamp = instant("DTSTAMP")

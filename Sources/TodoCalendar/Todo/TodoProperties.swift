@@ -32,6 +32,11 @@ public struct TodoProperties: Hashable, Sendable {
     public var percentComplete: Int?
     /// The `RRULE` value verbatim; nil for a one-off task.
     public var rule: String?
+    /// `X-MOZ-LASTACK` (UTC): reminders at or before it were handled, on
+    /// whichever device (Thunderbird, tasks.org write it; so does todo-remind).
+    public var acknowledgedAt: Date?
+    /// `X-MOZ-SNOOZE-TIME` (UTC): remind again then.
+    public var snoozedUntil: Date?
 
     public init(
         title: String? = nil,
@@ -43,7 +48,9 @@ public struct TodoProperties: Hashable, Sendable {
         status: TodoStatus? = nil,
         completedAt: Date? = nil,
         percentComplete: Int? = nil,
-        rule: String? = nil
+        rule: String? = nil,
+        acknowledgedAt: Date? = nil,
+        snoozedUntil: Date? = nil
     ) {
         self.title = title
         self.notes = notes
@@ -55,6 +62,8 @@ public struct TodoProperties: Hashable, Sendable {
         self.completedAt = completedAt
         self.percentComplete = percentComplete
         self.rule = rule
+        self.acknowledgedAt = acknowledgedAt
+        self.snoozedUntil = snoozedUntil
     }
 
     /// The first category, todo-remind's one; setting it replaces the first
@@ -124,6 +133,8 @@ public struct TodoProperties: Hashable, Sendable {
         case .due: due == other.due && (due?.isTimed != true || Self.sameZone(dueZone, other.dueZone))
         case .completion: status == other.status && completedAt == other.completedAt
         case .rule: rule == other.rule
+        case .acknowledgement: acknowledgedAt == other.acknowledgedAt
+        case .snooze: snoozedUntil == other.snoozedUntil
         }
     }
 
@@ -149,6 +160,8 @@ public struct TodoProperties: Hashable, Sendable {
             completedAt = other.completedAt
             percentComplete = other.percentComplete
         case .rule: rule = other.rule
+        case .acknowledgement: acknowledgedAt = other.acknowledgedAt
+        case .snooze: snoozedUntil = other.snoozedUntil
         }
     }
 }

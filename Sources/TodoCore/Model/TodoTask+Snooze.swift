@@ -8,6 +8,14 @@ extension TodoTask {
         return snoozedUntil > now
     }
 
+    /// Snoozes the task until `until`, as of `now`: the reminders shown so
+    /// far are handled (`acknowledgedAt`), so that other devices reading
+    /// the task's file (`X-MOZ-LASTACK`) do not show them again.
+    public mutating func snooze(until: Date, at now: Date) {
+        snoozedUntil = until
+        acknowledgedAt = now
+    }
+
     /// Drops the snooze when a change from `original` ends it: the task was
     /// completed, its reminder switched off, or its due date changed (moved,
     /// set or removed), since a snooze put off the task as it was planned then.

@@ -33,6 +33,10 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
     /// that holds it (`[[calendar]]` in the config); nil for the local
     /// list, which lives in the store alone.
     public var list: String?
+    /// When the user last handled the task's reminders (dismissed, snoozed,
+    /// marked done), here or on another device (`X-MOZ-LASTACK`): a
+    /// reminder falling at or before it is not shown (`Scheduler.reminders`).
+    public var acknowledgedAt: Date?
 
     public init(
         id: Int64,
@@ -48,7 +52,8 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
         reminderOn: Bool = true,
         snoozedUntil: Date? = nil,
         repeating: TaskRepeat? = nil,
-        list: String? = nil
+        list: String? = nil,
+        acknowledgedAt: Date? = nil
     ) {
         self.id = id
         self.title = title
@@ -64,6 +69,7 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
         self.snoozedUntil = snoozedUntil
         self.repeating = repeating
         self.list = list
+        self.acknowledgedAt = acknowledgedAt
     }
 
     public var isCompleted: Bool { completedAt != nil }

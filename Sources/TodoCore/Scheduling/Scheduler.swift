@@ -61,6 +61,9 @@ public struct Scheduler: Sendable {
     /// Every reminder of the task, earliest first (at one instant, in the
     /// order of `ReminderKind.allCases`): those of its due date and its
     /// snooze. None when its reminder is off or it is completed.
+    ///
+    /// A reminder falling at or before the task's acknowledgement (handled
+    /// here or on another device) is left out.
     public func reminders(for task: TodoTask) -> [Reminder] {
         var reminders = dueReminders(for: task)
         if let snooze = snoozeReminder(for: task) {
@@ -70,6 +73,12 @@ public struct Scheduler: Sendable {
         return reminders
     }
 
+    /// Whether the reminder falls after the task's acknowledgement, if any:
+    /// one at or before it was handled already, maybe on another device.
+    static func isUnhandled(_ reminder: Reminder, of task: TodoTask) -> Bool {
+        task.acknowledgedAt.map { reminder.at > $0 } ?? true
+    }
+
     /// The reminders that follow from the due date, earliest first: none when
     /// the task's reminder is off, it is completed, or it has no due date.
     ///
@@ -77,7 +86,7 @@ public struct Scheduler: Sendable {
     /// what lets the store find them from an index of due dates.
     public func dueReminders(for task: TodoTask) -> [Reminder] {
         guard task.reminderOn, !task.isCompleted, let due = task.due else { return [] }
-        return dueReminders(ofTask: task.id, due: due)
+        return dueReminders(ofTask: task.id, due: due).filter { Self.isUnhandled($0, of: task) }
     }
 
     /// The reminders of an open, reminder-on task with this due date,
@@ -95,7 +104,8 @@ public struct Scheduler: Sendable {
     /// finds snoozes from an index of their own (see `ReminderQueue`).
     public func snoozeReminder(for task: TodoTask) -> Reminder? {
         guard task.reminderOn, !task.isCompleted, let until = task.snoozedUntil else { return nil }
-        return Reminder(taskID: task.id, kind: .snoozed, occurrence: .at(until), at: until)
+        let reminder = Reminder(taskID: task.id, kind: .snoozed, occurrence: .at(until), at: until)
+        return Self.isUnhandled(reminder, of: task) ? reminder : nil
     }
 
     /// The earliest reminder strictly after `now`, if any: the first of
@@ -105,7 +115,7 @@ public struct Scheduler: Sendable {
         guard task.reminderOn, !task.isCompleted else { return nil }
         var next: Reminder?
         func consider(_ reminder: Reminder) {
-            guard reminder.at > now else { return }
+            guard reminder.at > now, Self.isUnhandled(reminder, of: task) else { return }
             if let earliest = next, !Self.precedes(reminder, earliest) { return }
             next = reminder
         }

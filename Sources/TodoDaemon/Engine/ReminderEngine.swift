@@ -154,8 +154,13 @@ final class ReminderEngine {
                 logger.error("Could not snooze task \(invocation.taskID) for “\(choice)”: \(error.localizedDescription)",
                              metadata: outcome("refused", ["error": .string(error.localizedDescription)]))
             }
-        case .dismiss, nil:
-            logger.debug("Notification of task \(invocation.taskID) dismissed (\(invocation.key)).", metadata: outcome("dismissed"))
+        case .dismiss:
+            // Dismissed by the user: handled, here and (through the task's
+            // file) on every other device.
+            try store.acknowledge(ids: [invocation.taskID], at: instant)
+            logger.info("Task \(invocation.taskID)'s reminder dismissed from its notification.", metadata: outcome("dismissed"))
+        case nil:
+            logger.debug("Notification of task \(invocation.taskID) closed (\(invocation.key)).", metadata: outcome("ignored"))
             return
         }
         try plan()

@@ -33,7 +33,7 @@ extension TodoRemind {
             let changed = try context.change([task], scope: .open) { task in
                 if task.isCompleted { throw SnoozeRefusal.completed(task) }
                 if !task.reminderOn { throw SnoozeRefusal.reminderOff(task) }
-                task.snoozedUntil = until
+                task.snooze(until: until, at: context.now)
             }
             let describer = context.describer()
             for (_, task) in changed {

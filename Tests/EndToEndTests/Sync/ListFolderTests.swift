@@ -169,6 +169,41 @@ import Testing
         #expect(lines.contains("RRULE:FREQ=DAILY"))
     }
 
+    @Test func aReminderHandledInThunderbirdIsNotShownHereAndItsSnoozeIs() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../TodoCalendarTests/Fixtures/thunderbird.ics").standardized
+        // Due 1 Dec 17:00 Berlin; X-MOZ-LASTACK 17:10 and X-MOZ-SNOOZE-TIME 17:30 (Berlin).
+        try lists.put("personal", "renew.ics", try String(contentsOf: fixture, encoding: .utf8))
+
+        // The morning and due-time reminders fall before the acknowledgement:
+        // handled in Thunderbird, they are none of this machine's business.
+        let reminders = try #require(try cli.task("Renew passport")["reminders"] as? [[String: Any]])
+        #expect(reminders.map { $0["kind"] as? String } == ["snoozed"], "\(reminders)")
+        #expect((reminders.first?["at"] as? String)?.hasPrefix("2026-12-01T17:30:00") == true, "\(reminders)")
+        let coming = try cli.objects("next", "--json", "--now", "2026-12-01 17:15")
+        #expect(coming.first?["kind"] as? String == "snoozed", "\(coming)")
+    }
+
+    @Test func snoozeAndDoneWriteThunderbirdsAcknowledgementAndSnooze() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        try cli.ok("add", "Call the bank", "--due", "2026-12-01 17:00")
+        try cli.ok("snooze", "Call the bank", "2026-11-30 10:00", "--now", "2026-11-30 08:00")
+        var lines = ListFolders.contentLines(try lists.onlyFile("personal").text)
+        // 10:00 and 08:00 in Berlin are 09:00 and 07:00 UTC.
+        #expect(lines.contains("X-MOZ-SNOOZE-TIME:20261130T090000Z"), "\(lines)")
+        #expect(lines.contains("X-MOZ-LASTACK:20261130T070000Z"), "\(lines)")
+
+        try cli.ok("done", "Call the bank", "--now", "2026-11-30 11:00")
+        lines = ListFolders.contentLines(try lists.onlyFile("personal").text)
+        #expect(lines.contains("X-MOZ-LASTACK:20261130T100000Z"), "\(lines)")
+        #expect(!lines.contains { $0.hasPrefix("X-MOZ-SNOOZE-TIME") }, "done ends the snooze")
+    }
+
     @Test func badFilesAreSkippedUntouchedAndReported() throws {
         let cli = try CLI()
         defer { cli.remove() }
