@@ -58,6 +58,19 @@ struct TodoMergeTests {
         #expect(result.conflicts == [.title])
     }
 
+    @Test("reminders handled on both sides since: the later acknowledgement covers both, with no conflict")
+    func acknowledgements() {
+        var ours = Self.base
+        ours.acknowledgedAt = Self.late
+        var theirs = Self.base
+        theirs.acknowledgedAt = Self.early
+        for (first, second) in [(ours, theirs), (theirs, ours)] {
+            let result = TodoMerge.merge(base: Self.base, ours: first, oursModified: Self.late, theirs: second, theirsModified: Self.early)
+            #expect(result.merged.acknowledgedAt == Self.late)
+            #expect(result.conflicts.isEmpty)
+        }
+    }
+
     @Test("the same change made on both sides is no conflict")
     func sameChange() {
         let both = Self.edited(Self.title)

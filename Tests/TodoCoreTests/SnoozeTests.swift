@@ -35,6 +35,30 @@ struct SnoozeTests {
         #expect(next == Reminder(taskID: 1, kind: .snoozed, occurrence: .at(F.instant("2026-12-01T12:00:00+01:00")), at: F.instant("2026-12-01T12:00:00+01:00")))
     }
 
+    @Test("Reminders at or before the task's acknowledgement are handled: not reminders any more; a snooze after it is")
+    func acknowledgedReminders() {
+        // Given a task due 1 Dec 17:00, acknowledged at 17:10 (on another device) and snoozed until 17:30
+        var task = Self.snoozed(due: .time(F.instant("2026-12-01T17:00:00+01:00")), until: "2026-12-01T17:30:00+01:00")
+        task.acknowledgedAt = F.instant("2026-12-01T17:10:00+01:00")
+
+        #expect(Self.scheduler.reminders(for: task).map(\.kind) == [.snoozed])
+        #expect(Self.scheduler.nextReminder(for: task, after: F.instant("2026-12-01T08:00:00+01:00"))?.kind == .snoozed)
+        // Acknowledged at the due time itself: that reminder is handled too.
+        task.acknowledgedAt = F.instant("2026-12-01T17:00:00+01:00")
+        #expect(Self.scheduler.reminders(for: task).map(\.kind) == [.snoozed])
+        // Acknowledged after the snooze too: nothing is left to show.
+        task.acknowledgedAt = F.instant("2026-12-01T17:30:00+01:00")
+        #expect(Self.scheduler.reminders(for: task).isEmpty)
+    }
+
+    @Test("Snoozing acknowledges what was shown so far")
+    func snoozingAcknowledges() {
+        var task = F.task(1, due: .time(F.instant("2026-12-01T17:00:00+01:00")))
+        task.snooze(until: F.instant("2026-12-01T18:00:00+01:00"), at: F.instant("2026-12-01T17:05:00+01:00"))
+        #expect(task.snoozedUntil == F.instant("2026-12-01T18:00:00+01:00"))
+        #expect(task.acknowledgedAt == F.instant("2026-12-01T17:05:00+01:00"))
+    }
+
     @Test("A snooze far from the due date comes first or last, wherever it falls")
     func snoozeFarAway() {
         let before = Self.snoozed(due: .day(F.day("2026-12-01")), until: "2026-10-01T08:00:00+02:00")
