@@ -21,6 +21,32 @@ struct ListFolderDaemonTests {
         return formatter.string(from: instant)
     }
 
+    @Test("A reminder acknowledged on another device (X-MOZ-LASTACK) while the daemon was stopped is not fired late after it starts")
+    func acknowledgedElsewhereIsNotCaughtUp() throws {
+        let desktop = try PrivateDesktop()
+        defer { desktop.end() }
+        let cli = try desktop.cli()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        let due = WallTime.secondsAhead(2)
+        let handled = try cli.addTask("Handled in Thunderbird", due: due)
+        let missed = try cli.addTask("Missed here", due: due, "--list", "work")
+        Thread.sleep(until: due.addingTimeInterval(1))
+        // Thunderbird showed it and the user dismissed it: it writes X-MOZ-LASTACK.
+        let name = try lists.onlyFile("personal").name
+        let acknowledged = try lists.read("personal", name).replacingOccurrences(
+            of: "END:VTODO", with: "X-MOZ-LASTACK:\(Self.utc(Date()))\r\nEND:VTODO"
+        )
+        try lists.put("personal", name, acknowledged)
+
+        let daemon = try RunningDaemon(cli)
+        defer { daemon.end() }
+        // The other missed reminder is caught up: the daemon would have fired both.
+        #expect(daemon.waitForLog(within: .seconds(10)) { $0.event == "fire" && $0.task == missed } != nil, "\(daemon)")
+        Thread.sleep(forTimeInterval: 1)
+        #expect(daemon.firings(of: handled).isEmpty, "\(daemon)")
+    }
+
     @Test("A task written into a folder is planned at once and fires; one completed elsewhere before its instant never does")
     func folderChangesReachTheDaemon() throws {
         let desktop = try PrivateDesktop()
