@@ -102,6 +102,8 @@ public final class ReminderDaemon {
         }
 
         let folders = try WatchedFolders(calendars: settings.calendars, logger: logger)
+        // The zone and rules the folders are synced by: those of now.
+        let folderScheduler = { Scheduler(clock: WallClock(timeZone: SystemTimeZone.current()), policy: settings.policy) }
 
         let deliverer = ThreadedDeliverer(notifier: notifier, console: console, logger: logger)
         let watched = WatchedStore(store: store, logger: logger, disarm: { _ = try timer.arm(at: nil) }) { store, generation in
@@ -155,14 +157,14 @@ public final class ReminderDaemon {
         try loop.register(debounce.fd) {
             _ = debounce.acknowledge()
             // A task changed by a bubble's action has its file written.
-            if let store = watched.store { folders.sync(store, paths: [], zone: SystemTimeZone.current(), now: Date()) }
+            if let store = watched.store { folders.sync(store, paths: [], scheduler: folderScheduler(), now: Date()) }
             try watched.engine()?.storeChanged()
         }
         try loop.register(folders.watcher.fd) {
             let changed = folders.changedFolders(folders.watcher.readEvents())
             // At once, not after the debounce: the file is whole (renamed
             // into place), and the re-plan is due within 250 ms of it.
-            if let store = watched.store, folders.sync(store, paths: changed, zone: SystemTimeZone.current(), now: Date()) {
+            if let store = watched.store, folders.sync(store, paths: changed, scheduler: folderScheduler(), now: Date()) {
                 try watched.engine()?.storeChanged()
             }
         }
@@ -189,7 +191,7 @@ public final class ReminderDaemon {
                     do {
                         settings = try self.options.loadSettings()
                         folders.configure(settings.calendars)
-                        if let store = watched.store { folders.sync(store, zone: SystemTimeZone.current(), now: Date()) }
+                        if let store = watched.store { folders.sync(store, scheduler: folderScheduler(), now: Date()) }
                         try watched.engine()?.settingsChanged(to: settings)
                     } catch {
                         self.logger.error("The settings could not be read, so the old ones stay: \(error.localizedDescription)",
@@ -206,7 +208,7 @@ public final class ReminderDaemon {
         logger.info("Watching \(options.storePath).", metadata: DaemonEvent.watching.metadata(["store": .string(options.storePath)]))
         // What changed in the folders while the daemon was stopped, before
         // the first plan.
-        if let store = watched.store { folders.sync(store, zone: SystemTimeZone.current(), now: Date()) }
+        if let store = watched.store { folders.sync(store, scheduler: folderScheduler(), now: Date()) }
         try watched.engine()?.start()
         try loop.run(beforeSleeping: {
             // A plan can read thousands of tasks of a large store (catching up

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import TodoConfig
+import TodoCore
 import TodoStore
 import TodoSync
 
@@ -67,9 +68,9 @@ final class WatchedFolders {
     /// for nil, none for an empty set), then writes out what changed here.
     /// Returns whether the store changed.
     @discardableResult
-    func sync(_ store: TaskStore, paths: Set<String>? = nil, zone: TimeZone, now: Date) -> Bool {
+    func sync(_ store: TaskStore, paths: Set<String>? = nil, scheduler: Scheduler, now: Date) -> Bool {
         guard !lists.lists.isEmpty else { return false }
-        let sync = FolderSync(store: store, lists: lists, zone: zone, now: now)
+        let sync = FolderSync(store: store, lists: lists, scheduler: scheduler, now: now)
         var report = SyncReport()
         do {
             report = try sync.readIn(paths: paths)

@@ -18,13 +18,14 @@ public struct FolderSync: Sendable {
     let mapping: TaskMapping
 
     /// - Parameters:
-    ///   - zone: the machine's zone: floating times are read in it, new
-    ///     timed dues written in it.
+    ///   - scheduler: its zone is the machine's (floating times are read in
+    ///     it, new timed dues written in it); its policy places the reminders
+    ///     written as todo-remind's own VALARMs.
     ///   - now: LAST-MODIFIED and DTSTAMP of what is written.
-    public init(store: TaskStore, lists: CalendarLists, zone: TimeZone, now: Date) {
+    public init(store: TaskStore, lists: CalendarLists, scheduler: Scheduler, now: Date) {
         self.store = store
         self.lists = lists
-        mapping = TaskMapping(zone: zone, now: now)
+        mapping = TaskMapping(scheduler: scheduler, now: now)
     }
 
     /// Reads in every list's changed files, then writes out the tasks

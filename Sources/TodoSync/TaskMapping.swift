@@ -12,11 +12,14 @@ import TodoRecurrence
 /// Evolution's way or an RRULE todo-remind cannot expand stay as they are
 /// until the user changes that field.
 struct TaskMapping {
-    /// Floating date-times are read in it; new timed dues are written in it
-    /// unless their series is anchored elsewhere.
-    let zone: TimeZone
+    /// Its zone: floating date-times are read in it, new timed dues are
+    /// written in it unless their series is anchored elsewhere. Its rules:
+    /// where the reminders written as todo-remind's own VALARMs fall.
+    let scheduler: Scheduler
     /// A completed VTODO without a COMPLETED time counts as done now.
     let now: Date
+
+    var zone: TimeZone { scheduler.clock.timeZone }
 
     /// The title of a VTODO without a SUMMARY.
     static let untitled = "Untitled"
@@ -31,6 +34,7 @@ struct TaskMapping {
         task.due = properties.due
         task.completedAt = properties.isDone ? (properties.completedAt ?? task.completedAt ?? now) : nil
         task.repeating = repeating(properties, keeping: task.repeating)
+        task.reminderOn = !properties.remindersOff
         task.acknowledgedAt = Self.keepingFraction(task.acknowledgedAt, read: properties.acknowledgedAt)
         task.snoozedUntil = Self.keepingFraction(task.snoozedUntil, read: properties.snoozedUntil)
     }
@@ -51,6 +55,11 @@ struct TaskMapping {
     }
 
     /// What the file should say for `task`, starting from what it says (`base`).
+    ///
+    /// todo-remind's own VALARMs are written for a task made here, kept in
+    /// step with its due and reminder switch where they are already, and
+    /// added when its reminder is switched on; a file of another client's
+    /// gets none for an unrelated change (its bytes stay its own).
     func properties(of task: TodoTask, over base: TodoProperties) -> TodoProperties {
         var reading = task
         apply(base, to: &reading)
@@ -71,7 +80,28 @@ struct TaskMapping {
         if task.repeating?.rule != reading.repeating?.rule { properties.rule = task.repeating?.rule }
         if task.acknowledgedAt != reading.acknowledgedAt { properties.acknowledgedAt = task.acknowledgedAt }
         if task.snoozedUntil != reading.snoozedUntil { properties.snoozedUntil = task.snoozedUntil }
+        let switched = task.reminderOn != reading.reminderOn
+        if switched { properties.remindersOff = !task.reminderOn }
+        if switched || !base.ownAlarms.isEmpty || base == TodoProperties() {
+            properties.ownAlarms = ownAlarms(of: task)
+        }
         return properties
+    }
+
+    /// The VALARMs that say the task's reminders (09:00 on the due day, at
+    /// the due time) to other clients, relative to its DUE: none while its
+    /// reminder is off or it has no due.
+    func ownAlarms(of task: TodoTask) -> [OwnAlarm] {
+        guard task.reminderOn, let due = task.due else { return [] }
+        // RELATED=END of a date-only DUE is the start of that day (Thunderbird).
+        let anchor = switch due {
+        case .day(let day): scheduler.clock.startOfDay(day)
+        case .time(let instant): instant
+        }
+        return scheduler.dueReminders(ofTask: task.id, due: due).map { reminder in
+            let seconds = Int(reminder.at.timeIntervalSince(anchor).rounded())
+            return OwnAlarm(kind: reminder.kind == .morning ? "morning" : "due", trigger: OwnAlarm.duration(seconds: seconds))
+        }
     }
 
     /// The repeat a file's RRULE gives: the task's own while the rule is the

@@ -11,7 +11,8 @@ import TodoCore
         .appendingPathComponent("../TodoCalendarTests/Fixtures").standardized
     static let clients = ["rfc5545", "thunderbird", "tasksorg", "todoman", "nextcloud", "evolution", "handwritten-lf"]
     static let mapping = TaskMapping(
-        zone: TimeZone(identifier: "Europe/Berlin") ?? .gmt, now: Date(timeIntervalSince1970: 1_795_000_000)
+        scheduler: Scheduler(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)),
+        now: Date(timeIntervalSince1970: 1_795_000_000)
     )
 
     static func item(_ client: String) throws -> TodoItem {
@@ -49,5 +50,8 @@ import TodoCore
         #expect(properties.due == task.due)
         // General and medium are what a file without CATEGORIES or PRIORITY reads as.
         #expect(properties.categories.isEmpty && properties.priorityValue == 0)
+        // Its reminder, 09:00 on the due day, as todo-remind's own alarm.
+        #expect(properties.ownAlarms == [OwnAlarm(kind: "morning", trigger: "PT9H")])
+        #expect(!properties.remindersOff)
     }
 }

@@ -45,6 +45,38 @@ struct ComponentEditor {
         }
     }
 
+    /// Removes the child components (a VALARM) whose lines match.
+    mutating func removeChildren(where matches: ([ContentLine]) -> Bool) {
+        var index = 1
+        while index < lines.count - 1 {
+            guard lines[index].isBegin() else {
+                index += 1
+                continue
+            }
+            let end = childEnd(from: index)
+            if matches(Array(lines[index...end])) {
+                lines.removeSubrange(index...end)
+            } else {
+                index = end + 1
+            }
+        }
+    }
+
+    /// Adds a child component's lines last, before the component's END.
+    mutating func appendChild(_ child: [ContentLine]) {
+        lines.insert(contentsOf: child, at: max(lines.count - 1, 0))
+    }
+
+    /// The index of the END of the child that begins at `begin`.
+    private func childEnd(from begin: Int) -> Int {
+        var depth = 0
+        for index in begin..<lines.count {
+            if lines[index].isBegin() { depth += 1 } else if lines[index].isEnd() { depth -= 1 }
+            if depth == 0 { return index }
+        }
+        return lines.count - 1
+    }
+
     /// Where a new property goes: before the first child's BEGIN, else before END.
     private var insertionPoint: Int {
         let child = lines.indices.dropFirst().first { lines[$0].isBegin() }

@@ -19,4 +19,7 @@ public enum TodoField: String, CaseIterable, Hashable, Sendable {
     case acknowledgement
     /// `X-MOZ-SNOOZE-TIME`: the instant a snooze asks to be reminded again.
     case snooze
+    /// The reminder switch: `X-TODO-REMIND-REMINDER:OFF` when off, and
+    /// todo-remind's own VALARMs (`OwnAlarm`).
+    case reminders
 }

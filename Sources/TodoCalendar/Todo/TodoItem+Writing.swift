@@ -87,6 +87,10 @@ extension TodoItem {
                 editor.set("RRULE", to: wanted.rule.map { [ContentLine(name: "RRULE", value: $0)] } ?? [])
             case .acknowledgement:
                 editor.set("X-MOZ-LASTACK", to: wanted.acknowledgedAt.map { [ContentLine(name: "X-MOZ-LASTACK", value: ICalendarTime.utcText($0))] } ?? [])
+            case .reminders:
+                editor.set("X-TODO-REMIND-REMINDER", to: wanted.remindersOff ? [ContentLine(name: "X-TODO-REMIND-REMINDER", value: "OFF")] : [])
+                editor.removeChildren { lines in lines.contains { $0.name == OwnAlarm.marker } }
+                for alarm in wanted.ownAlarms { editor.appendChild(alarm.lines(title: wanted.title)) }
             case .snooze:
                 editor.set("X-MOZ-SNOOZE-TIME", to: wanted.snoozedUntil.map { [ContentLine(name: "X-MOZ-SNOOZE-TIME", value: ICalendarTime.utcText($0))] } ?? [])
             }

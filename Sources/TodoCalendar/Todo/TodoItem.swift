@@ -67,6 +67,12 @@ public struct TodoItem: Hashable, Sendable {
         properties.completedAt = instant("COMPLETED")
         properties.percentComplete = number("PERCENT-COMPLETE")
         properties.rule = first("RRULE")?.value
+        properties.remindersOff = first("X-TODO-REMIND-REMINDER")?.value.uppercased() == "OFF"
+        properties.ownAlarms = todo.children.filter { $0.name == "VALARM" }.compactMap { alarm in
+            guard let kind = alarm.properties(OwnAlarm.marker, in: document).first?.value,
+                  let trigger = alarm.properties("TRIGGER", in: document).first?.value else { return nil }
+            return OwnAlarm(kind: kind, trigger: trigger)
+        }
         properties.acknowledgedAt = utc("X-MOZ-LASTACK")
         properties.snoozedUntil = utc("X-MOZ-SNOOZE-TIME")
         self.properties = properties

@@ -37,6 +37,12 @@ public struct TodoProperties: Hashable, Sendable {
     public var acknowledgedAt: Date?
     /// `X-MOZ-SNOOZE-TIME` (UTC): remind again then.
     public var snoozedUntil: Date?
+    /// Whether the task's reminders are switched off here
+    /// (`X-TODO-REMIND-REMINDER:OFF`); other clients' alarms are theirs.
+    public var remindersOff = false
+    /// todo-remind's own VALARMs, in file order; other VALARMs are never
+    /// read into or written from this.
+    public var ownAlarms: [OwnAlarm] = []
 
     public init(
         title: String? = nil,
@@ -135,6 +141,7 @@ public struct TodoProperties: Hashable, Sendable {
         case .rule: rule == other.rule
         case .acknowledgement: acknowledgedAt == other.acknowledgedAt
         case .snooze: snoozedUntil == other.snoozedUntil
+        case .reminders: remindersOff == other.remindersOff && ownAlarms == other.ownAlarms
         }
     }
 
@@ -162,6 +169,9 @@ public struct TodoProperties: Hashable, Sendable {
         case .rule: rule = other.rule
         case .acknowledgement: acknowledgedAt = other.acknowledgedAt
         case .snooze: snoozedUntil = other.snoozedUntil
+        case .reminders:
+            remindersOff = other.remindersOff
+            ownAlarms = other.ownAlarms
         }
     }
 }

@@ -72,7 +72,7 @@ extension TodoRemind {
                 throw ValidationError("No lists to sync: add a [[calendar]] table naming your folders to the config (\(context.configFile.path)).")
             }
             let store = try context.store
-            let sync = FolderSync(store: store, lists: context.lists, zone: context.zone.zone, now: context.now)
+            let sync = FolderSync(store: store, lists: context.lists, scheduler: context.scheduler, now: context.now)
             if !check {
                 let report = try sync.run()
                 print("Read in \(report.readIn) change\(report.readIn == 1 ? "" : "s"), wrote out \(report.writtenOut).")

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TodoCore
 import TodoStore
 import TodoSync
 
@@ -15,10 +16,10 @@ final class StoreOpener {
     let isDefault: Bool
     /// The lists' folders the store is kept in step with, and the zone and
     /// moment of the command; nil without `[[calendar]]` folders.
-    let folders: (lists: CalendarLists, zone: TimeZone, now: Date)?
+    let folders: (lists: CalendarLists, scheduler: Scheduler, now: Date)?
     private var opened: TaskStore?
 
-    init(path: String, access: Context.Access, isDefault: Bool, folders: (lists: CalendarLists, zone: TimeZone, now: Date)? = nil) {
+    init(path: String, access: Context.Access, isDefault: Bool, folders: (lists: CalendarLists, scheduler: Scheduler, now: Date)? = nil) {
         self.path = path
         self.access = access
         self.isDefault = isDefault
@@ -64,7 +65,7 @@ final class StoreOpener {
         } catch StoreError.readOnly where access == .read {
             return nil
         }
-        let sync = FolderSync(store: store, lists: folders.lists, zone: folders.zone, now: folders.now)
+        let sync = FolderSync(store: store, lists: folders.lists, scheduler: folders.scheduler, now: folders.now)
         _ = try sync.run()
         Self.everySynced.withLock { $0.append(sync) }
         return store

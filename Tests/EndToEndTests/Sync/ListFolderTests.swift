@@ -21,6 +21,10 @@ import Testing
         // A time is written in the machine's zone, with its VTIMEZONE.
         #expect(lines.contains("DUE;TZID=Europe/Berlin:20261204T170000"))
         #expect(lines.contains("BEGIN:VTIMEZONE") && lines.contains("TZID:Europe/Berlin"))
+        // Its reminders as todo-remind's own alarms, which a phone fires too:
+        // 09:00 on the due day (8 h before 17:00) and at the due time.
+        #expect(lines.contains("TRIGGER;RELATED=END:-PT8H") && lines.contains("X-TODO-REMIND-ALARM:morning"))
+        #expect(lines.contains("TRIGGER;RELATED=END:PT0S") && lines.contains("X-TODO-REMIND-ALARM:due"))
         let uid = try #require(lines.first { $0.hasPrefix("UID:") }?.dropFirst(4))
         // The file is named after its UID, as vdirsyncer names new items.
         #expect(dentist.name == "\(uid).ics")
@@ -167,6 +171,35 @@ import Testing
         #expect(lines.contains("DUE;VALUE=DATE:20261202"))
         #expect(lines.contains("STATUS:NEEDS-ACTION") && !lines.contains { $0.hasPrefix("COMPLETED:") })
         #expect(lines.contains("RRULE:FREQ=DAILY"))
+    }
+
+    @Test func theReminderSwitchIsWrittenAsTodoRemindsOwnAlarmsAndOnlyThose() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        // A task from tasks.org, with its own alarm.
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../TodoCalendarTests/Fixtures/tasksorg.ics").standardized
+        let original = try String(contentsOf: fixture, encoding: .utf8)
+        try lists.put("work", "milk.ics", original)
+
+        try cli.ok("off", "Buy milk")
+        var lines = ListFolders.contentLines(try lists.read("work", "milk.ics"))
+        #expect(lines.contains("X-TODO-REMIND-REMINDER:OFF"))
+        #expect(lines.contains("DESCRIPTION:Default Tasks.org description"), "another client's alarm is its own")
+        #expect(try cli.task("Buy milk")["reminder"] as? Bool == false)
+
+        try cli.ok("on", "Buy milk")
+        lines = ListFolders.contentLines(try lists.read("work", "milk.ics"))
+        #expect(!lines.contains("X-TODO-REMIND-REMINDER:OFF"))
+        // A day due: 09:00 is 9 hours after the start of the day.
+        #expect(lines.contains("TRIGGER;RELATED=END:PT9H") && lines.contains("X-TODO-REMIND-ALARM:morning"))
+        #expect(lines.contains("DESCRIPTION:Default Tasks.org description"))
+
+        try cli.ok("off", "Buy milk")
+        lines = ListFolders.contentLines(try lists.read("work", "milk.ics"))
+        #expect(!lines.contains { $0.hasPrefix("X-TODO-REMIND-ALARM") }, "its own alarms go with the switch")
+        #expect(lines.filter { $0 == "BEGIN:VALARM" }.count == 1)
     }
 
     @Test func aReminderHandledInThunderbirdIsNotShownHereAndItsSnoozeIs() throws {
