@@ -77,7 +77,10 @@ struct TaskMapping {
         if task.completedAt != reading.completedAt {
             if let completedAt = task.completedAt { properties.complete(at: completedAt) } else { properties.reopen() }
         }
-        if task.repeating?.rule != reading.repeating?.rule { properties.rule = task.repeating?.rule }
+        if task.repeating?.rule != reading.repeating?.rule {
+            properties.rule = task.repeating?.rule
+            properties.ruleStart = task.repeating?.start
+        }
         if task.acknowledgedAt != reading.acknowledgedAt { properties.acknowledgedAt = task.acknowledgedAt }
         if task.snoozedUntil != reading.snoozedUntil { properties.snoozedUntil = task.snoozedUntil }
         let switched = task.reminderOn != reading.reminderOn

@@ -85,6 +85,16 @@ extension TodoItem {
                 }
             case .rule:
                 editor.set("RRULE", to: wanted.rule.map { [ContentLine(name: "RRULE", value: $0)] } ?? [])
+                // A rule needs its DTSTART (RFC 5545 §3.8.5.3): the series'
+                // first due, in the form of DUE.
+                if wanted.rule != nil, let start = wanted.ruleStart, start != properties.ruleStart || editor.first("DTSTART") == nil {
+                    var anchor = wanted
+                    anchor.due = start
+                    if let line = dueLine(anchor).line {
+                        editor.set("DTSTART", to: [ContentLine(name: "DTSTART", parameters: line.parameters, value: line.value)])
+                        newZone = newZone ?? dueLine(anchor).zone
+                    }
+                }
             case .acknowledgement:
                 editor.set("X-MOZ-LASTACK", to: wanted.acknowledgedAt.map { [ContentLine(name: "X-MOZ-LASTACK", value: ICalendarTime.utcText($0))] } ?? [])
             case .reminders:

@@ -67,6 +67,13 @@ public struct TodoItem: Hashable, Sendable {
         properties.completedAt = instant("COMPLETED")
         properties.percentComplete = number("PERCENT-COMPLETE")
         properties.rule = first("RRULE")?.value
+        if let start = first("DTSTART").flatMap(ICalendarTime.init) {
+            if case .day(let day) = start {
+                properties.ruleStart = .day(day)
+            } else {
+                properties.ruleStart = Self.instant(of: start, in: document, calendar: calendar, localZone: localZone).map(Due.time)
+            }
+        }
         properties.remindersOff = first("X-TODO-REMIND-REMINDER")?.value.uppercased() == "OFF"
         properties.ownAlarms = todo.children.filter { $0.name == "VALARM" }.compactMap { alarm in
             guard let kind = alarm.properties(OwnAlarm.marker, in: document).first?.value,

@@ -32,6 +32,10 @@ public struct TodoProperties: Hashable, Sendable {
     public var percentComplete: Int?
     /// The `RRULE` value verbatim; nil for a one-off task.
     public var rule: String?
+    /// The series' first due, written as `DTSTART` with a rule todo-remind
+    /// writes (RFC 5545 anchors RRULE there); read from DTSTART. A file's
+    /// own DTSTART is never rewritten unless its rule is.
+    public var ruleStart: Due?
     /// `X-MOZ-LASTACK` (UTC): reminders at or before it were handled, on
     /// whichever device (Thunderbird, tasks.org write it; so does todo-remind).
     public var acknowledgedAt: Date?
@@ -166,7 +170,9 @@ public struct TodoProperties: Hashable, Sendable {
             status = other.status
             completedAt = other.completedAt
             percentComplete = other.percentComplete
-        case .rule: rule = other.rule
+        case .rule:
+            rule = other.rule
+            ruleStart = other.ruleStart
         case .acknowledgement: acknowledgedAt = other.acknowledgedAt
         case .snooze: snoozedUntil = other.snoozedUntil
         case .reminders:

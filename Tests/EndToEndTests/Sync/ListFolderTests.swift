@@ -33,6 +33,8 @@ import Testing
         // A day stays a day: never a date-time.
         #expect(rent.contains("DUE;VALUE=DATE:20261201"))
         #expect(rent.contains("RRULE:FREQ=MONTHLY"))
+        // The rule's anchor, as RFC 5545 asks: the series' first due, a day.
+        #expect(rent.contains("DTSTART;VALUE=DATE:20261201"))
 
         let tasks = try cli.objects("list", "--json")
         #expect(Set(tasks.compactMap { $0["list"] as? String }) == ["personal", "work"])
