@@ -77,9 +77,10 @@ struct TaskMapping {
         if task.completedAt != reading.completedAt {
             if let completedAt = task.completedAt { properties.complete(at: completedAt) } else { properties.reopen() }
         }
-        if task.repeating?.rule != reading.repeating?.rule {
+        if task.repeating?.rule != reading.repeating?.rule || task.repeating?.from != reading.repeating?.from {
             properties.rule = task.repeating?.rule
             properties.ruleStart = task.repeating?.start
+            properties.repeatsFromCompletion = task.repeating?.from == .completion
         }
         if task.acknowledgedAt != reading.acknowledgedAt { properties.acknowledgedAt = task.acknowledgedAt }
         if task.snoozedUntil != reading.snoozedUntil { properties.snoozedUntil = task.snoozedUntil }
@@ -113,9 +114,16 @@ struct TaskMapping {
     /// file untouched.
     private func repeating(_ properties: TodoProperties, keeping current: TaskRepeat?) -> TaskRepeat? {
         guard let rule = properties.rule else { return nil }
-        if let current, current.rule == rule { return current }
+        let from: RepeatFrom = properties.repeatsFromCompletion ? .completion : .due
+        if var current, current.rule == rule {
+            current.from = from
+            return current
+        }
         guard let due = properties.due else { return nil }
         let anchor = due.isTimed ? (properties.dueZone.flatMap(ZoneResolver.olsonName) ?? zone.identifier) : nil
-        return try? TaskRepeat.verbatim(rule: rule, from: .due, zone: anchor, start: due, completedCount: 0)
+        // The series counts (COUNT) from its DTSTART when that is a due of
+        // the same kind; else from the open occurrence.
+        let start = properties.ruleStart.flatMap { $0.isTimed == due.isTimed ? $0 : nil } ?? due
+        return try? TaskRepeat.verbatim(rule: rule, from: from, zone: anchor, start: start, completedCount: 0)
     }
 }

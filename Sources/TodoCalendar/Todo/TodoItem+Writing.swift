@@ -85,6 +85,8 @@ extension TodoItem {
                 }
             case .rule:
                 editor.set("RRULE", to: wanted.rule.map { [ContentLine(name: "RRULE", value: $0)] } ?? [])
+                let fromCompletion = wanted.rule != nil && wanted.repeatsFromCompletion
+                editor.set("X-TODO-REMIND-REPEAT-FROM", to: fromCompletion ? [ContentLine(name: "X-TODO-REMIND-REPEAT-FROM", value: "COMPLETION")] : [])
                 // A rule needs its DTSTART (RFC 5545 §3.8.5.3): the series'
                 // first due, in the form of DUE.
                 if wanted.rule != nil, let start = wanted.ruleStart, start != properties.ruleStart || editor.first("DTSTART") == nil {

@@ -67,6 +67,7 @@ public struct TodoItem: Hashable, Sendable {
         properties.completedAt = instant("COMPLETED")
         properties.percentComplete = number("PERCENT-COMPLETE")
         properties.rule = first("RRULE")?.value
+        properties.repeatsFromCompletion = first("X-TODO-REMIND-REPEAT-FROM")?.value.uppercased() == "COMPLETION"
         if let start = first("DTSTART").flatMap(ICalendarTime.init) {
             if case .day(let day) = start {
                 properties.ruleStart = .day(day)

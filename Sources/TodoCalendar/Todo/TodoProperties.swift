@@ -32,6 +32,10 @@ public struct TodoProperties: Hashable, Sendable {
     public var percentComplete: Int?
     /// The `RRULE` value verbatim; nil for a one-off task.
     public var rule: String?
+    /// Whether the series counts from completion, not from its rule's
+    /// dates (`X-TODO-REMIND-REPEAT-FROM:COMPLETION`: RFC 5545 has no such
+    /// thing, so RRULE keeps its own meaning and this says the rest).
+    public var repeatsFromCompletion = false
     /// The series' first due, written as `DTSTART` with a rule todo-remind
     /// writes (RFC 5545 anchors RRULE there); read from DTSTART. A file's
     /// own DTSTART is never rewritten unless its rule is.
@@ -142,7 +146,7 @@ public struct TodoProperties: Hashable, Sendable {
         case .priority: priorityValue == other.priorityValue
         case .due: due == other.due && (due?.isTimed != true || Self.sameZone(dueZone, other.dueZone))
         case .completion: status == other.status && completedAt == other.completedAt
-        case .rule: rule == other.rule
+        case .rule: rule == other.rule && repeatsFromCompletion == other.repeatsFromCompletion
         case .acknowledgement: acknowledgedAt == other.acknowledgedAt
         case .snooze: snoozedUntil == other.snoozedUntil
         case .reminders: remindersOff == other.remindersOff && ownAlarms == other.ownAlarms
@@ -173,6 +177,7 @@ public struct TodoProperties: Hashable, Sendable {
         case .rule:
             rule = other.rule
             ruleStart = other.ruleStart
+            repeatsFromCompletion = other.repeatsFromCompletion
         case .acknowledgement: acknowledgedAt = other.acknowledgedAt
         case .snooze: snoozedUntil = other.snoozedUntil
         case .reminders:

@@ -152,6 +152,22 @@ import Testing
         #expect(report.contains { $0.hasPrefix("conflict: task 1, title changed on both sides; kept the other side's change") }, "\(report) \(check)")
     }
 
+    @Test func repeatingFromCompletionTravelsWithTheRule() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        try cli.ok("add", "Haircut", "--due", "2026-12-20", "--repeat", "every 6 weeks", "--repeat-from", "completion")
+        let lines = ListFolders.contentLines(try lists.onlyFile("personal").text)
+        #expect(lines.contains("RRULE:FREQ=WEEKLY;INTERVAL=6"))
+        #expect(lines.contains("X-TODO-REMIND-REPEAT-FROM:COMPLETION"))
+
+        // Read on another machine (here: a second store on the same folders).
+        let other = try cli.objects("list", "--json", "--store", cli.path("second.sqlite"))
+        let repeating = try #require(other.first?["repeat"] as? [String: Any])
+        #expect(repeating["from"] as? String == "completion")
+        #expect(repeating["rule"] as? String == "FREQ=WEEKLY;INTERVAL=6")
+    }
+
     @Test func aSeriesCompletedElsewhereMovesOnToItsNextOccurrence() throws {
         let cli = try CLI()
         defer { cli.remove() }
