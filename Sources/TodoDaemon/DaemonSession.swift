@@ -1,0 +1,247 @@
+import CLinux
+import Foundation
+import Logging
+import Synchronization
+import TodoConfig
+import TodoCore
+import TodoNotify
+import TodoStore
+
+/// One run of the daemon, between `ReminderDaemon.run`'s start and stop: the
+/// descriptors the event loop waits on, and what each of their events does.
+/// Every event becomes a call of the engine (the plan) or of the folders'
+/// sync; nothing here decides what a reminder is.
+final class DaemonSession {
+    let timer: WallClockTimer
+    /// The store's folder (the CLI's writes) and `/etc` (the time zone).
+    let entries: DirectoryWatcher
+    /// Fires a little after the store's folder changed, so that one `add`
+    /// (several writes) costs one plan.
+    let debounce: MonotonicTimer
+    /// Rung when a delivery ends or a bubble's action is chosen, both on other threads.
+    let wakeup: Wakeup
+    let folders: WatchedFolders
+    private let watched: WatchedStore
+    private let options: ReminderDaemon.Options
+    private let logger: Logger
+    /// The settings in force: read at start and on SIGHUP, and by every
+    /// engine made since (one is made again when the store is replaced).
+    private let settings: CurrentSettings
+    private let storeName: String
+    /// What other threads hand to the loop: finished deliveries and chosen actions.
+    private let inbox = Inbox()
+
+    init(
+        store: TaskStore,
+        options: ReminderDaemon.Options,
+        makeNotifier: (@escaping @Sendable (ActionInvocation) -> Void) -> any Notifier,
+        console: ConsoleNotifier,
+        logger: Logger
+    ) throws {
+        self.options = options
+        self.logger = logger
+        let settings = CurrentSettings(try options.loadSettings())
+        self.settings = settings
+        let wakeup = try Wakeup()
+        let inbox = inbox
+        // Runs on the notifier's GLib thread: hand the action to the loop and return.
+        let notifier = makeNotifier { invocation in
+            inbox.invocations.withLock { $0.append(invocation) }
+            wakeup.signal()
+        }
+        self.wakeup = wakeup
+        Self.logServer(of: notifier, logger)
+        if let warning = SystemTimeZone.choice().warning {
+            logger.warning("\(warning)", metadata: DaemonEvent.timeZoneWarning.metadata())
+        }
+
+        let timer = try WallClockTimer()
+        self.timer = timer
+        debounce = try MonotonicTimer()
+        entries = try DirectoryWatcher()
+        let storeFolder = (options.storePath as NSString).deletingLastPathComponent
+        storeName = (options.storePath as NSString).lastPathComponent
+        try entries.watch(storeFolder.isEmpty ? "." : storeFolder, mask: .entryChanges)
+        // /etc/localtime is replaced (renamed or re-linked) when the zone changes.
+        do {
+            try entries.watch("/etc", mask: .entryChanges)
+        } catch {
+            logger.warning("Time zone changes will be noticed only on SIGHUP: \(error.localizedDescription)",
+                           metadata: DaemonEvent.timeZoneWarning.metadata(["error": .string(error.localizedDescription)]))
+        }
+        folders = try WatchedFolders(calendars: settings.value.calendars, logger: logger)
+
+        let deliverer = ThreadedDeliverer(notifier: notifier, console: console, logger: logger)
+        watched = WatchedStore(store: store, logger: logger, disarm: { _ = try timer.arm(at: nil) }) { store, generation in
+            ReminderEngine(
+                store: store,
+                settings: settings.value,
+                timeZone: SystemTimeZone.current(),
+                iconPath: options.iconPath,
+                now: Date.init,
+                timer: TimerAdapter(timer),
+                deliverer: DelivererAdapter(deliverer) { outcome in
+                    inbox.outcomes.withLock { $0.append((generation, outcome)) }
+                    wakeup.signal()
+                },
+                logger: logger
+            )
+        }
+    }
+
+    /// What changed in the folders while the daemon was stopped, then the first plan.
+    func start() throws {
+        logger.info("Watching \(options.storePath).", metadata: DaemonEvent.watching.metadata(["store": .string(options.storePath)]))
+        syncFolders()
+        try watched.engine()?.start()
+    }
+
+    func timerFired() throws {
+        switch timer.acknowledge() {
+        case .fired: try watched.engine()?.timerFired()
+        case .clockChanged: try watched.engine()?.clockChanged()
+        case .spurious: break
+        }
+    }
+
+    /// Entries of the store's folder or of `/etc` changed.
+    func entriesChanged() throws {
+        var storeChanged = false
+        var storeEntryChanged = false
+        for event in entries.readEvents() {
+            if event.kinds.contains(.overflow) {
+                // Events were lost: assume everything changed.
+                storeChanged = true
+                storeEntryChanged = true
+                try watched.engine()?.timeZoneChanged(to: SystemTimeZone.current())
+            } else if event.name == "localtime" || event.name == "timezone" {
+                try watched.engine()?.timeZoneChanged(to: SystemTimeZone.current())
+            } else if event.name.hasPrefix(storeName) {
+                storeChanged = true
+                storeEntryChanged = storeEntryChanged || event.name == storeName
+            }
+        }
+        // At once, not after the debounce: a store deleted or replaced is let
+        // go of before anything else happens, and a new one is opened as soon
+        // as it is put in place (whole, by a rename).
+        if storeEntryChanged {
+            _ = try watched.engine()
+            try watched.reopen()
+        }
+        if storeChanged { try debounce.arm(after: options.debounce) }
+    }
+
+    /// The store settled after a change: write out what a bubble's action
+    /// changed, then plan again.
+    func storeSettled() throws {
+        _ = debounce.acknowledge()
+        syncFolders(paths: [])
+        try watched.engine()?.storeChanged()
+    }
+
+    /// Files of the list folders changed: read in at once, not after the
+    /// debounce (a file is whole when renamed into place), and plan again.
+    func foldersChanged() throws {
+        let changed = folders.changedFolders(folders.watcher.readEvents())
+        if syncFolders(paths: changed) { try watched.engine()?.storeChanged() }
+    }
+
+    /// Deliveries ended or actions were chosen, on other threads.
+    func wokenUp() throws {
+        wakeup.drain()
+        let finished = inbox.outcomes.withLock { pending in
+            defer { pending = [] }
+            return pending
+        }
+        // Outcomes first: an action names a bubble by the id its delivery's outcome brings.
+        for entry in finished {
+            try watched.deliveryFinished(entry.outcome, generation: entry.generation)
+        }
+        for invocation in inbox.invocations.withLock({ pending in defer { pending = [] }; return pending }) {
+            try watched.actionInvoked(invocation)
+        }
+    }
+
+    /// SIGHUP reads the settings again; returns false for a signal to stop.
+    func signalled(_ signal: Int32) throws -> Bool {
+        guard signal == SIGHUP else {
+            logger.info("Stopping.", metadata: DaemonEvent.stopping.metadata())
+            return false
+        }
+        logger.info("SIGHUP: reading the settings again.", metadata: DaemonEvent.settings.metadata())
+        do {
+            settings.value = try options.loadSettings()
+            folders.configure(settings.value.calendars)
+            syncFolders()
+            try watched.engine()?.settingsChanged(to: settings.value)
+        } catch {
+            logger.error("The settings could not be read, so the old ones stay: \(error.localizedDescription)",
+                         metadata: DaemonEvent.settings.metadata(["outcome": "kept", "error": .string(error.localizedDescription)]))
+        }
+        try watched.engine()?.timeZoneChanged(to: SystemTimeZone.current())
+        return true
+    }
+
+    /// Before each sleep. A plan can read thousands of tasks of a large
+    /// store (catching up after a restart, gathering a morning's overdue
+    /// tasks); between wake-ups the daemon holds none of them: SQLite's page
+    /// caches are emptied and the freed heap goes back to the system, so what
+    /// it owns does not grow with the store.
+    func willSleep() {
+        watched.store?.releaseMemory()
+        malloc_trim(0)
+    }
+
+    func close() throws {
+        try watched.close()
+    }
+
+    /// Syncs the list folders by the zone and rules of now; see `WatchedFolders.sync`.
+    @discardableResult
+    private func syncFolders(paths: Set<String>? = nil) -> Bool {
+        guard let store = watched.store else { return false }
+        let scheduler = Scheduler(clock: WallClock(timeZone: SystemTimeZone.current()), policy: settings.value.policy)
+        return folders.sync(store, paths: paths, scheduler: scheduler, now: Date())
+    }
+
+    private static func logServer(of notifier: any Notifier, _ logger: Logger) {
+        do {
+            let server = try notifier.serverInfo()
+            logger.info("Notifications go to \(server.description).", metadata: DaemonEvent.server.metadata(["server": .string(server.description)]))
+        } catch {
+            logger.warning("No notification server can be reached yet (\(error.localizedDescription)); reminders are written here until one can.",
+                           metadata: DaemonEvent.serverLost.metadata(["error": .string(error.localizedDescription)]))
+        }
+    }
+}
+
+/// The settings in force, shared by the session and the engines it makes.
+private final class CurrentSettings {
+    var value: DaemonSettings
+    init(_ value: DaemonSettings) { self.value = value }
+}
+
+/// Finished deliveries and chosen actions, handed from other threads to the loop.
+private final class Inbox: Sendable {
+    let outcomes = Mutex<[(generation: Int, outcome: DeliveryOutcome)]>([])
+    let invocations = Mutex<[ActionInvocation]>([])
+}
+
+/// Hands an engine's jobs to the delivery threads, with where their
+/// outcomes go: tagged with the store they are of.
+private final class DelivererAdapter: Deliverer {
+    let deliverer: ThreadedDeliverer
+    let report: ThreadedDeliverer.Report
+    init(_ deliverer: ThreadedDeliverer, report: @escaping ThreadedDeliverer.Report) {
+        self.deliverer = deliverer
+        self.report = report
+    }
+    func deliver(_ job: DeliveryJob) { deliverer.deliver(job, report: report) }
+}
+
+/// Lets the engine arm the timerfd without knowing it is one.
+private final class TimerAdapter: WakeTimer {
+    let timer: WallClockTimer
+    init(_ timer: WallClockTimer) { self.timer = timer }
+    func arm(at instant: Date?) throws -> Bool { try timer.arm(at: instant) }
+}
