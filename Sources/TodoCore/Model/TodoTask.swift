@@ -37,6 +37,11 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
     /// marked done), here or on another device (`X-MOZ-LASTACK`): a
     /// reminder falling at or before it is not shown (`Scheduler.reminders`).
     public var acknowledgedAt: Date?
+    /// Reminders set beside the defaults (`--remind`, other clients' alarms).
+    public var alarms: [TaskAlarm]
+    /// Whether the task has todo-remind's two default reminders (the
+    /// reminder time on the due day, the due time) besides its alarms.
+    public var remindDefaults: Bool
 
     public init(
         id: Int64,
@@ -53,7 +58,9 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
         snoozedUntil: Date? = nil,
         repeating: TaskRepeat? = nil,
         list: String? = nil,
-        acknowledgedAt: Date? = nil
+        acknowledgedAt: Date? = nil,
+        alarms: [TaskAlarm] = [],
+        remindDefaults: Bool = true
     ) {
         self.id = id
         self.title = title
@@ -70,6 +77,8 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
         self.repeating = repeating
         self.list = list
         self.acknowledgedAt = acknowledgedAt
+        self.alarms = alarms
+        self.remindDefaults = remindDefaults
     }
 
     public var isCompleted: Bool { completedAt != nil }

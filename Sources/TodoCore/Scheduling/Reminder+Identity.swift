@@ -11,6 +11,10 @@ extension Reminder {
         /// snooze's. Milliseconds, not a `Date`, so the value read back from
         /// the ledger is equal to the one worked out again.
         case instant(milliseconds: Int64)
+        /// A relative alarm of an occurrence: its offset in seconds and the
+        /// occurrence (the due) it is relative to, so that each occurrence's
+        /// alarm is its own, and a move to another zone leaves it the same.
+        indirect case alarm(seconds: Int, of: Occurrence)
 
         /// The occurrence of an instant.
         public static func at(_ instant: Date) -> Occurrence {
@@ -31,6 +35,7 @@ extension Reminder {
             switch self {
             case .day(let day): "day \(day)"
             case .instant(let milliseconds): "instant \(milliseconds)"
+            case .alarm(let seconds, let occurrence): "alarm \(seconds) \(occurrence)"
             }
         }
 
@@ -38,6 +43,12 @@ extension Reminder {
         public init?(text: String) {
             let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { return nil }
+            if parts[0] == "alarm" {
+                let rest = parts[1].split(separator: " ", maxSplits: 1).map(String.init)
+                guard rest.count == 2, let seconds = Int(rest[0]), let occurrence = Occurrence(text: rest[1]) else { return nil }
+                self = .alarm(seconds: seconds, of: occurrence)
+                return
+            }
             switch parts[0] {
             case "day":
                 guard let day = LocalDay(iso: parts[1]) else { return nil }

@@ -8,6 +8,8 @@ public enum ReminderKind: String, CaseIterable, Sendable {
     case atDueTime
     /// Once, at the instant a snooze asks for (`TodoTask.snoozedUntil`).
     case snoozed
+    /// At one of the task's alarms (`TodoTask.alarms`).
+    case alarm
 
     /// Words for people: "morning", "at due time", "snoozed".
     public var label: String {
@@ -15,6 +17,7 @@ public enum ReminderKind: String, CaseIterable, Sendable {
         case .morning: "morning"
         case .atDueTime: "at due time"
         case .snoozed: "snoozed"
+        case .alarm: "alarm"
         }
     }
 
@@ -25,6 +28,7 @@ public enum ReminderKind: String, CaseIterable, Sendable {
         case .morning: 0
         case .atDueTime: 1
         case .snoozed: 2
+        case .alarm: 3
         }
     }
 }

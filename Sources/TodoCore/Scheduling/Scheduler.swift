@@ -66,11 +66,39 @@ public struct Scheduler: Sendable {
     /// here or on another device) is left out.
     public func reminders(for task: TodoTask) -> [Reminder] {
         var reminders = dueReminders(for: task)
-        if let snooze = snoozeReminder(for: task) {
-            let index = reminders.firstIndex { !Self.precedes($0, snooze) } ?? reminders.endIndex
-            reminders.insert(snooze, at: index)
+        for extra in alarmReminders(for: task) + (snoozeReminder(for: task).map { [$0] } ?? []) {
+            let index = reminders.firstIndex { !Self.precedes($0, extra) } ?? reminders.endIndex
+            reminders.insert(extra, at: index)
         }
         return reminders
+    }
+
+    /// The reminders of the task's alarms (`TodoTask.alarms`), earliest
+    /// first: a relative one needs a due; none when the task's reminder is
+    /// off or it is completed. They can fall anywhere, far from the due, so
+    /// the store finds them by their own instants.
+    public func alarmReminders(for task: TodoTask) -> [Reminder] {
+        guard task.reminderOn, !task.isCompleted, !task.alarms.isEmpty else { return [] }
+        let reminders = task.alarms.compactMap { alarm -> Reminder? in
+            switch alarm {
+            case .absolute(let instant):
+                return Reminder(taskID: task.id, kind: .alarm, occurrence: .at(instant), at: instant)
+            case .relative(let seconds):
+                guard let due = task.due else { return nil }
+                let at = alarmAnchor(of: due).addingTimeInterval(TimeInterval(seconds))
+                return Reminder(taskID: task.id, kind: .alarm, occurrence: .alarm(seconds: seconds, of: .due(due)), at: at)
+            }
+        }
+        return reminders.filter { Self.isUnhandled($0, of: task) }.sorted(by: Self.precedes)
+    }
+
+    /// What a relative alarm counts from: a timed due's instant, or the
+    /// start of a due day (as Thunderbird reads `TRIGGER;RELATED=END` on a date).
+    public func alarmAnchor(of due: Due) -> Date {
+        switch due {
+        case .day(let day): clock.startOfDay(day)
+        case .time(let instant): instant
+        }
     }
 
     /// Whether the reminder falls after the task's acknowledgement, if any:
@@ -85,7 +113,7 @@ public struct Scheduler: Sendable {
     /// Each lies within `maximumLeadTime` before the due instant, which is
     /// what lets the store find them from an index of due dates.
     public func dueReminders(for task: TodoTask) -> [Reminder] {
-        guard task.reminderOn, !task.isCompleted, let due = task.due else { return [] }
+        guard task.reminderOn, task.remindDefaults, !task.isCompleted, let due = task.due else { return [] }
         return dueReminders(ofTask: task.id, due: due).filter { Self.isUnhandled($0, of: task) }
     }
 
@@ -119,9 +147,10 @@ public struct Scheduler: Sendable {
             if let earliest = next, !Self.precedes(reminder, earliest) { return }
             next = reminder
         }
-        if let due = task.due {
+        if let due = task.due, task.remindDefaults {
             for reminder in dueReminders(ofTask: task.id, due: due) { consider(reminder) }
         }
+        for reminder in alarmReminders(for: task) { consider(reminder) }
         if let snooze = snoozeReminder(for: task) { consider(snooze) }
         return next
     }

@@ -1,0 +1,15 @@
+import Foundation
+
+/// A reminder set on a task beside todo-remind's own two (the reminder time
+/// on the due day, the due time): "15 minutes before", "a day before", or
+/// "at 08:30 on 1 December", as `--remind` sets it or another client's
+/// VALARM says it.
+public enum TaskAlarm: Hashable, Sendable {
+    /// Elapsed seconds from the due's anchor, negative before it: a timed
+    /// due's instant, or the start of a due day (where Thunderbird anchors
+    /// `TRIGGER;RELATED=END` on a date). Each occurrence of a repeating task
+    /// gets its own.
+    case relative(seconds: Int)
+    /// At this instant, once.
+    case absolute(Date)
+}
