@@ -231,6 +231,27 @@ enum StoreSchema {
                 -- When the task's reminders were last handled, here or on
                 -- another device (X-MOZ-LASTACK), in seconds since 1970.
                 ALTER TABLE task ADD COLUMN acknowledged_at REAL;
+                -- Alarms beside the defaults (TaskAlarm, TaskRow.alarmsText):
+                -- "-900" (seconds from the due's anchor) or "@1796140800"
+                -- (an instant), comma-separated; and whether the two default
+                -- reminders are on.
+                ALTER TABLE task ADD COLUMN alarms TEXT;
+                ALTER TABLE task ADD COLUMN remind_defaults INTEGER NOT NULL DEFAULT 1 CHECK (remind_defaults IN (0, 1));
+                -- Where each alarm of an open task roughly falls (a day
+                -- due's within Due.sortKeyZoneSlack), so that the daemon
+                -- finds the alarms of a window, however far from the due.
+                CREATE TABLE task_alarm (
+                    task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE,
+                    key REAL NOT NULL
+                );
+                CREATE INDEX task_alarm_by_key ON task_alarm(key);
+                CREATE INDEX task_alarm_by_task ON task_alarm(task_id);
+                -- The reminder queue holds the tasks with the two default
+                -- reminders only: one with its defaults off has alarms alone,
+                -- found through task_alarm.
+                DROP INDEX task_reminder_queue;
+                CREATE INDEX task_reminder_queue ON task(due_key, due_day, due_time, completed_at, reminder, remind_defaults)
+                    WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key IS NOT NULL;
 
                 -- Each task of a folder's list and its file there (TaskFile).
                 -- No foreign key: the row outlives its task until the file is
@@ -274,6 +295,7 @@ enum StoreSchema {
                   OR OLD.repeat_rule IS NOT NEW.repeat_rule OR OLD.repeat_from IS NOT NEW.repeat_from
                   OR OLD.repeat_zone IS NOT NEW.repeat_zone OR OLD.list IS NOT NEW.list
                   OR OLD.acknowledged_at IS NOT NEW.acknowledged_at
+                  OR OLD.alarms IS NOT NEW.alarms OR OLD.remind_defaults IS NOT NEW.remind_defaults
                 BEGIN
                     UPDATE task_file SET dirty = 1 WHERE task_id = NEW.id;
                     INSERT OR IGNORE INTO task_file (task_id, folder)

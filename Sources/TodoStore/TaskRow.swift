@@ -23,7 +23,7 @@ enum TaskRow {
         task.id, task.title, task.notes, task.category, task.priority, task.due_day, task.due_time, \
         task.completed_at, task.created_at, task.updated_at, task.reminder, task.due_set_at, \
         task.repeat_rule, task.repeat_from, task.repeat_zone, task.repeat_start_day, task.repeat_start_time, task.repeat_done, \
-        task.list, task.acknowledged_at
+        task.list, task.acknowledged_at, task.alarms, task.remind_defaults
         """
 
     /// Sets the tasks' snoozes from the `snooze` table.
@@ -49,7 +49,7 @@ enum TaskRow {
         "completed_at", "created_at", "updated_at", "reminder",
         "due_set_at", "title_key", "notes_key", "category_key",
         "repeat_rule", "repeat_from", "repeat_zone", "repeat_start_day", "repeat_start_time", "repeat_done",
-        "list", "acknowledged_at",
+        "list", "acknowledged_at", "alarms", "remind_defaults",
     ]
 
     static let insertSQL = """
@@ -107,6 +107,8 @@ enum TaskRow {
             task.repeating?.completedCount ?? 0,
             task.list,
             task.acknowledgedAt?.timeIntervalSince1970,
+            alarmsText(task.alarms),
+            task.remindDefaults,
         ]
         return StatementArguments(values)
     }
@@ -148,10 +150,12 @@ enum TaskRow {
             // migration filled: read as its last update, the old rule.
             dueSetAt: columns.double(11).map(Date.init(timeIntervalSince1970:)),
             reminderOn: try required(columns.int64(10), "reminder") != 0,
-            snoozedUntil: columns.double(20).map(Date.init(timeIntervalSince1970:)),
+            snoozedUntil: columns.double(22).map(Date.init(timeIntervalSince1970:)),
             repeating: try repeating(of: columns, taskID: id),
             list: columns.text(18),
-            acknowledgedAt: columns.double(19).map(Date.init(timeIntervalSince1970:))
+            acknowledgedAt: columns.double(19).map(Date.init(timeIntervalSince1970:)),
+            alarms: try alarms(fromText: columns.text(20), taskID: id),
+            remindDefaults: columns.int64(21).map { $0 != 0 } ?? true
         )
     }
 
@@ -178,6 +182,50 @@ enum TaskRow {
             return .day(day)
         }
         return columns.double(timeColumn).map { .time(Date(timeIntervalSince1970: $0)) }
+    }
+
+    /// A task's alarms as the `alarms` column keeps them: "-900" (seconds
+    /// from the due's anchor) or "@1796140800.5" (an instant),
+    /// comma-separated; NULL for none.
+    static func alarmsText(_ alarms: [TaskAlarm]) -> String? {
+        guard !alarms.isEmpty else { return nil }
+        return alarms.map { alarm in
+            switch alarm {
+            case .relative(let seconds): String(seconds)
+            case .absolute(let instant): "@" + String(instant.timeIntervalSince1970)
+            }
+        }.joined(separator: ",")
+    }
+
+    /// The alarms `alarmsText` wrote.
+    static func alarms(fromText text: String?, taskID: Int64) throws -> [TaskAlarm] {
+        guard let text else { return [] }
+        return try text.split(separator: ",").map { part in
+            if part.hasPrefix("@"), let seconds = Double(part.dropFirst()) {
+                return .absolute(Date(timeIntervalSince1970: seconds))
+            }
+            guard let seconds = Int(part) else { throw UnreadableValue(taskID: taskID, column: "alarms", value: text) }
+            return .relative(seconds: seconds)
+        }
+    }
+
+    /// Sets the rows by which the daemon finds the task's alarms
+    /// (`task_alarm`): one per alarm of an open task, at about its instant.
+    static func saveAlarmKeys(_ db: Database, of task: TodoTask) throws {
+        try db.cachedStatement(sql: "DELETE FROM task_alarm WHERE task_id = ?").execute(arguments: [task.id])
+        guard !task.isCompleted else { return }
+        let insert = try db.cachedStatement(sql: "INSERT INTO task_alarm (task_id, key) VALUES (?, ?)")
+        for alarm in task.alarms {
+            switch alarm {
+            case .absolute(let instant):
+                try insert.execute(arguments: [task.id, instant.timeIntervalSince1970])
+            case .relative(let seconds):
+                guard let due = task.due else { continue }
+                // A day's anchor, its start, is a day before its sort key (give or take the zone).
+                let anchor = due.isTimed ? due.sortKey : due.sortKey - 86_400
+                try insert.execute(arguments: [task.id, anchor + Double(seconds)])
+            }
+        }
     }
 
     /// Typed, NULL-aware reads of the current row's columns.

@@ -58,7 +58,7 @@ extension TaskStore {
         try read { db in
             try TaskRow.fetchAll(db, sql: """
                 SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
-                WHERE completed_at IS NULL AND reminder = 1 AND due_key <= ?
+                WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key <= ?
                 ORDER BY priority DESC, due_key, id LIMIT ?
                 """, arguments: [instant.timeIntervalSince1970 + Due.sortKeyZoneSlack, limit])
         }

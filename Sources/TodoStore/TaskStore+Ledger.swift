@@ -11,18 +11,51 @@ extension TaskStore {
         let keys = Scheduler.sortKeys(forRemindersFrom: first, through: last)
         let sql = """
             SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
-            WHERE completed_at IS NULL AND reminder = 1 AND due_key BETWEEN ? AND ?
+            WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key BETWEEN ? AND ?
             ORDER BY due_key
             """
         return try read { db in
             var tasks = try TaskRow.fetchAll(db, sql: sql, arguments: [keys.lowerBound, keys.upperBound])
             let snoozed = try Self.snoozedTasks(db, from: first, through: last)
-            if !snoozed.isEmpty {
-                let found = Set(tasks.map(\.id))
-                tasks += snoozed.filter { !found.contains($0.id) }
+            let alarmed = try Self.alarmedTasks(db, from: first, through: last)
+            if !snoozed.isEmpty || !alarmed.isEmpty {
+                var found = Set(tasks.map(\.id))
+                for task in snoozed + alarmed where found.insert(task.id).inserted { tasks.append(task) }
             }
             return tasks
         }
+    }
+
+    /// The open, reminder-on tasks with an alarm (`task_alarm`) that can
+    /// fall in `first...last`, each once.
+    static func alarmedTasks(_ db: Database, from first: Date, through last: Date) throws -> [TodoTask] {
+        let sql = """
+            SELECT \(TaskRow.selection) FROM task WHERE id IN
+                (SELECT task_id FROM task_alarm INDEXED BY task_alarm_by_key WHERE key BETWEEN ? AND ?)
+            AND completed_at IS NULL AND reminder = 1
+            """
+        return try TaskRow.fetchAll(db, sql: sql, arguments: [
+            first.timeIntervalSince1970 - Due.sortKeyZoneSlack, last.timeIntervalSince1970 + Due.sortKeyZoneSlack,
+        ])
+    }
+
+    /// The open, reminder-on tasks whose alarms come first after `now`:
+    /// those of the first `limit` alarm rows from `Due.sortKeyZoneSlack`
+    /// before it on (a day due's alarm sits within that of its key), and
+    /// of any more within twice that slack of the last, so that keys out
+    /// of order by a zone's offset still make it.
+    static func alarmedTasks(_ db: Database, after now: Date, limit: Int) throws -> [TodoTask] {
+        let low = now.timeIntervalSince1970 - Due.sortKeyZoneSlack
+        let keys = try Double.fetchAll(db, sql: """
+            SELECT key FROM task_alarm INDEXED BY task_alarm_by_key WHERE key >= ? ORDER BY key LIMIT ?
+            """, arguments: [low, limit])
+        guard let last = keys.last else { return [] }
+        let sql = """
+            SELECT \(TaskRow.selection) FROM task WHERE id IN
+                (SELECT task_id FROM task_alarm INDEXED BY task_alarm_by_key WHERE key BETWEEN ? AND ?)
+            AND completed_at IS NULL AND reminder = 1
+            """
+        return try TaskRow.fetchAll(db, sql: sql, arguments: [low, last + 2 * Due.sortKeyZoneSlack])
     }
 
     /// The first open, reminder-on task due at or before `instant` (in the
@@ -40,7 +73,7 @@ extension TaskStore {
     ) throws -> TodoTask? {
         let sql = """
             SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
-            WHERE completed_at IS NULL AND reminder = 1 AND due_key <= ?\(priority == nil ? "" : " AND priority = ?")
+            WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key <= ?\(priority == nil ? "" : " AND priority = ?")
             ORDER BY due_key
             """
         var arguments: StatementArguments = [instant.timeIntervalSince1970 + Due.sortKeyZoneSlack]
@@ -63,7 +96,7 @@ extension TaskStore {
     public func openRemindableTasks(dueAtOrBefore instant: Date) throws -> [TodoTask] {
         let sql = """
             SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
-            WHERE completed_at IS NULL AND reminder = 1 AND due_key <= ?
+            WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key <= ?
             ORDER BY due_key
             """
         return try read { db in

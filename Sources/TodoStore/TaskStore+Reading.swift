@@ -109,7 +109,7 @@ extension TaskStore {
         // for the few that make the cut.
         let sql = """
             SELECT id, due_day, due_time, due_key FROM task INDEXED BY task_reminder_queue
-            WHERE completed_at IS NULL AND reminder = 1 AND due_key >= ?
+            WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key >= ?
             ORDER BY due_key
             """
         return try read { db in
@@ -125,6 +125,9 @@ extension TaskStore {
             }
             for task in try Self.snoozedTasks(db, after: now, limit: limit) {
                 queue.offerSnooze(of: task)
+            }
+            for task in try Self.alarmedTasks(db, after: now, limit: limit) {
+                queue.offerAlarms(of: task)
             }
             return queue.reminders
         }

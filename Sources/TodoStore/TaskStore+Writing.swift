@@ -14,7 +14,13 @@ extension TaskStore {
         var task = try Self.checked(Self.newTask(from: draft, now: now), which: "The new task")
         task.id = try write { db in
             try db.cachedStatement(sql: TaskRow.insertSQL).execute(arguments: TaskRow.arguments(for: task))
-            return db.lastInsertedRowID
+            let id = db.lastInsertedRowID
+            if !task.alarms.isEmpty {
+                var saved = task
+                saved.id = id
+                try TaskRow.saveAlarmKeys(db, of: saved)
+            }
+            return id
         }
         return task
     }
@@ -37,6 +43,11 @@ extension TaskStore {
                 )
                 try statement.execute(arguments: TaskRow.arguments(for: task))
                 let taskID = db.lastInsertedRowID
+                if !task.alarms.isEmpty {
+                    var saved = task
+                    saved.id = taskID
+                    try TaskRow.saveAlarmKeys(db, of: saved)
+                }
                 for completion in draft.completions {
                     try Self.recordCompletion(db, taskID: taskID, due: completion.due, at: completion.at)
                 }
@@ -119,6 +130,11 @@ extension TaskStore {
         if task.snoozedUntil != original.snoozedUntil {
             try TaskRow.saveSnooze(db, taskID: original.id, until: task.snoozedUntil)
         }
+        // An alarm relative to the due moves with it (each occurrence's own).
+        if !(task.alarms.isEmpty && original.alarms.isEmpty),
+           task.alarms != original.alarms || task.due != original.due || task.isCompleted != original.isCompleted {
+            try TaskRow.saveAlarmKeys(db, of: task)
+        }
         return task
     }
 
@@ -163,7 +179,9 @@ extension TaskStore {
             dueSetAt: now,
             reminderOn: draft.reminderOn,
             repeating: draft.repeating,
-            list: draft.list
+            list: draft.list,
+            alarms: draft.alarms,
+            remindDefaults: draft.remindDefaults
         )
     }
 

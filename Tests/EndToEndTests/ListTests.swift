@@ -265,7 +265,7 @@ struct ListTests {
     static func checkTaskShape(_ task: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) {
         let fields: Set = [
             "id", "title", "notes", "category", "list", "priority", "due", "dueInstant", "state", "group",
-            "completed", "completedAt", "createdAt", "reminder", "nextReminder", "reminders",
+            "completed", "completedAt", "createdAt", "reminder", "remindDefaults", "alarms", "nextReminder", "reminders",
             "repeat", "occurrences", "completions",
         ]
         #expect(Set(task.keys) == fields, sourceLocation: sourceLocation)

@@ -17,6 +17,10 @@ public struct TaskDraft: Hashable, Sendable {
     public var completions: [Completion] = []
     /// The list it goes in (`TodoTask.list`); nil for the local list.
     public var list: String?
+    /// Alarms beside the defaults (`TodoTask.alarms`).
+    public var alarms: [TaskAlarm] = []
+    /// Whether the two default reminders are on (`TodoTask.remindDefaults`).
+    public var remindDefaults = true
 
     /// Creates a draft, checking the title and tidying the text fields.
     ///

@@ -54,6 +54,26 @@ public struct SnoozeLength: Sendable {
         self.parts = parts
     }
 
+    /// The length in seconds, days and weeks counted as 24 and 168 hours;
+    /// nil when it is too long to count.
+    public var seconds: Int? {
+        var total = 0
+        for part in parts {
+            let unit = switch part.unit {
+            case .minutes: 60
+            case .hours: 3600
+            case .days: 86_400
+            case .weeks: 604_800
+            }
+            guard let count = Int(part.digits) else { return nil }
+            let (value, overflow) = count.multipliedReportingOverflow(by: unit)
+            let (sum, overflowSum) = total.addingReportingOverflow(value)
+            guard !overflow, !overflowSum else { return nil }
+            total = sum
+        }
+        return total
+    }
+
     /// The length in words, its units spelled out: "1 hour 30 minutes".
     public var words: String {
         parts.map { part in

@@ -46,7 +46,7 @@ public struct ReminderQueue: Sendable {
     /// earliest `limit`; its snooze is left to `offerSnooze(of:)`, so a task
     /// offered both ways counts each reminder once.
     public mutating func offer(_ task: TodoTask) {
-        guard task.reminderOn, !task.isCompleted, let due = task.due else { return }
+        guard task.reminderOn, task.remindDefaults, !task.isCompleted, let due = task.due else { return }
         offerDue(due, ofTask: task.id)
     }
 
@@ -63,6 +63,13 @@ public struct ReminderQueue: Sendable {
     public mutating func offerSnooze(of task: TodoTask) {
         guard let reminder = scheduler.snoozeReminder(for: task), reminder.at > now else { return }
         insert(reminder)
+    }
+
+    /// Considers the task's alarms that fall after `now`.
+    public mutating func offerAlarms(of task: TodoTask) {
+        for reminder in scheduler.alarmReminders(for: task) where reminder.at > now {
+            insert(reminder)
+        }
     }
 
     /// Feeds every task of a sequence already sorted by sort key, stopping early.

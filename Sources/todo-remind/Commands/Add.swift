@@ -38,6 +38,14 @@ extension TodoRemind {
         @Option(help: "What the next occurrence counts from: due (the rule's dates) or completion.")
         var repeatFrom: RepeatFrom = .due
 
+        @Option(help: ArgumentHelp(
+            "More reminders: lengths before the due (-15m, -1d; 0 at the due) or moments (2026-12-01 08:30), joined by commas.",
+            valueName: "when"))
+        var remind: String?
+
+        @Flag(inversion: .prefixedNo, help: "Keep the default reminders (the reminder time on the due day, the due time) beside --remind (default: yes).")
+        var remindDefaults = true
+
         @Option(help: ArgumentHelp("The list to add it to (see `lists`; default: the config's default-list).", valueName: "name"))
         var list: String?
 
@@ -57,6 +65,8 @@ extension TodoRemind {
             if let rule = `repeat` {
                 draft.repeating = try TaskRepeat(parsing: rule, from: repeatFrom, due: draft.due, zone: context.zone.zone)
             }
+            if let remind { draft.alarms = try context.parseAlarms(remind) }
+            draft.remindDefaults = remindDefaults
             draft.list = try context.lists.listForNewTask(named: list)?.path
             let task = try context.store.add(draft, now: context.now)
             let describer = context.describer()

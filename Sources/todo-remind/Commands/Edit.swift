@@ -39,6 +39,15 @@ extension TodoRemind {
         @Flag(help: "End the series: the task no longer repeats.")
         var noRepeat = false
 
+        @Option(help: ArgumentHelp("Its reminders besides the defaults, in place of those it has (see add --help).", valueName: "when"))
+        var remind: String?
+
+        @Flag(help: "Remove the reminders set with --remind.")
+        var noRemind = false
+
+        @Flag(inversion: .prefixedNo, help: "Switch the default reminders (the reminder time on the due day, the due time) on or off.")
+        var remindDefaults: Bool?
+
         @Option(help: ArgumentHelp("Move it to this list (see `lists`): its file moves to that list's folder.", valueName: "name"))
         var list: String?
 
@@ -49,9 +58,13 @@ extension TodoRemind {
             if `repeat` != nil && noRepeat {
                 throw ValidationError("Give either --repeat or --no-repeat, not both.")
             }
+            if remind != nil && noRemind {
+                throw ValidationError("Give either --remind or --no-remind, not both.")
+            }
             if title == nil && due == nil && !noDue && notes == nil && category == nil && priority == nil
-                && `repeat` == nil && repeatFrom == nil && !noRepeat && list == nil {
-                throw ValidationError("Nothing to change: give --title, --due, --no-due, --notes, --category, --priority, --repeat, --repeat-from, --no-repeat or --list.")
+                && `repeat` == nil && repeatFrom == nil && !noRepeat && list == nil
+                && remind == nil && !noRemind && remindDefaults == nil {
+                throw ValidationError("Nothing to change: give --title, --due, --no-due, --notes, --category, --priority, --repeat, --repeat-from, --no-repeat, --remind, --no-remind, --remind-defaults or --list.")
             }
         }
 
@@ -62,6 +75,7 @@ extension TodoRemind {
             let newCategory = try category.map { try TaskFields.category($0) }
             let newDue = try due.map(context.parseDue)
             let newList = try context.listPath(named: list)
+            let newAlarms = try remind.map(context.parseAlarms)
             let changed = try context.change([task], scope: .all) { task in
                 if let newTitle { task.title = newTitle }
                 if let newDue { task.due = newDue }
@@ -70,6 +84,9 @@ extension TodoRemind {
                 if let newCategory { task.category = newCategory }
                 if let priority { task.priority = priority }
                 if let newList { task.list = newList }
+                if let newAlarms { task.alarms = newAlarms }
+                if noRemind { task.alarms = [] }
+                if let remindDefaults { task.remindDefaults = remindDefaults }
                 try changeRepeat(of: &task, zone: context.zone.zone)
             }
             let describer = context.describer()

@@ -162,6 +162,25 @@ struct TaskDescriber {
         return (list + " · " + task.category).safeForTerminal
     }
 
+    /// An alarm as `show` says it: "15 minutes before the due", "at the
+    /// due", "1 day after the due", or its moment.
+    func alarmWords(_ alarm: TaskAlarm) -> String {
+        switch alarm {
+        case .absolute(let instant):
+            return text.instant(instant)
+        case .relative(let seconds) where seconds == 0:
+            return "at the due"
+        case .relative(let seconds):
+            var rest = abs(seconds) / 60
+            var parts: [String] = []
+            for (size, unit) in [(10_080, "week"), (1440, "day"), (60, "hour"), (1, "minute")] where rest >= size {
+                parts.append("\(rest / size) \(unit)\(rest / size == 1 ? "" : "s")")
+                rest %= size
+            }
+            return parts.joined(separator: " ") + (seconds < 0 ? " before the due" : " after the due")
+        }
+    }
+
     /// Several lines about one task, for `show`.
     func block(_ task: TodoTask) -> [String] {
         let state = scheduler.state(of: task, at: now)
@@ -193,6 +212,11 @@ struct TaskDescriber {
             }
         }
         row("reminder", task.reminderOn ? "on" : "off")
+        if !task.alarms.isEmpty || !task.remindDefaults {
+            var set = task.alarms.map(alarmWords)
+            if !task.remindDefaults { set.append("no defaults") }
+            row("alarms", set.joined(separator: ", "))
+        }
         let reminders = scheduler.reminders(for: task)
         for reminder in reminders {
             let fire = scheduler.fireTime(of: reminder, priority: task.priority)

@@ -64,6 +64,21 @@ struct TaskJSON {
         writer.key("reminder")
         writer.bool(task.reminderOn)
         writer.raw(",")
+        writer.key("remindDefaults")
+        writer.bool(task.remindDefaults)
+        writer.raw(",")
+        // Alarms beside the defaults: {"offset": seconds from the due's
+        // anchor} (each occurrence's own) or {"at": an instant}.
+        writer.key("alarms")
+        writer.raw("[")
+        for (index, alarm) in task.alarms.enumerated() {
+            if index > 0 { writer.raw(",") }
+            switch alarm {
+            case .relative(let seconds): writer.raw("{\"offset\":\(seconds)}")
+            case .absolute(let instant): writer.raw("{\"at\":\"\(DateText.iso8601(instant, clock: clock))\"}")
+            }
+        }
+        writer.raw("],")
         // When the daemon will next show it: held ones at the end of the
         // quiet hours, an overdue task's daily reminder included.
         let next = scheduler.nextFiring(for: task, after: now, dailyInstants: dailyInstants)

@@ -61,14 +61,15 @@ struct CommandLineArguments {
         return [command] + hoisted + rest
     }
 
-    /// `--limit -1` as `--limit=-1`: ArgumentParser takes a word that starts
-    /// with a dash for an option, and would say the value is missing, where
-    /// the command can name the number that is wrong.
+    /// `--limit -1` as `--limit=-1`, `--remind -15m,-1d` as
+    /// `--remind=-15m,-1d`: ArgumentParser takes a word that starts with a
+    /// dash for an option, and would say the value is missing. No option of
+    /// ours starts with a dash and a digit, so such a word is a value.
     static func joiningNegativeValues(_ arguments: [String]) -> [String] {
         var result: [String] = []
         for word in arguments {
             if let last = result.last, last.hasPrefix("--"), last != "--", !last.contains("="),
-               word.count > 1, word.hasPrefix("-"), word.dropFirst().allSatisfy(\.isNumber) {
+               word.count > 1, word.hasPrefix("-"), word.dropFirst().first?.isNumber == true {
                 result[result.count - 1] = last + "=" + word
             } else {
                 result.append(word)

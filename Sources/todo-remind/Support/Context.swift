@@ -69,6 +69,11 @@ struct Context {
         try WhenParser(now: now, clock: clock).due(from: text)
     }
 
+    /// Reads a `--remind` value (`WhenParser.alarms`) relative to the command's now.
+    func parseAlarms(_ text: String) throws -> [TaskAlarm] {
+        try WhenParser(now: now, clock: clock).alarms(from: text)
+    }
+
     /// Reads WHEN as the moment a snooze asks for: a day alone means the
     /// reminder time on that day (see `WhenParser.snoozeInstant`).
     func snoozeInstant(_ text: String) throws -> Date {

@@ -69,9 +69,28 @@ struct ImportedTasks {
             completedAt: completed || completedAt != nil ? (completedAt ?? (try optionalInstant(object, "createdAt")) ?? now) : nil,
             createdAt: try optionalInstant(object, "createdAt")
         )
+        draft.alarms = try alarms(object["alarms"])
+        draft.remindDefaults = try optionalBool(object, "remindDefaults") ?? true
         draft.completions = try completions(object["completions"])
         draft.repeating = try repeating(object["repeat"], due: due, completions: draft.completions.count)
         return draft
+    }
+
+    /// `"alarms": [{"offset": -900}, {"at": "2026-12-01T08:30:00+01:00"}]`, as `export` writes them.
+    private func alarms(_ value: Any?) throws -> [TaskAlarm] {
+        guard let value, !(value is NSNull) else { return [] }
+        let shape = "\"alarms\" must be a list of {\"offset\": seconds} or {\"at\": an instant}"
+        guard let list = value as? [Any] else { throw ImportFieldError(shape) }
+        return try list.map { element in
+            guard let object = element as? [String: Any], object.count == 1 else { throw ImportFieldError(shape) }
+            if let offset = object["offset"], !(offset is Bool), let seconds = offset as? Int, abs(seconds) <= 100 * 366 * 86_400 {
+                return .relative(seconds: seconds)
+            }
+            if let text = object["at"] as? String, let parsed = instant(text), Self.supportedInstants.contains(parsed) {
+                return .absolute(parsed)
+            }
+            throw ImportFieldError(shape)
+        }
     }
 
     private func due(_ value: Any?) throws -> Due? {
