@@ -83,7 +83,8 @@ struct ImportedTasks {
         guard let list = value as? [Any] else { throw ImportFieldError(shape) }
         return try list.map { element in
             guard let object = element as? [String: Any], object.count == 1 else { throw ImportFieldError(shape) }
-            if let offset = object["offset"], !(offset is Bool), let seconds = offset as? Int, abs(seconds) <= 100 * 366 * 86_400 {
+            // `type(of:)`, not `is Bool`: a JSON 0 or 1 bridges to Bool too.
+            if let offset = object["offset"], type(of: offset) != Bool.self, let seconds = offset as? Int, abs(seconds) <= 100 * 366 * 86_400 {
                 return .relative(seconds: seconds)
             }
             if let text = object["at"] as? String, let parsed = instant(text), Self.supportedInstants.contains(parsed) {
