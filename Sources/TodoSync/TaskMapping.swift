@@ -35,6 +35,8 @@ struct TaskMapping {
         task.completedAt = properties.isDone ? (properties.completedAt ?? task.completedAt ?? now) : nil
         task.repeating = repeating(properties, keeping: task.repeating)
         task.reminderOn = !properties.remindersOff
+        task.remindDefaults = !properties.defaultsOff
+        task.alarms = properties.ownAlarms.filter { $0.kind == OwnAlarm.setKind }.compactMap(Self.alarm)
         task.acknowledgedAt = Self.keepingFraction(task.acknowledgedAt, read: properties.acknowledgedAt)
         task.snoozedUntil = Self.keepingFraction(task.snoozedUntil, read: properties.snoozedUntil)
     }
@@ -85,18 +87,36 @@ struct TaskMapping {
         if task.acknowledgedAt != reading.acknowledgedAt { properties.acknowledgedAt = task.acknowledgedAt }
         if task.snoozedUntil != reading.snoozedUntil { properties.snoozedUntil = task.snoozedUntil }
         let switched = task.reminderOn != reading.reminderOn
+        let reset = task.alarms != reading.alarms || task.remindDefaults != reading.remindDefaults
         if switched { properties.remindersOff = !task.reminderOn }
-        if switched || !base.ownAlarms.isEmpty || base == TodoProperties() {
+        if task.remindDefaults != reading.remindDefaults { properties.defaultsOff = !task.remindDefaults }
+        if switched || reset || !base.ownAlarms.isEmpty || base == TodoProperties() {
             properties.ownAlarms = ownAlarms(of: task)
         }
         return properties
+    }
+
+    /// An alarm set with `--remind`, as its own VALARM wrote it.
+    static func alarm(_ own: OwnAlarm) -> TaskAlarm? {
+        if own.isAbsolute {
+            guard case .utc(let instant)? = ICalendarTime(ContentLine(name: "TRIGGER", value: own.trigger)) else { return nil }
+            return .absolute(instant)
+        }
+        return OwnAlarm.seconds(of: own.trigger).map { .relative(seconds: $0) }
     }
 
     /// The VALARMs that say the task's reminders (09:00 on the due day, at
     /// the due time) to other clients, relative to its DUE: none while its
     /// reminder is off or it has no due.
     func ownAlarms(of task: TodoTask) -> [OwnAlarm] {
-        guard task.reminderOn, let due = task.due else { return [] }
+        guard task.reminderOn else { return [] }
+        let set = task.alarms.map { alarm in
+            switch alarm {
+            case .relative(let seconds): OwnAlarm(kind: OwnAlarm.setKind, trigger: OwnAlarm.duration(seconds: seconds))
+            case .absolute(let instant): OwnAlarm(kind: OwnAlarm.setKind, trigger: ICalendarTime.utcText(instant), isAbsolute: true)
+            }
+        }
+        guard task.remindDefaults, let due = task.due else { return set }
         // RELATED=END of a date-only DUE is the start of that day (Thunderbird).
         let anchor = switch due {
         case .day(let day): scheduler.clock.startOfDay(day)
@@ -105,7 +125,7 @@ struct TaskMapping {
         return scheduler.dueReminders(ofTask: task.id, due: due).map { reminder in
             let seconds = Int(reminder.at.timeIntervalSince(anchor).rounded())
             return OwnAlarm(kind: reminder.kind == .morning ? "morning" : "due", trigger: OwnAlarm.duration(seconds: seconds))
-        }
+        } + set
     }
 
     /// The repeat a file's RRULE gives: the task's own while the rule is the

@@ -11,16 +11,24 @@
 /// END:VALARM
 /// ```
 public struct OwnAlarm: Hashable, Sendable {
-    /// What it stands for: `morning` or `due` (todo-remind's reminder kinds).
+    /// What it stands for: `morning` or `due` (todo-remind's two defaults),
+    /// or `alarm` (one set with `--remind`).
     public var kind: String
-    /// The TRIGGER's duration relative to DUE (`RELATED=END`): `PT9H` after
-    /// the start of a due day, `-PT8H` before a due time, `PT0S` at it.
+    /// The TRIGGER's value: a duration relative to DUE (`RELATED=END`:
+    /// `PT9H` after the start of a due day, `-PT8H` before a due time, `PT0S`
+    /// at it), or for an absolute one a UTC date-time (`20261201T073000Z`).
     public var trigger: String
+    /// Whether `trigger` is a date-time (`TRIGGER;VALUE=DATE-TIME`).
+    public var isAbsolute: Bool
 
-    public init(kind: String, trigger: String) {
+    public init(kind: String, trigger: String, isAbsolute: Bool = false) {
         self.kind = kind
         self.trigger = trigger
+        self.isAbsolute = isAbsolute
     }
+
+    /// The kind of an alarm set with `--remind`.
+    public static let setKind = "alarm"
 
     /// The marker property.
     static let marker = "X-TODO-REMIND-ALARM"
@@ -42,13 +50,54 @@ public struct OwnAlarm: Hashable, Sendable {
         return text
     }
 
+    /// The seconds of a duration `duration(seconds:)` writes, or any of
+    /// RFC 5545's (`-P1DT2H30M`, `PT15M`, `-P1W`); nil for anything else.
+    /// Days and weeks count as 24 and 168 hours.
+    public static func seconds(of duration: String) -> Int? {
+        var text = Substring(duration.uppercased())
+        var sign = 1
+        if text.first == "-" || text.first == "+" {
+            if text.first == "-" { sign = -1 }
+            text = text.dropFirst()
+        }
+        guard text.first == "P" else { return nil }
+        text = text.dropFirst()
+        var total = 0
+        var inTime = false
+        var digits = ""
+        for character in text {
+            if character == "T" {
+                guard digits.isEmpty, !inTime else { return nil }
+                inTime = true
+            } else if character.isNumber {
+                digits.append(character)
+            } else {
+                guard let count = Int(digits) else { return nil }
+                digits = ""
+                let unit: Int? = switch (character, inTime) {
+                case ("W", false): 604_800
+                case ("D", false): 86_400
+                case ("H", true): 3600
+                case ("M", true): 60
+                case ("S", true): 1
+                default: nil
+                }
+                guard let unit, count <= 1_000_000 else { return nil }
+                total += count * unit
+            }
+        }
+        return digits.isEmpty ? sign * total : nil
+    }
+
     /// The alarm's lines, for a task titled `title`.
     func lines(title: String?) -> [ContentLine] {
         [
             ContentLine(name: "BEGIN", value: "VALARM"),
             ContentLine(name: "ACTION", value: "DISPLAY"),
             ContentLine(name: "DESCRIPTION", value: ICalendarText.escape(title ?? "Reminder")),
-            ContentLine(name: "TRIGGER", parameters: [.init("RELATED", "END")], value: trigger),
+            isAbsolute
+                ? ContentLine(name: "TRIGGER", parameters: [.init("VALUE", "DATE-TIME")], value: trigger)
+                : ContentLine(name: "TRIGGER", parameters: [.init("RELATED", "END")], value: trigger),
             ContentLine(name: Self.marker, value: kind),
             ContentLine(name: "END", value: "VALARM"),
         ]

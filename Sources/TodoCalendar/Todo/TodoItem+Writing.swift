@@ -101,6 +101,7 @@ extension TodoItem {
                 editor.set("X-MOZ-LASTACK", to: wanted.acknowledgedAt.map { [ContentLine(name: "X-MOZ-LASTACK", value: ICalendarTime.utcText($0))] } ?? [])
             case .reminders:
                 editor.set("X-TODO-REMIND-REMINDER", to: wanted.remindersOff ? [ContentLine(name: "X-TODO-REMIND-REMINDER", value: "OFF")] : [])
+                editor.set("X-TODO-REMIND-DEFAULTS", to: wanted.defaultsOff ? [ContentLine(name: "X-TODO-REMIND-DEFAULTS", value: "OFF")] : [])
                 editor.removeChildren { lines in lines.contains { $0.name == OwnAlarm.marker } }
                 for alarm in wanted.ownAlarms { editor.appendChild(alarm.lines(title: wanted.title)) }
             case .snooze:

@@ -78,9 +78,10 @@ public struct TodoItem: Hashable, Sendable {
         properties.remindersOff = first("X-TODO-REMIND-REMINDER")?.value.uppercased() == "OFF"
         properties.ownAlarms = todo.children.filter { $0.name == "VALARM" }.compactMap { alarm in
             guard let kind = alarm.properties(OwnAlarm.marker, in: document).first?.value,
-                  let trigger = alarm.properties("TRIGGER", in: document).first?.value else { return nil }
-            return OwnAlarm(kind: kind, trigger: trigger)
+                  let trigger = alarm.properties("TRIGGER", in: document).first else { return nil }
+            return OwnAlarm(kind: kind, trigger: trigger.value, isAbsolute: trigger.parameter("VALUE")?.uppercased() == "DATE-TIME")
         }
+        properties.defaultsOff = first("X-TODO-REMIND-DEFAULTS")?.value.uppercased() == "OFF"
         properties.acknowledgedAt = utc("X-MOZ-LASTACK")
         properties.snoozedUntil = utc("X-MOZ-SNOOZE-TIME")
         self.properties = properties

@@ -51,6 +51,9 @@ public struct TodoProperties: Hashable, Sendable {
     /// todo-remind's own VALARMs, in file order; other VALARMs are never
     /// read into or written from this.
     public var ownAlarms: [OwnAlarm] = []
+    /// Whether todo-remind's two default reminders are off for the task
+    /// (`X-TODO-REMIND-DEFAULTS:OFF`), its alarms alone remaining.
+    public var defaultsOff = false
 
     public init(
         title: String? = nil,
@@ -149,7 +152,7 @@ public struct TodoProperties: Hashable, Sendable {
         case .rule: rule == other.rule && repeatsFromCompletion == other.repeatsFromCompletion
         case .acknowledgement: acknowledgedAt == other.acknowledgedAt
         case .snooze: snoozedUntil == other.snoozedUntil
-        case .reminders: remindersOff == other.remindersOff && ownAlarms == other.ownAlarms
+        case .reminders: remindersOff == other.remindersOff && ownAlarms == other.ownAlarms && defaultsOff == other.defaultsOff
         }
     }
 
@@ -183,6 +186,7 @@ public struct TodoProperties: Hashable, Sendable {
         case .reminders:
             remindersOff = other.remindersOff
             ownAlarms = other.ownAlarms
+            defaultsOff = other.defaultsOff
         }
     }
 }

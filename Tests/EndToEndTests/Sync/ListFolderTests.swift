@@ -220,6 +220,25 @@ import Testing
         #expect(lines.filter { $0 == "BEGIN:VALARM" }.count == 1)
     }
 
+    @Test func alarmsSetHereTravelAsOwnAlarmsAndReadBack() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        try cli.ok("add", "Dentist", "--due", "2026-12-04 17:00", "--remind", "-15m,2026-12-03 20:00", "--no-remind-defaults")
+        let lines = ListFolders.contentLines(try lists.onlyFile("personal").text)
+        #expect(lines.contains("X-TODO-REMIND-DEFAULTS:OFF"))
+        #expect(lines.contains("TRIGGER;RELATED=END:-PT15M"))
+        // 20:00 in Berlin is 19:00 UTC.
+        #expect(lines.contains("TRIGGER;VALUE=DATE-TIME:20261203T190000Z"))
+        #expect(lines.filter { $0 == "X-TODO-REMIND-ALARM:alarm" }.count == 2)
+        #expect(!lines.contains("X-TODO-REMIND-ALARM:morning"))
+
+        // Another machine reading the file gets the same reminders.
+        let other = try #require(try cli.objects("list", "--json", "--store", cli.path("second.sqlite")).first)
+        #expect(JSON.text(other["alarms"]) == #"[{"offset":-900},{"at":"2026-12-03T20:00:00+01:00"}]"#)
+        #expect(other["remindDefaults"] as? Bool == false)
+    }
+
     @Test func aReminderHandledInThunderbirdIsNotShownHereAndItsSnoozeIs() throws {
         let cli = try CLI()
         defer { cli.remove() }
