@@ -81,6 +81,26 @@ struct ListFolderDaemonTests {
         #expect(daemon.firings(of: task).isEmpty, "\(daemon)")
     }
 
+    @Test("An alarm set with --remind fires at its instant, once, with the defaults off")
+    func alarmFiresOnce() throws {
+        let desktop = try PrivateDesktop()
+        defer { desktop.end() }
+        let cli = try desktop.cli()
+        defer { cli.remove() }
+        let daemon = try RunningDaemon(cli)
+        defer { daemon.end() }
+        let alarm = WallTime.secondsAhead(3)
+        let task = try cli.addTask("Leave for the station", due: WallTime.secondsAhead(3600),
+                                   "--remind", WallTime.iso(alarm), "--no-remind-defaults")
+        _ = try daemon.waitUntilArmed(task: task)
+        let fired = daemon.waitForLog(within: .seconds(10)) { $0.event == "fire" && $0.task == task }
+        let line = try #require(fired, "\(daemon)")
+        #expect(line["kind"] == "alarm", "\(line)")
+        #expect(try desktop.history().filter { $0.summary == "Leave for the station" }.count == 1)
+        Thread.sleep(forTimeInterval: 1)
+        #expect(daemon.firings(of: task).count == 1, "\(daemon)")
+    }
+
     @Test("A task written into a folder is planned at once and fires; one completed elsewhere before its instant never does")
     func folderChangesReachTheDaemon() throws {
         let desktop = try PrivateDesktop()
