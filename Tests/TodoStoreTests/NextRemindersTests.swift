@@ -105,7 +105,7 @@ struct NextRemindersTests {
             db = sqlite3.connect(sys.argv[1])
             for row in db.execute(
                 "EXPLAIN QUERY PLAN SELECT id, due_day, due_time, due_key FROM task INDEXED BY task_reminder_queue "
-                "WHERE completed_at IS NULL AND reminder = 1 AND due_key >= ? ORDER BY due_key", (0.0,)):
+                "WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key >= ? ORDER BY due_key", (0.0,)):
                 print(row[3])
             """, path)
 
