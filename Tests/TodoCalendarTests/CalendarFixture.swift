@@ -12,6 +12,8 @@ enum CalendarFixture {
     static let tasks = [
         "rfc5545.ics", "thunderbird.ics", "tasksorg.ics", "todoman.ics",
         "nextcloud.ics", "evolution.ics", "handwritten-lf.ics",
+        "thunderbird-recurring.ics", "tasksorg-snoozed.ics", "evolution-start.ics",
+        "rfc9074.ics", "apple.ics", "malformed-alarms.ics",
     ]
 
     /// Floating times in the fixtures are read in this zone.

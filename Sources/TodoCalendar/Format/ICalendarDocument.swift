@@ -50,6 +50,14 @@ public struct ICalendarDocument: Hashable, Sendable {
         return output
     }
 
+    /// The line an editor shows logical line `index` beginning on (1-based):
+    /// the line breaks of every line before it counted, folds included.
+    func physicalLineNumber(ofLine index: Int) -> Int {
+        1 + lines[..<min(max(index, 0), lines.count)].reduce(0) { count, line in
+            count + line.raw.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        }
+    }
+
     /// The `VCALENDAR` component and everything in it.
     ///
     /// - Throws: `ICalendarStructureError` when the file does not begin with

@@ -51,6 +51,7 @@ extension TodoItem {
         lastModified = nil
         stamp = nil
         sequence = 0
+        skippedAlarms = []
     }
 
     private func applying(_ wanted: TodoProperties, at now: Date, bumpingSequence: Bool) -> [UInt8]? {

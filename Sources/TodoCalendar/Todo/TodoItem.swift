@@ -22,6 +22,11 @@ public struct TodoItem: Hashable, Sendable {
     public let stamp: Date?
     /// `SEQUENCE`; 0 when absent.
     public let sequence: Int
+    /// The VALARMs of the master VTODO that cannot be understood (a
+    /// malformed TRIGGER, an unknown ACTION, an ACKNOWLEDGED that is not
+    /// UTC): not in `properties.alarms`, kept in the file untouched, and
+    /// worth one log line each (`SkippedAlarm.message(file:)`).
+    public let skippedAlarms: [SkippedAlarm]
 
     init(document: ICalendarDocument, calendar: ICalendarComponent, todo: ICalendarComponent, uid: String, localZone: TimeZone) {
         self.document = document
@@ -84,6 +89,14 @@ public struct TodoItem: Hashable, Sendable {
         properties.defaultsOff = first("X-TODO-REMIND-DEFAULTS")?.value.uppercased() == "OFF"
         properties.acknowledgedAt = utc("X-MOZ-LASTACK")
         properties.snoozedUntil = utc("X-MOZ-SNOOZE-TIME")
+        properties.occurrenceSnoozes = AlarmReading.occurrenceSnoozes(of: todo, in: document)
+        let alarms = AlarmReading(
+            document: document, todo: todo, due: properties.due, start: properties.ruleStart,
+            clock: WallClock(timeZone: localZone)
+        )
+        properties.alarms = alarms.alarms
+        properties.ownAlarmsAcknowledged = alarms.ownAcknowledged
+        skippedAlarms = alarms.skipped
         self.properties = properties
         lastModified = instant("LAST-MODIFIED")
         stamp = instant("DTSTAMP")

@@ -55,6 +55,26 @@ public struct TodoProperties: Hashable, Sendable {
     /// (`X-TODO-REMIND-DEFAULTS:OFF`), its alarms alone remaining.
     public var defaultsOff = false
 
+    // What follows is read from the file and never written from here: it
+    // is no `TodoField`, a write leaves those lines byte for byte, and a
+    // merge carries the base's values (read them from the file as it is
+    // now). User actions on alarms are written by `TodoItem.acknowledging`
+    // and `TodoItem.snoozing`.
+
+    /// Other clients' VALARMs of the master VTODO that fire as reminders
+    /// (ICALENDAR.md §3), in file order; see `CalendarAlarm`.
+    public internal(set) var alarms: [CalendarAlarm] = []
+    /// RFC 9074 `ACKNOWLEDGED` on todo-remind's own VALARMs, by kind
+    /// (`OwnAlarm.kind`): an instance of that reminder at or before it was
+    /// handled elsewhere (Evolution fires and acknowledges them too).
+    public internal(set) var ownAlarmsAcknowledged: [String: Date] = [:]
+    /// Thunderbird's snoozes of single occurrences of a repeating task
+    /// (`X-MOZ-SNOOZE-TIME-<microseconds>:<UTC>`): the occurrence, by the
+    /// instant of its recurrence id (its DTSTART, or its DUE when the VTODO
+    /// has no DTSTART: Thunderbird's `recurrenceStartDate`), to the instant
+    /// its reminder comes back.
+    public internal(set) var occurrenceSnoozes: [Date: Date] = [:]
+
     public init(
         title: String? = nil,
         notes: String? = nil,

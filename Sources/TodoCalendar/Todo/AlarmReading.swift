@@ -1,0 +1,174 @@
+import Foundation
+import TodoCore
+
+/// Reads the VALARMs of a task's master VTODO (ICALENDAR.md §3): other
+/// clients' alarms, the acknowledgements of todo-remind's own, and the
+/// alarms that cannot be understood.
+struct AlarmReading {
+    /// Other clients' alarms, in file order.
+    private(set) var alarms: [CalendarAlarm] = []
+    /// RFC 9074 `ACKNOWLEDGED` of todo-remind's own alarms, by kind.
+    private(set) var ownAcknowledged: [String: Date] = [:]
+    /// The alarms not understood, in file order.
+    private(set) var skipped: [SkippedAlarm] = []
+
+    /// Apple's "no alarm" (`TRIGGER;VALUE=DATE-TIME:19760401T005545Z`),
+    /// which Apple clients add and tasks.org filters out: never fired.
+    static let applePlaceholder = Date(timeIntervalSince1970: 197_168_145)
+
+    /// Reads the VALARMs of `todo`. `due` and `start` are its DUE and
+    /// DTSTART as read; `clock` gives a day's start in the local zone.
+    init(document: ICalendarDocument, todo: ICalendarComponent, due: Due?, start: Due?, clock: WallClock) {
+        func anchor(_ value: Due?) -> Date? {
+            switch value {
+            case .day(let day)?: clock.startOfDay(day)
+            case .time(let instant)?: instant
+            case nil: nil
+            }
+        }
+        let dueAnchor = anchor(due)
+        let startAnchor = anchor(start)
+        var ownUIDs: [String: String] = [:]
+        var snoozed: [Int: String] = [:]
+
+        for component in todo.children where component.name == "VALARM" {
+            let alarm = AlarmComponent(component, in: document)
+            let begin = document.physicalLineNumber(ofLine: component.begin)
+            func line(_ index: Int) -> Int { document.physicalLineNumber(ofLine: index) }
+
+            if let kind = alarm.ownKind {
+                // Ours: its trigger is todo-remind's to keep (`ownAlarms`);
+                // only an acknowledgement another client wrote is news.
+                if let uid = alarm.uidProperty { ownUIDs[uid] = kind }
+                if case .utc(let instant)? = alarm.first("ACKNOWLEDGED").flatMap(ICalendarTime.init) {
+                    ownAcknowledged[kind] = max(ownAcknowledged[kind] ?? instant, instant)
+                }
+                continue
+            }
+            guard let actionEntry = alarm.entry("ACTION") else {
+                skipped.append(SkippedAlarm(line: begin, reason: .noAction))
+                continue
+            }
+            let action: CalendarAlarm.Action
+            switch actionEntry.line.value.trimmingCharacters(in: .whitespaces).uppercased() {
+            case "DISPLAY": action = .display
+            case "AUDIO": action = .audio
+            // Not a reminder on screen: another client sends the mail or
+            // runs the program; NONE is the "no alarm" of Apple and of RFC
+            // 9074's drafts.
+            case "EMAIL", "PROCEDURE", "NONE": continue
+            default:
+                skipped.append(SkippedAlarm(line: line(actionEntry.index), reason: .unknownAction(actionEntry.line.value)))
+                continue
+            }
+            // RFC 9074 §8: fired by arriving or leaving a place, which a
+            // desktop cannot tell; its TRIGGER is a placeholder.
+            if alarm.first("PROXIMITY") != nil { continue }
+            guard let triggerEntry = alarm.entry("TRIGGER") else {
+                skipped.append(SkippedAlarm(line: begin, reason: .noTrigger))
+                continue
+            }
+            let trigger: CalendarAlarm.Trigger
+            switch Self.trigger(triggerEntry.line) {
+            case .failure(let reason):
+                skipped.append(SkippedAlarm(line: line(triggerEntry.index), reason: reason))
+                continue
+            case .success(.instant(let instant)):
+                if instant == Self.applePlaceholder { continue }
+                trigger = .absolute(instant)
+            case .success(.duration(let seconds, relatedToEnd: true)):
+                trigger = .relativeToDue(seconds: seconds)
+            case .success(.duration(let seconds, relatedToEnd: false)):
+                switch (startAnchor, dueAnchor) {
+                case (let start?, let due?):
+                    trigger = .relativeToDue(seconds: seconds + Int(start.timeIntervalSince(due).rounded()))
+                case (let start?, nil):
+                    trigger = .absolute(start.addingTimeInterval(Double(seconds)))
+                case (nil, _):
+                    trigger = .relativeToDue(seconds: seconds)
+                }
+            }
+            var acknowledgedAt: Date?
+            if let entry = alarm.entry("ACKNOWLEDGED") {
+                guard case .utc(let instant)? = ICalendarTime(entry.line) else {
+                    skipped.append(SkippedAlarm(line: line(entry.index), reason: .acknowledgedNotUTC(entry.line.value)))
+                    continue
+                }
+                acknowledgedAt = instant
+            }
+            guard let key = alarm.key else { continue }
+            if let uid = alarm.snoozedUID { snoozed[alarms.count] = uid }
+            alarms.append(CalendarAlarm(
+                key: key, action: action, trigger: trigger,
+                acknowledgedAt: acknowledgedAt, repetition: Self.repetition(of: alarm)
+            ))
+        }
+        // Own alarms may come after the snoozes that name them.
+        for (position, uid) in snoozed {
+            alarms[position].snoozes = ownUIDs[uid].map(AlarmKey.own) ?? .uid(uid)
+        }
+    }
+
+    /// What a TRIGGER line says, before it is related to the task.
+    enum ParsedTrigger {
+        /// A duration, relative to DUE (`RELATED=END`) or to DTSTART.
+        case duration(Int, relatedToEnd: Bool)
+        /// An instant (`VALUE=DATE-TIME`, UTC).
+        case instant(Date)
+    }
+
+    /// Reads a TRIGGER line (RFC 5545 §3.8.6.3).
+    ///
+    /// A value without `VALUE=` that is a UTC date-time is read as one: RFC
+    /// 5545's own VTODO example (§4) writes `TRIGGER:19980403T120000Z`.
+    static func trigger(_ line: ContentLine) -> Result<ParsedTrigger, SkippedAlarm.Reason> {
+        let value = line.value.trimmingCharacters(in: .whitespaces)
+        let valueType = line.parameter("VALUE")?.uppercased()
+        let duration = ICalendarDuration.seconds(value)
+        let time = ICalendarTime(line)
+        if valueType == "DATE-TIME" || (valueType == nil && duration == nil && time != nil) {
+            switch time {
+            case .utc(let instant)?: return .success(.instant(instant))
+            case nil: return .failure(.malformedTrigger(line.value))
+            case _?: return .failure(.triggerNotUTC(line.value))
+            }
+        }
+        guard valueType == nil || valueType == "DURATION", let duration else {
+            return .failure(.malformedTrigger(line.value))
+        }
+        switch line.parameter("RELATED")?.uppercased() ?? "START" {
+        case "START": return .success(.duration(duration, relatedToEnd: false))
+        case "END": return .success(.duration(duration, relatedToEnd: true))
+        case let other: return .failure(.unknownRelated(other))
+        }
+    }
+
+    /// `REPEAT` and `DURATION` when both are there and make sense; an alarm
+    /// with only one of them, or a nonsensical one, fires once.
+    private static func repetition(of alarm: AlarmComponent) -> CalendarAlarm.Repetition? {
+        guard let count = alarm.first("REPEAT").flatMap({ Int($0.value.trimmingCharacters(in: .whitespaces)) }), count > 0,
+              let interval = alarm.first("DURATION").flatMap({ ICalendarDuration.seconds($0.value) }), interval > 0
+        else { return nil }
+        return CalendarAlarm.Repetition(count: count, interval: interval)
+    }
+
+    /// Thunderbird's snoozes of single occurrences of a repeating task:
+    /// `X-MOZ-SNOOZE-TIME-<microseconds since 1970 of the occurrence's
+    /// recurrence id>:<UTC>`, keyed by that instant. Values that are not UTC
+    /// date-times are left unread, as `X-MOZ-SNOOZE-TIME`'s are.
+    static func occurrenceSnoozes(of todo: ICalendarComponent, in document: ICalendarDocument) -> [Date: Date] {
+        let prefix = "X-MOZ-SNOOZE-TIME-"
+        var snoozes: [Date: Date] = [:]
+        for index in todo.propertyIndices {
+            let line = document.lines[index]
+            guard line.name.hasPrefix(prefix) else { continue }
+            let digits = line.name.dropFirst(prefix.count)
+            guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let micro = Int(digits),
+                  case .utc(let until)? = ICalendarTime(line)
+            else { continue }
+            let occurrence = Date(timeIntervalSince1970: Double(micro / 1_000_000) + Double(micro % 1_000_000) / 1_000_000)
+            snoozes[occurrence] = until
+        }
+        return snoozes
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Another client's VALARM on a task (Thunderbird, tasks.org, Evolution, a
+/// phone), read as a reminder todo-remind shows too.
+///
+/// Read only: todo-remind never rewrites or removes another client's alarm
+/// through `TodoProperties`, so a write leaves it byte for byte. What a user
+/// does with one is written by `TodoItem.acknowledging(_:at:)` and
+/// `TodoItem.snoozing(_:until:at:newUID:)`.
+///
+/// Only `ACTION:DISPLAY` and `ACTION:AUDIO` alarms are read (an AUDIO alarm
+/// is shown as a bubble too); EMAIL, PROCEDURE and NONE alarms, alarms
+/// triggered by location (RFC 9074 `PROXIMITY`) and Apple's "no alarm"
+/// placeholder (`TRIGGER;VALUE=DATE-TIME:19760401T005545Z`) are left out.
+public struct CalendarAlarm: Hashable, Sendable {
+    /// When the alarm fires.
+    public enum Trigger: Hashable, Sendable {
+        /// `seconds` after the due's anchor, negative before it: the DUE
+        /// instant of a timed due, the start of the due day in the local zone
+        /// for a day due (Thunderbird's reading; the anchor `OwnAlarm`'s
+        /// triggers are relative to). For a repeating task it applies to
+        /// every occurrence's due. A task without a due has no instance of
+        /// it until it gets one.
+        ///
+        /// This is how every relative TRIGGER is given:
+        /// - `RELATED=END` (relative to DUE), as written;
+        /// - `RELATED=START` (the default), relative to DTSTART, moved onto
+        ///   the due by DTSTART's distance from DUE (`-PT15M` on a DTSTART
+        ///   an hour before DUE is `-4500` seconds), which every occurrence
+        ///   keeps (RFC 5545 §3.8.5.3) as long as DTSTART moves with DUE from
+        ///   one occurrence to the next (tasks.org and Evolution move both);
+        /// - `RELATED=START` on a VTODO without DTSTART, as if relative to
+        ///   DUE. RFC 5545 §3.8.6.3 requires a DTSTART then; Evolution reads
+        ///   such an alarm against DUE (`e_cal_recur_generate_instances_sync`:
+        ///   "tasks without start date") while Thunderbird drops it. A reminder
+        ///   someone set is kept rather than lost.
+        ///
+        /// Durations count a day as 86 400 seconds (see `ICalendarDuration`).
+        case relativeToDue(seconds: Int)
+        /// At this instant, once, whatever the due: `TRIGGER;VALUE=DATE-TIME`
+        /// in UTC, or a `RELATED=START` duration on a VTODO that has a
+        /// DTSTART but no DUE (todo-remind repeats only tasks with a due, so
+        /// that start is one instant).
+        case absolute(Date)
+    }
+
+    /// How the client that wrote it alerts; todo-remind shows both as a bubble.
+    public enum Action: Hashable, Sendable {
+        case display
+        case audio
+    }
+
+    /// The alarm firing again after its first instance (RFC 5545 `REPEAT`
+    /// and `DURATION`, which come together).
+    public struct Repetition: Hashable, Sendable {
+        /// How many times more it fires.
+        public var count: Int
+        /// Seconds between one instance and the next.
+        public var interval: Int
+
+        public init(count: Int, interval: Int) {
+            self.count = count
+            self.interval = interval
+        }
+    }
+
+    /// What the alarm is known by (its UID when it has one).
+    public var key: AlarmKey
+    public var action: Action
+    public var trigger: Trigger
+    /// RFC 9074 `ACKNOWLEDGED` (UTC): an instance of this alarm at or
+    /// before it was handled on some device (Evolution writes it).
+    public var acknowledgedAt: Date?
+    /// The alarm this one snoozes (RFC 9074 §7: `RELATED-TO;RELTYPE=SNOOZE`
+    /// naming its UID): `.own(kind)` when the UID is one of todo-remind's own
+    /// alarms, otherwise `.uid`. The snoozed alarm's pending instance is
+    /// replaced by this alarm's trigger; a snooze alarm that is acknowledged
+    /// was dismissed. The named alarm may be gone (its client removed it):
+    /// the snooze still fires.
+    public var snoozes: AlarmKey?
+    /// `REPEAT` and `DURATION`; nil when the alarm fires once (or when the
+    /// two do not come together as RFC 5545 asks).
+    public var repetition: Repetition?
+
+    public init(
+        key: AlarmKey, action: Action = .display, trigger: Trigger,
+        acknowledgedAt: Date? = nil, snoozes: AlarmKey? = nil, repetition: Repetition? = nil
+    ) {
+        self.key = key
+        self.action = action
+        self.trigger = trigger
+        self.acknowledgedAt = acknowledgedAt
+        self.snoozes = snoozes
+        self.repetition = repetition
+    }
+
+    /// The alarm's UID (RFC 9074, or Evolution's alarm UID), if it has one.
+    public var uid: String? {
+        if case .uid(let uid) = key { return uid }
+        return nil
+    }
+}
