@@ -25,7 +25,10 @@ public struct FolderSync: Sendable {
     public init(store: TaskStore, lists: CalendarLists, scheduler: Scheduler, now: Date) {
         self.store = store
         self.lists = lists
-        mapping = TaskMapping(scheduler: scheduler, now: now)
+        mapping = TaskMapping(
+            scheduler: scheduler, now: now,
+            listsWithoutDefaults: Set(lists.lists.filter { !$0.reminderDefaults }.map(\.path))
+        )
     }
 
     /// Reads in every list's changed files, then writes out the tasks
@@ -99,6 +102,10 @@ public struct FolderSync: Sendable {
         } catch {
             // Gone between listing and reading: the next scan sees it removed.
             return
+        }
+        // An alarm that cannot be understood is left in the file and said once.
+        for alarm in item.skippedAlarms {
+            report.skipped.append(.init(path: path, reason: alarm.message(file: path)))
         }
         var known = known
         if known == nil, let owner = try files.file(uid: item.uid) {

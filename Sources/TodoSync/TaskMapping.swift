@@ -18,6 +18,9 @@ struct TaskMapping {
     let scheduler: Scheduler
     /// A completed VTODO without a COMPLETED time counts as done now.
     let now: Date
+    /// The lists (by folder path) whose tasks without any alarm get no
+    /// default reminders (`defaults = false` in their `[[calendar]]`).
+    var listsWithoutDefaults: Set<String> = []
 
     var zone: TimeZone { scheduler.clock.timeZone }
 
@@ -35,10 +38,42 @@ struct TaskMapping {
         task.completedAt = properties.isDone ? (properties.completedAt ?? task.completedAt ?? now) : nil
         task.repeating = repeating(properties, keeping: task.repeating)
         task.reminderOn = !properties.remindersOff
-        task.remindDefaults = !properties.defaultsOff
+        let foreign = properties.alarms.filter { $0.snoozes == nil }
         task.alarms = properties.ownAlarms.filter { $0.kind == OwnAlarm.setKind }.compactMap(Self.alarm)
-        task.acknowledgedAt = Self.keepingFraction(task.acknowledgedAt, read: properties.acknowledgedAt)
-        task.snoozedUntil = Self.keepingFraction(task.snoozedUntil, read: properties.snoozedUntil)
+            + foreign.flatMap(Self.alarms)
+        // A task whose file has no alarm at all gets the defaults (unless its
+        // list says no); one with another client's alarms has those; one
+        // written by todo-remind says which.
+        let ownDefaults = properties.ownAlarms.contains { $0.kind != OwnAlarm.setKind }
+        let listDefaults = task.list.map { !listsWithoutDefaults.contains($0) } ?? true
+        task.remindDefaults = !properties.defaultsOff && (ownDefaults || (foreign.isEmpty && properties.ownAlarms.isEmpty && listDefaults)
+            || (!properties.ownAlarms.isEmpty && foreign.isEmpty))
+        // Handled on any device: Thunderbird's X-MOZ-LASTACK, or RFC 9074's
+        // ACKNOWLEDGED on any alarm (Evolution), the latest of them.
+        let acknowledged = ([properties.acknowledgedAt] + properties.alarms.map(\.acknowledgedAt)
+            + properties.ownAlarmsAcknowledged.values.map(Optional.some)).compactMap { $0 }.max()
+        task.acknowledgedAt = Self.keepingFraction(task.acknowledgedAt, read: acknowledged)
+        // A snooze: Thunderbird's (the task's, or its open occurrence's), or
+        // an RFC 9074 snooze alarm not yet handled; the latest.
+        let occurrence = task.due.map(scheduler.dueInstant(of:)).flatMap { properties.occurrenceSnoozes[$0] }
+        let snoozeAlarms = properties.alarms.filter { $0.snoozes != nil && $0.acknowledgedAt == nil }.compactMap { alarm -> Date? in
+            if case .absolute(let instant) = alarm.trigger { return instant }
+            return nil
+        }
+        let snooze = properties.snoozedUntil ?? ([occurrence].compactMap { $0 } + snoozeAlarms).max()
+        task.snoozedUntil = Self.keepingFraction(task.snoozedUntil, read: snooze)
+    }
+
+    /// The task alarms another client's VALARM stands for: its first
+    /// instance and each repetition (RFC 5545 `REPEAT`/`DURATION`).
+    static func alarms(_ alarm: CalendarAlarm) -> [TaskAlarm] {
+        let repeats = alarm.repetition.map { repetition in (1...max(repetition.count, 1)).map { $0 * repetition.interval } } ?? []
+        switch alarm.trigger {
+        case .relativeToDue(let seconds):
+            return ([0] + repeats).map { .relative(seconds: seconds + $0) }
+        case .absolute(let instant):
+            return ([0] + repeats).map { .absolute(instant.addingTimeInterval(TimeInterval($0))) }
+        }
     }
 
     /// The instant a file says (whole seconds), or the task's own when it is
@@ -91,7 +126,9 @@ struct TaskMapping {
         if switched { properties.remindersOff = !task.reminderOn }
         if task.remindDefaults != reading.remindDefaults { properties.defaultsOff = !task.remindDefaults }
         if switched || reset || !base.ownAlarms.isEmpty || base == TodoProperties() {
-            properties.ownAlarms = ownAlarms(of: task)
+            // Another client's alarms stay theirs: none is written again as ours.
+            let theirs = Set(base.alarms.filter { $0.snoozes == nil }.flatMap(Self.alarms))
+            properties.ownAlarms = ownAlarms(of: task, besides: theirs)
         }
         return properties
     }
@@ -108,9 +145,9 @@ struct TaskMapping {
     /// The VALARMs that say the task's reminders (09:00 on the due day, at
     /// the due time) to other clients, relative to its DUE: none while its
     /// reminder is off or it has no due.
-    func ownAlarms(of task: TodoTask) -> [OwnAlarm] {
+    func ownAlarms(of task: TodoTask, besides theirs: Set<TaskAlarm> = []) -> [OwnAlarm] {
         guard task.reminderOn else { return [] }
-        let set = task.alarms.map { alarm in
+        let set = task.alarms.filter { !theirs.contains($0) }.map { alarm in
             switch alarm {
             case .relative(let seconds): OwnAlarm(kind: OwnAlarm.setKind, trigger: OwnAlarm.duration(seconds: seconds))
             case .absolute(let instant): OwnAlarm(kind: OwnAlarm.setKind, trigger: ICalendarTime.utcText(instant), isAbsolute: true)

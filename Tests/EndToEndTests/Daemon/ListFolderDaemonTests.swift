@@ -81,6 +81,29 @@ struct ListFolderDaemonTests {
         #expect(daemon.firings(of: task).isEmpty, "\(daemon)")
     }
 
+    @Test("Another client's VALARM 30 minutes before a timed due fires 30 minutes before it, once")
+    func foreignAlarmFiresOnce() throws {
+        let desktop = try PrivateDesktop()
+        defer { desktop.end() }
+        let cli = try desktop.cli()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        let daemon = try RunningDaemon(cli)
+        defer { daemon.end() }
+        let due = WallTime.secondsAhead(30 * 60 + 3)
+        try lists.put("work", "phone-3.ics", ListFolders.todo(uid: "phone-3", summary: "Board the train", extra: [
+            "DUE:" + Self.utc(due),
+            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Board the train", "TRIGGER;RELATED=END:-PT30M", "END:VALARM",
+        ]))
+        let fired = daemon.waitForLog(within: .seconds(10)) { $0.event == "fire" && $0.task == 1 }
+        let line = try #require(fired, "\(daemon)")
+        #expect(line["kind"] == "alarm", "\(line)")
+        #expect(abs(line.time.timeIntervalSince(due.addingTimeInterval(-1800))) < 5, "\(line)")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(daemon.firings(of: 1).count == 1, "\(daemon)")
+        #expect(try desktop.history().filter { $0.summary == "Board the train" }.count == 1)
+    }
+
     @Test("An alarm set with --remind fires at its instant, once, with the defaults off")
     func alarmFiresOnce() throws {
         let desktop = try PrivateDesktop()

@@ -210,9 +210,15 @@ import Testing
         try cli.ok("on", "Buy milk")
         lines = ListFolders.contentLines(try lists.read("work", "milk.ics"))
         #expect(!lines.contains("X-TODO-REMIND-REMINDER:OFF"))
-        // A day due: 09:00 is 9 hours after the start of the day.
-        #expect(lines.contains("TRIGGER;RELATED=END:PT9H") && lines.contains("X-TODO-REMIND-ALARM:morning"))
         #expect(lines.contains("DESCRIPTION:Default Tasks.org description"))
+        // Its reminder is tasks.org's alarm: none of todo-remind's is added.
+        #expect(!lines.contains { $0.hasPrefix("X-TODO-REMIND-ALARM") })
+        // With the defaults asked for, they come as todo-remind's own alarms
+        // (a day due: 09:00 is 9 hours after the start of the day).
+        try cli.ok("edit", "Buy milk", "--remind-defaults")
+        lines = ListFolders.contentLines(try lists.read("work", "milk.ics"))
+        #expect(lines.contains("X-TODO-REMIND-ALARM:morning") && lines.filter { $0 == "TRIGGER;RELATED=END:PT9H" }.count == 2)
+        #expect(try cli.task("Buy milk")["remindDefaults"] as? Bool == true)
 
         try cli.ok("off", "Buy milk")
         lines = ListFolders.contentLines(try lists.read("work", "milk.ics"))
@@ -237,6 +243,21 @@ import Testing
         let other = try #require(try cli.objects("list", "--json", "--store", cli.path("second.sqlite")).first)
         #expect(JSON.text(other["alarms"]) == #"[{"offset":-900},{"at":"2026-12-03T20:00:00+01:00"}]"#)
         #expect(other["remindDefaults"] as? Bool == false)
+    }
+
+    @Test func anotherClientsAlarmIsAReminderHereInPlaceOfTheDefaults() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../TodoCalendarTests/Fixtures/tasksorg.ics").standardized
+        // tasks.org: due 5 March 2026 (a day), its alarm TRIGGER;RELATED=END:PT9H.
+        try lists.put("work", "milk.ics", try String(contentsOf: fixture, encoding: .utf8))
+        let task = try cli.task("Buy milk")
+        let reminders = try #require(task["reminders"] as? [[String: Any]])
+        #expect(reminders.map { "\($0["kind"] ?? "") \($0["at"] ?? "")" } == ["alarm 2026-03-05T09:00:00+01:00"])
+        #expect(JSON.text(task["alarms"]) == #"[{"offset":32400}]"#)
+        #expect(task["remindDefaults"] as? Bool == false)
     }
 
     @Test func aReminderHandledInThunderbirdIsNotShownHereAndItsSnoozeIs() throws {
