@@ -28,7 +28,7 @@ extension Recurrence {
     /// day task done today is next due tomorrow.
     public func nextDue(afterCompleting occurrence: Due, at now: Date, in currentZone: TimeZone) -> Due? {
         let today = WallClock(timeZone: currentZone).day(of: now)
-        for due in makeOccurrences().prefix(1_000_000) where Self.isLater(due, than: occurrence) {
+        for due in makeOccurrences(after: occurrence).prefix(1_000_000) where Self.isLater(due, than: occurrence) {
             switch due {
             case .day(let day) where day > today: return due
             case .time(let instant) where instant > now: return due
