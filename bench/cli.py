@@ -3,6 +3,10 @@ list/next against `task` and `remind -n` in one hyperfine invocation, then
 `add` into the biggest store and start-up on an empty store; and the peak
 memory (max RSS) of every command, from one run under /usr/bin/time.
 
+`next` is also timed, in the same invocation, on a second store of each size
+in which a third of the tasks repeat (NEXT_REPEATING): no peer command runs on
+that one, it shows whether `next` stays flat once series are to be expanded.
+
 Times are hyperfine's medians; every raw hyperfine JSON is kept in results/.
 """
 
@@ -22,6 +26,12 @@ PAIRS = [
     ("todo-remind list --json", "task export"),
     ("todo-remind next --limit 20", "remind -n"),
 ]
+
+
+# The share of the tasks that repeat in the second store of each size, and
+# the name `next` is timed under there.
+REPEATING = 0.333
+NEXT_REPEATING = "todo-remind next --limit 20 (a third repeating)"
 
 
 def todo(binary, config, store, *args):
@@ -94,6 +104,11 @@ def run(binary, config, sizes, work, results, now, seed):
         store = stores.todo_store(binary, config, os.path.join(folder, "todo"), os.path.join(gen, "todo.json"))
         env = stores.taskwarrior(os.path.join(folder, "task"), os.path.join(gen, "taskwarrior.json"))
         commands = size_commands(binary, config, store, env, os.path.join(gen, "reminders.rem"))
+        repeating_gen = os.path.join(folder, "generated-repeating")
+        stores.generate(size, repeating_gen, now, seed, repeating=REPEATING)
+        repeating_store = stores.todo_store(binary, config, os.path.join(folder, "todo-repeating"),
+                                            os.path.join(repeating_gen, "todo.json"))
+        commands[NEXT_REPEATING] = todo(binary, config, repeating_store, "next", "--limit", "20")
         out["sizes"][str(size)] = measure(commands, os.path.join(results, f"hyperfine-{size}.json"), 1, 5)
 
     # add writes, so each tool gets its own copy of the biggest data set;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""generate.py SIZE OUTDIR [--now EPOCH] [--seed N]
+"""generate.py SIZE OUTDIR [--now EPOCH] [--seed N] [--repeating FRACTION]
 
 Makes one set of benchmark tasks three ways, so every tool is timed on the
 same work:
@@ -17,6 +17,15 @@ only by the day they were made on.
 remind has no notion of a completed task or of a task without a date, so its
 file holds only the open tasks with a due date (about 60 % of SIZE); that is
 what a remind user would keep in the file.
+
+--repeating FRACTION (default 0) makes that fraction of the tasks repeat
+(todo.json only: the other two files are for the peers, which are timed on
+the plain set). A repeating task always has a due date, the open occurrence
+of a series that began up to 3 years before it (at most 200 occurrences
+back), so that expanding from the series' start costs what it would for a
+user who has kept the task for years. Rules: daily, weekly, every 2 weeks,
+Mondays/Wednesdays/Fridays, monthly, yearly; one in ten repeats from
+completion.
 """
 
 import argparse
@@ -40,6 +49,13 @@ NOTES = ["Ask about the invoice.", "Bring the receipt.", "See the email from Tue
 
 DAY_SECONDS = 86_400
 
+# (RRULE, days between occurrences) of the repeating tasks; the series' start
+# is a whole number of those before the open occurrence, so the due is one of
+# its occurrences. MO,WE,FR gets the open occurrence's weekday added.
+RULES = [("FREQ=DAILY", 1), ("FREQ=WEEKLY", 7), ("FREQ=WEEKLY;INTERVAL=2", 14),
+         ("FREQ=WEEKLY;BYDAY=MO,WE,FR", 7), ("FREQ=MONTHLY", None), ("FREQ=YEARLY", None)]
+WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+
 
 def pick_priority(rng):
     total = sum(weight for _, weight in PRIORITIES)
@@ -51,16 +67,57 @@ def pick_priority(rng):
     return PRIORITIES[-1][0]
 
 
-def make_tasks(size, now, seed):
-    """The tasks as plain dicts: title, notes, category, priority, due, created, completed."""
+def months_back(day, months):
+    """The same day of the month `months` earlier; None when that month lacks it."""
+    index = day.year * 12 + day.month - 1 - months
+    try:
+        return day.replace(year=index // 12, month=index % 12 + 1)
+    except ValueError:
+        return None
+
+
+def make_repeat(due, rng, zone):
+    """A repeat whose series began up to 3 years before `due`, with `due` one of its occurrences."""
+    rule, period = rng.choice(RULES)
+    kind, value = due
+    day = value.date() if kind == "time" else value
+    if rule.endswith("BYDAY=MO,WE,FR"):
+        weekday = WEEKDAYS[day.weekday()]
+        rule = rule if weekday in ("MO", "WE", "FR") else rule + "," + weekday
+    if period:
+        back = rng.randint(0, min(200, 3 * 365 // period))
+        start_day = day - dt.timedelta(days=back * period)
+    else:
+        months = 12 if rule == "FREQ=YEARLY" else 1
+        start_day = months_back(day, months * rng.randint(0, 36 // months)) or day
+    # Read on the local wall clock, as the due was: across DST the offset differs.
+    start = ("day", start_day) if kind == "day" else ("time", dt.datetime.combine(start_day, value.time()).astimezone())
+    return {"rule": rule, "from": "completion" if rng.random() < 0.1 else "due",
+            "zone": zone if kind == "time" else None, "start": start}
+
+
+def local_zone():
+    """The zone name the tasks' times are written in: TZ, else /etc/localtime's."""
+    name = os.environ.get("TZ", "").lstrip(":")
+    if name and not name.startswith("/"):
+        return name
+    path = os.path.realpath(name or "/etc/localtime")
+    marker = "/zoneinfo/"
+    return path.split(marker, 1)[1] if marker in path else "UTC"
+
+
+def make_tasks(size, now, seed, repeating=0.0):
+    """The tasks as plain dicts: title, notes, category, priority, due, created, completed, repeat."""
     rng = random.Random(seed)
     local = dt.datetime.fromtimestamp(now).astimezone()
     today = local.date()
+    zone = local_zone()
     tasks = []
     for index in range(size):
         title = f"{rng.choice(VERBS)} {rng.choice(OBJECTS)} #{index}"
+        repeats = repeating > 0 and rng.random() < repeating
         due = None
-        if rng.random() < 0.70:
+        if repeats or rng.random() < 0.70:
             day = today + dt.timedelta(days=rng.randint(-30, 60))
             if rng.random() < 0.5:
                 due = ("day", day)
@@ -79,6 +136,7 @@ def make_tasks(size, now, seed):
             "due": due,
             "created": created,
             "completed": completed,
+            "repeat": make_repeat(due, rng, zone) if repeats else None,
         })
     return tasks
 
@@ -104,6 +162,10 @@ def write_todo(tasks, path):
         if task["completed"]:
             item["completed"] = True
             item["completedAt"] = iso_instant(task["completed"])
+        if task["repeat"]:
+            kind, value = task["repeat"]["start"]
+            item["repeat"] = {**task["repeat"],
+                              "start": {"day": value.isoformat()} if kind == "day" else {"time": value.isoformat()}}
         out.append(item)
     with open(path, "w", encoding="utf-8") as file:
         json.dump(out, file, ensure_ascii=False)
@@ -155,10 +217,11 @@ def main():
     parser.add_argument("outdir")
     parser.add_argument("--now", type=float, default=None)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--repeating", type=float, default=0.0)
     args = parser.parse_args()
     now = args.now if args.now is not None else dt.datetime.now().timestamp()
     os.makedirs(args.outdir, exist_ok=True)
-    tasks = make_tasks(args.size, now, args.seed)
+    tasks = make_tasks(args.size, now, args.seed, args.repeating)
     write_todo(tasks, os.path.join(args.outdir, "todo.json"))
     write_taskwarrior(tasks, os.path.join(args.outdir, "taskwarrior.json"), args.seed)
     write_remind(tasks, os.path.join(args.outdir, "reminders.rem"))

@@ -34,10 +34,11 @@ def run(cmd, env=None, quiet=True):
     return result
 
 
-def generate(size, outdir, now, seed, env=None):
-    """bench/generate.py SIZE OUTDIR: todo.json, taskwarrior.json, reminders.rem."""
+def generate(size, outdir, now, seed, env=None, repeating=0.0):
+    """bench/generate.py SIZE OUTDIR: todo.json, taskwarrior.json, reminders.rem;
+    `repeating` is the share of the tasks that repeat (todo.json only)."""
     run([sys.executable, os.path.join(HERE, "generate.py"), str(size), outdir,
-         "--now", str(now), "--seed", str(seed)], env=env)
+         "--now", str(now), "--seed", str(seed), "--repeating", str(repeating)], env=env)
 
 
 def todo_store(binary, config, folder, json_file, env=None):

@@ -28,7 +28,7 @@ extension Recurrence {
     /// day task done today is next due tomorrow.
     public func nextDue(afterCompleting occurrence: Due, at now: Date, in currentZone: TimeZone) -> Due? {
         let today = WallClock(timeZone: currentZone).day(of: now)
-        for due in makeOccurrences().prefix(1_000_000) where Self.isLater(due, than: occurrence) {
+        for due in makeOccurrences(after: occurrence).prefix(1_000_000) where Self.isLater(due, than: occurrence) {
             switch due {
             case .day(let day) where day > today: return due
             case .time(let instant) where instant > now: return due
@@ -48,13 +48,52 @@ extension Recurrence {
     /// day as if the series began there. COUNT (against `occurrencesDone`) and
     /// UNTIL still end the series.
     public func nextDue(completedAt completion: Date, occurrencesDone: Int, in currentZone: TimeZone) -> Due? {
-        let parts = rule.parts
-        if let count = parts.count, occurrencesDone >= count { return nil }
         let completionDay: LocalDay
         switch start {
         case .day: completionDay = WallClock(timeZone: currentZone).day(of: completion)
         case .time(_, _, let zone): completionDay = WallClock(timeZone: zone).day(of: completion)
         }
+        return nextDue(completedOn: completionDay, occurrencesDone: occurrencesDone)
+    }
+
+    /// The dues after the open occurrence `open` of a series repeating from
+    /// completion, if each is done on its own due day: up to `limit`, as long
+    /// as `wanted` holds (the first it refuses ends the list).
+    ///
+    /// When each due depends on when the one before is done, that is all
+    /// that can be said of them ahead of time; it is also what `next`
+    /// forecasts, which has every occurrence done by its due.
+    ///
+    /// - Parameter occurrencesDone: how many occurrences are done before
+    ///   `open`, for COUNT.
+    public func projectedDues(
+        after open: Due, occurrencesDone: Int, limit: Int, while wanted: (Due) -> Bool = { _ in true }
+    ) -> [Due] {
+        var dues: [Due] = []
+        var previous = open
+        while dues.count < limit,
+              let next = nextDue(completedOn: day(of: previous), occurrencesDone: occurrencesDone + dues.count + 1),
+              Self.isLater(next, than: previous), wanted(next) {
+            dues.append(next)
+            previous = next
+        }
+        return dues
+    }
+
+    /// The local day an occurrence falls on: a timed one's in the zone the
+    /// series is anchored in.
+    private func day(of due: Due) -> LocalDay {
+        switch (due, start) {
+        case (.day(let day), _): day
+        case (.time(let instant), .time(_, _, let zone)): WallClock(timeZone: zone).day(of: instant)
+        case (.time(let instant), .day): WallClock(timeZone: .gmt).day(of: instant)
+        }
+    }
+
+    /// Repeating from completion, done on `completionDay`: see `nextDue(completedAt:occurrencesDone:in:)`.
+    func nextDue(completedOn completionDay: LocalDay, occurrencesDone: Int) -> Due? {
+        let parts = rule.parts
+        if let count = parts.count, occurrencesDone >= count { return nil }
         let target = Self.adding(parts.interval, of: parts.frequency, to: completionDay)
         let seconds = start.wallTime.secondsIntoDay
         var wall = WallTime(day: target, secondsIntoDay: seconds)

@@ -54,11 +54,13 @@ public struct Recurrence: Sendable {
         Array(makeOccurrences().prefix(max(0, count)))
     }
 
-    /// Up to `limit` occurrences strictly after `occurrence`, in order.
+    /// Up to `limit` occurrences strictly after `occurrence`, in order, as
+    /// long as `wanted` holds: the first one it refuses ends the list, and no
+    /// later one is expanded.
     ///
     /// A day is after another when it is a later day; a time when it is a later instant.
-    public func occurrences(after occurrence: Due, limit: Int) -> [Due] {
-        Array(makeOccurrences().lazy.prefix(Self.maximumScanned).filter { Self.isLater($0, than: occurrence) }.prefix(max(0, limit)))
+    public func occurrences(after occurrence: Due, limit: Int, while wanted: (Due) -> Bool = { _ in true }) -> [Due] {
+        Self.first(limit, of: makeOccurrences(after: occurrence), where: { Self.isLater($0, than: occurrence) }, while: wanted)
     }
 
     /// Up to `limit` occurrences after `instant`, in order.
@@ -69,20 +71,56 @@ public struct Recurrence: Sendable {
     /// the machine is).
     public func occurrences(after instant: Date, in currentZone: TimeZone, limit: Int) -> [Due] {
         let today = WallClock(timeZone: currentZone).day(of: instant)
-        return Array(makeOccurrences().lazy.prefix(Self.maximumScanned).filter { due in
+        let neededAfter = (clock?.day(of: instant) ?? today).adding(days: -1)
+        return Self.first(limit, of: makeOccurrences(neededAfter: neededAfter)) { due in
             switch due {
             case .day(let day): day > today
             case .time(let time): time > instant
             }
-        }.prefix(max(0, limit)))
+        }
     }
 
-    /// Every occurrence from the start, lazily.
-    func makeOccurrences() -> some Sequence<Due> {
+    /// The first `limit` of `occurrences` that `keep` takes, up to the first
+    /// of those that `wanted` refuses, reading no more than `maximumScanned`.
+    /// A loop that stops at once: the same chain of lazy `prefix` and
+    /// `filter` filtered eagerly, expanding a series without end a million
+    /// times for a handful of dues.
+    private static func first(
+        _ limit: Int, of occurrences: some Sequence<Due>, where keep: (Due) -> Bool,
+        while wanted: (Due) -> Bool = { _ in true }
+    ) -> [Due] {
+        var kept: [Due] = []
+        guard limit > 0 else { return kept }
+        for due in occurrences.prefix(maximumScanned) where keep(due) {
+            guard wanted(due) else { break }
+            kept.append(due)
+            if kept.count == limit { break }
+        }
+        return kept
+    }
+
+    /// Every occurrence from the start, lazily; or, for a caller that needs
+    /// none on or before `neededAfter`, those after that day and maybe a few
+    /// before (`WallExpansion`): asking for next week's occurrences of a
+    /// daily series begun years ago then costs a week of expansion, not years.
+    func makeOccurrences(neededAfter: LocalDay? = nil) -> some Sequence<Due> {
         IteratorSequence(Occurrences(
             recurrence: self,
-            expansion: WallExpansion(parts: rule.parts, start: start.wallTime, isDay: start.isDay)
+            expansion: WallExpansion(parts: rule.parts, start: start.wallTime, isDay: start.isDay, neededAfter: neededAfter)
         ))
+    }
+
+    /// The occurrences a caller needs after `occurrence` (and maybe a few
+    /// before): from the day before its local day, since a rule with several
+    /// times a day has later ones on that same day. (An instant asked of a
+    /// day series, which has no zone, is read in UTC, a day further back.)
+    func makeOccurrences(after occurrence: Due) -> some Sequence<Due> {
+        let neededAfter = switch occurrence {
+        case .day(let day): day.adding(days: -1)
+        case .time(let instant):
+            clock.map { $0.day(of: instant).adding(days: -1) } ?? WallClock(timeZone: .gmt).day(of: instant).adding(days: -2)
+        }
+        return makeOccurrences(neededAfter: neededAfter)
     }
 
     /// The due of a wall-clock reading of this series.

@@ -9,13 +9,21 @@ import TodoCore
 public enum RecurrenceStart: Hashable, Sendable {
     /// Due on a local day (floating, no zone).
     case day(LocalDay)
-    /// Due at a wall-clock time on a day, read in the anchoring zone.
-    case time(LocalDay, TimeOfDay, zone: TimeZone)
+    /// Due at a wall-clock time on a day, read in the anchoring zone. In
+    /// seconds, not a `TimeOfDay`: a due given to the second (an exact
+    /// instant, a DTSTART from another calendar) repeats at that second, as
+    /// RFC 5545 has every occurrence take the seconds of DTSTART.
+    case time(LocalDay, secondsIntoDay: Int, zone: TimeZone)
+
+    /// Due at `time` on `day`, on the minute.
+    public static func time(_ day: LocalDay, _ time: TimeOfDay, zone: TimeZone) -> RecurrenceStart {
+        .time(day, secondsIntoDay: time.secondsIntoDay, zone: zone)
+    }
 
     /// The start of a timed series whose first due is `instant`, anchored in `zone`.
     public static func time(at instant: Date, in zone: TimeZone) -> RecurrenceStart {
         let clock = WallClock(timeZone: zone)
-        return .time(clock.day(of: instant), clock.timeOfDay(of: instant), zone: zone)
+        return .time(clock.day(of: instant), secondsIntoDay: clock.secondsIntoDay(of: instant), zone: zone)
     }
 
     /// The start's local day.
@@ -28,7 +36,7 @@ public enum RecurrenceStart: Hashable, Sendable {
     var wallTime: WallTime {
         switch self {
         case .day(let day): WallTime(day: day, secondsIntoDay: 0)
-        case .time(let day, let time, _): WallTime(day: day, secondsIntoDay: time.secondsIntoDay)
+        case .time(let day, let seconds, _): WallTime(day: day, secondsIntoDay: seconds)
         }
     }
 
@@ -37,11 +45,17 @@ public enum RecurrenceStart: Hashable, Sendable {
         return false
     }
 
-    /// The start as a message shows it ("2026-03-28" or "2026-03-28 02:30 Europe/Berlin").
+    /// The start as a message shows it ("2026-03-28", "2026-03-28 02:30 Europe/Berlin",
+    /// or with its seconds, "2026-03-28 02:30:15 Europe/Berlin").
     var text: String {
         switch self {
-        case .day(let day): day.description
-        case .time(let day, let time, let zone): "\(day) \(time) \(zone.identifier)"
+        case .day(let day):
+            return day.description
+        case .time(let day, let seconds, let zone):
+            let time = seconds % 60 == 0
+                ? String(format: "%02d:%02d", seconds / 3600, seconds / 60 % 60)
+                : String(format: "%02d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+            return "\(day) \(time) \(zone.identifier)"
         }
     }
 }

@@ -57,10 +57,21 @@ extension TaskRepeat {
                                   occurrencesDone: completedCount + 1, in: currentZone)
     }
 
-    /// Up to `count` dues from the open occurrence `open` on, it first.
-    public func dues(from open: Due, count: Int) -> [Due] {
+    /// Up to `count` dues from the open occurrence `open` on, it first; the
+    /// ones after it only as long as `wanted` holds (the first it refuses
+    /// ends the list, and nothing past it is expanded).
+    ///
+    /// Repeating from the due, those are the rule's occurrences. Repeating
+    /// from completion, each due depends on when the one before is done: the
+    /// dues if each is done on its due day (`Recurrence.projectedDues`).
+    public func dues(from open: Due, count: Int, while wanted: (Due) -> Bool = { _ in true }) -> [Due] {
         guard count > 0, let recurrence = try? recurrence() else { return [] }
-        return [open] + recurrence.occurrences(after: open, limit: count - 1)
+        switch from {
+        case .due:
+            return [open] + recurrence.occurrences(after: open, limit: count - 1, while: wanted)
+        case .completion:
+            return [open] + recurrence.projectedDues(after: open, occurrencesDone: completedCount, limit: count - 1, while: wanted)
+        }
     }
 
     /// The rule in words ("every 2 weeks"), or "custom rule: …" where it

@@ -59,8 +59,13 @@ final class WallExpansion {
     private static let maximumSkipped = 20_000
 
     /// Expands `parts` from `start`; nil when libical refuses the rule.
-    /// - Parameter countsOccurrences: false to ignore COUNT (a series restarted elsewhere).
-    init?(parts: RuleParts, start: WallTime, isDay: Bool, countsOccurrences: Bool = true) {
+    /// - Parameters:
+    ///   - countsOccurrences: false to ignore COUNT (a series restarted elsewhere).
+    ///   - neededAfter: a day on and before which the caller needs no
+    ///     occurrence: expansion may then begin near it rather than at
+    ///     `start`, so its cost does not grow with the series' age (see
+    ///     `resumption(after:period:)`). What comes before may be missing or wrong.
+    init?(parts: RuleParts, start: WallTime, isDay: Bool, countsOccurrences: Bool = true, neededAfter: LocalDay? = nil) {
         var dropped: Set<String> = ["COUNT", "UNTIL"]
         var added: [String] = []
         var iteratorStart = start
@@ -95,10 +100,37 @@ final class WallExpansion {
         }
         let text = (parts.parts.filter { !dropped.contains($0.name) }.map { "\($0.name)=\($0.value)" } + added)
             .joined(separator: ";")
-        guard let libical = LibicalIterator(rrule: text, start: iteratorStart, isDay: isDay) else { return nil }
+        guard var libical = LibicalIterator(rrule: text, start: iteratorStart, isDay: isDay) else { return nil }
+        let count = countsOccurrences ? parts.count : nil
+        if let neededAfter, count == nil {
+            let wall = Self.resumption(after: neededAfter, period: setPositions?.period)
+            if wall > start, !libical.skip(to: wall) {
+                // A refused jump may leave libical anywhere: from the start, then.
+                guard let fresh = LibicalIterator(rrule: text, start: iteratorStart, isDay: isDay) else { return nil }
+                libical = fresh
+            }
+        }
         self.libical = libical
         self.start = start
-        self.count = countsOccurrences ? parts.count : nil
+        self.count = count
+    }
+
+    /// Where libical jumps ahead to (`LibicalIterator.skip(to:)`) for a
+    /// caller that needs no occurrence on or before `day`. Not with COUNT
+    /// counted here, which needs every occurrence from the start.
+    ///
+    /// libical may give the reading it jumps to as an occurrence of its own.
+    /// So it jumps to the start of `day`, all of whose occurrences the caller
+    /// drops; where positions are chosen here within a week (BYSETPOS), to
+    /// the start of a whole week on or before `day`, which that reading can
+    /// only spoil for occurrences the caller drops too. (A day is a whole
+    /// period already; libical chooses BYSETPOS in months and years itself,
+    /// over the whole period, apart from the reading it jumps to.)
+    private static func resumption(after day: LocalDay, period: Period?) -> WallTime {
+        guard case .week(let weekStart) = period else { return WallTime(day: day, secondsIntoDay: 0) }
+        let last = day.adding(days: -6)
+        let back = (Weekday.of(last).rawValue - weekStart.rawValue + 7) % 7
+        return WallTime(day: last.adding(days: -back), secondsIntoDay: 0)
     }
 
     /// The next occurrence, or nil when there are no more.

@@ -223,6 +223,16 @@ enum StoreSchema {
                 -- every plan, and would stop if it were gone.
                 """)
         }
+        migrator.registerMigration("v8-reminder-queue-by-priority", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- The reminder queue by priority: `next` reads the most urgent
+                -- overdue tasks (high first, then the earliest due) a
+                -- priority at a time, a few entries of each, instead of every
+                -- overdue task looked up and sorted for the first dozens.
+                CREATE INDEX task_reminder_queue_by_priority ON task(priority, due_key)
+                    WHERE completed_at IS NULL AND reminder = 1 AND due_key IS NOT NULL;
+                """)
+        }
         migrator.registerMigration("v9-calendar", foreignKeyChecks: .immediate) { db in
             try db.execute(sql: """
                 -- The list a task is in: the path of the iCalendar folder that

@@ -43,7 +43,7 @@ extension TaskStore {
         // ends (a month on when it is short): they are no tasks yet, but
         // their reminders are among what is to come.
         let horizon = first.count >= limit ? (first.last?.fire.at ?? now) : now.addingTimeInterval(Self.shortListHorizon)
-        let later = try openRepeatingTasks(dueBefore: horizon).filter(isKeptUp).flatMap { task in
+        let later = try openRepeatingTasks(dueAfter: now, before: horizon, scheduler: scheduler).filter(isKeptUp).flatMap { task in
             laterReminders(of: task, through: horizon, scheduler: scheduler)
         }
         guard !later.isEmpty else { return first }
@@ -55,12 +55,21 @@ extension TaskStore {
     /// earliest due. More than the digest threshold whenever there are, so a
     /// morning's digest is still told from a bubble each.
     func mostUrgentOpenRemindableTasks(dueAtOrBefore instant: Date, limit: Int) throws -> [TodoTask] {
-        try read { db in
-            try TaskRow.fetchAll(db, sql: """
-                SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
-                WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key <= ?
-                ORDER BY priority DESC, due_key, id LIMIT ?
-                """, arguments: [instant.timeIntervalSince1970 + Due.sortKeyZoneSlack, limit])
+        // A priority at a time, each a range of the index in due order that
+        // stops at the limit: one query ordering by priority first would
+        // read and sort every overdue task.
+        let sql = """
+            SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue_by_priority
+            WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND priority = ? AND due_key <= ?
+            ORDER BY due_key, id LIMIT ?
+            """
+        let key = instant.timeIntervalSince1970 + Due.sortKeyZoneSlack
+        return try read { db in
+            var tasks: [TodoTask] = []
+            for priority in Priority.allCases.sorted(by: >) where tasks.count < limit {
+                tasks += try TaskRow.fetchAll(db, sql: sql, arguments: [priority.rank, key, limit - tasks.count])
+            }
+            return tasks
         }
     }
 
@@ -74,9 +83,13 @@ extension TaskStore {
         guard let repeating = task.repeating, let open = task.due else { return [] }
         var result: [TaskReminder] = []
         var previousDue = scheduler.dueInstant(of: open)
-        for due in repeating.dues(from: open, count: Self.forecastLookahead).dropFirst() {
+        // Expanded only while the occurrences have reminders by the horizon:
+        // usually just the one after the open occurrence, which has none.
+        let dues = repeating.dues(from: open, count: Self.forecastLookahead) { due in
+            scheduler.dueReminders(ofTask: task.id, due: due).first.map { $0.at <= horizon } ?? false
+        }
+        for due in dues.dropFirst() {
             let reminders = scheduler.dueReminders(ofTask: task.id, due: due)
-            guard let earliest = reminders.first, earliest.at <= horizon else { break }
             var then = task
             then.due = due
             result += reminders.filter { $0.at > previousDue && $0.at <= horizon }.map { TaskReminder($0, of: then) }
@@ -85,13 +98,36 @@ extension TaskStore {
         return result
     }
 
-    /// The open, reminder-on repeating tasks whose open occurrence is due before `instant`.
-    func openRepeatingTasks(dueBefore instant: Date) throws -> [TodoTask] {
-        try read { db in
+    /// The open, reminder-on repeating tasks whose open occurrence is due
+    /// after `now` and before `horizon`: those whose next occurrences can
+    /// have reminders by the horizon (after their open one's due).
+    ///
+    /// Read from the reminder queue's index: the sort keys narrow it to the
+    /// dues near that stretch (a day due's key is within a zone's offset of
+    /// its instant), and the index's own due columns to the dues inside it,
+    /// before any task's row is read: the rows read are those the list can
+    /// show, however many tasks the store holds.
+    func openRepeatingTasks(dueAfter now: Date, before horizon: Date, scheduler: Scheduler) throws -> [TodoTask] {
+        // A day due's instant is the start of the next local day. A day
+        // series' next occurrence is a later day, reminded on its morning at
+        // the earliest: an open day due whose next day's morning is past the
+        // horizon has nothing to add (at night, every series due today).
+        let firstDay = scheduler.clock.day(of: now)
+        var lastDay = scheduler.clock.day(of: horizon)
+        while lastDay >= firstDay, let earliest = scheduler.dueReminders(ofTask: 0, due: .day(lastDay.adding(days: 1))).first,
+              earliest.at > horizon {
+            lastDay = lastDay.adding(days: -1)
+        }
+        return try read { db in
             try TaskRow.fetchAll(db, sql: """
-                SELECT \(TaskRow.selection) FROM task
-                WHERE repeat_rule IS NOT NULL AND completed_at IS NULL AND reminder = 1 AND due_key <= ?
-                """, arguments: [Scheduler.sortKeys(forRemindersFrom: instant, through: instant).upperBound])
+                SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
+                WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key > ? AND due_key < ?
+                  AND (due_time > ? AND due_time < ? OR due_day >= ? AND due_day <= ?)
+                  AND repeat_rule IS NOT NULL
+                """, arguments: [
+                    now.timeIntervalSince1970 - Due.sortKeyZoneSlack, horizon.timeIntervalSince1970 + Due.sortKeyZoneSlack,
+                    now.timeIntervalSince1970, horizon.timeIntervalSince1970, firstDay.description, lastDay.description,
+                ])
         }
     }
 }

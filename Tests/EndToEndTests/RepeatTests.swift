@@ -111,6 +111,24 @@ struct RepeatTests {
         #expect(try other.task("1")["occurrences"] as? [[String: String]] == (try cli.task("1")["occurrences"] as? [[String: String]]))
     }
 
+    @Test("repeating from completion, occurrences are the dues if each is done on its due day: done early, they all move with it")
+    func occurrencesFromCompletion() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.ok("add", "Haircut", "--due", "2026-12-22", "--repeat", "every 6 weeks", "--repeat-from", "completion", "--now", Self.now)
+
+        // Done on 10 December, twelve days early: next due six weeks on,
+        try cli.ok("done", "Haircut", "--now", "2026-12-10 10:00")
+        let task = try cli.task("1")
+
+        // and each due after it six weeks after the one before, not on the
+        // rule's own dates from 22 December (2 February, 16 March…).
+        #expect((task["occurrences"] as? [[String: String]])?.map { $0["day"] } == [
+            "2027-01-21", "2027-03-04", "2027-04-15", "2027-05-27", "2027-07-08",
+            "2027-08-19", "2027-09-30", "2027-11-11", "2027-12-23", "2028-02-03",
+        ])
+    }
+
     @Test("--no-repeat ends the series; the task stays with its due")
     func noRepeat() throws {
         let cli = try CLI()

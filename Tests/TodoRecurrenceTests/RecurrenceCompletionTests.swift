@@ -118,6 +118,26 @@ struct RecurrenceCompletionTests {
             == .day(Given.day("2027-03-31")))
     }
 
+    @Test("repeating from completion, the dues to come are those if each is done on its due day; COUNT still ends them")
+    func projectedFromCompletion() throws {
+        // Given every 6 weeks from completion, at most 4 times, one done and the second open on 4 January
+        let haircut = try Given.recurrence("FREQ=WEEKLY;INTERVAL=6;COUNT=4", from: .day(Given.day("2026-12-21")))
+
+        let dues = haircut.projectedDues(after: .day(Given.day("2027-01-04")), occurrencesDone: 1, limit: 10)
+
+        // Then the third and fourth, each six weeks after the one before, and no more
+        #expect(dues == [.day(Given.day("2027-02-15")), .day(Given.day("2027-03-29"))])
+    }
+
+    @Test("repeating from completion, a timed task's dues to come keep its time of day in its zone, across DST")
+    func projectedFromCompletionTimed() throws {
+        let report = try Given.recurrence("every 2 weeks", from: Given.start("2026-10-13 17:00", "Europe/Berlin"))
+
+        let dues = report.projectedDues(after: .time(Given.instant("2026-10-20T17:00:00+02:00")), occurrencesDone: 1, limit: 2)
+
+        #expect(dues == [.time(Given.instant("2026-11-03T17:00:00+01:00")), .time(Given.instant("2026-11-17T17:00:00+01:00"))])
+    }
+
     @Test("repeat from due is the default meaning of nextDue with .due")
     func dispatch() throws {
         let recurrence = try Given.recurrence("daily", from: Given.start("2026-11-16 09:00", "Europe/Berlin"))

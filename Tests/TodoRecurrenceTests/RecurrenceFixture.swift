@@ -33,6 +33,23 @@ struct RecurrenceFixture: Decodable, Sendable, CustomTestStringConvertible {
             }
         }
 
+        /// Whether it comes after `other`: a later day, or a later instant.
+        func isLater(than other: Occurrence) -> Bool {
+            switch (self, other) {
+            case (.day(let day), .day(let otherDay)): day > otherDay
+            case (.instant(let seconds), .instant(let otherSeconds)): seconds > otherSeconds
+            default: false
+            }
+        }
+
+        /// The occurrence as a due, as the engine gives it.
+        var due: Due {
+            switch self {
+            case .day(let day): .day(LocalDay(iso: day) ?? LocalDay(daysSinceEpoch: 0))
+            case .instant(let seconds): .time(Date(timeIntervalSince1970: Double(seconds)))
+            }
+        }
+
         var description: String {
             switch self {
             case .day(let day): day

@@ -26,4 +26,24 @@ struct RecurrenceFixtureTests {
         }
         #expect(got.count == fixture.occurrences.count, "got \(got.count) occurrences, dateutil \(fixture.occurrences.count)")
     }
+
+    /// Where `occurrences(after:)` is asked to go on from: early, in the
+    /// middle and near the end of the fixture's 50.
+    static let resumptions = [0, 1, 6, 17, 30, 44]
+
+    @Test("asked for what follows one of its occurrences, the series goes on as dateutil's (libical jumps ahead rather than expanding from the start)",
+          arguments: RecurrenceFixture.all)
+    func occurrencesAfterOne(_ fixture: RecurrenceFixture) throws {
+        let recurrence = try Recurrence(rule: RepeatRule(rrule: fixture.rule), start: fixture.recurrenceStart)
+
+        for index in Self.resumptions where index < fixture.occurrences.count {
+            let after = fixture.occurrences[index]
+            // Strictly later, in the series' order: where DST puts two
+            // wall-clock readings on one instant, or out of order (a time in
+            // a gap moves past the next reading), position alone does not say.
+            let expected = Array(fixture.occurrences.filter { $0.isLater(than: after) }.prefix(5))
+            let got = recurrence.occurrences(after: after.due, limit: expected.count).map(RecurrenceFixture.Occurrence.init)
+            #expect(got == expected, "after occurrence \(index + 1), \(after)")
+        }
+    }
 }

@@ -84,4 +84,15 @@ struct RecurrenceTimeZoneTests {
 
         #expect(start == .time(Given.day("2026-10-20"), TimeOfDay(hhmm: "17:00")!, zone: Given.zone("Europe/Berlin")))
     }
+
+    @Test("a start given to the second repeats at that second, as every occurrence takes DTSTART's seconds in RFC 5545")
+    func startKeepsItsSeconds() throws {
+        let start = RecurrenceStart.time(at: Given.instant("2026-10-24T09:47:36+02:00"), in: Given.zone("Europe/Berlin"))
+        let recurrence = try Given.recurrence("daily", from: start)
+
+        // Across the change to winter time on 25 October, at 09:47:36 on the wall clock.
+        #expect(recurrence.first(3) == [
+            "2026-10-24T09:47:36+02:00", "2026-10-25T09:47:36+01:00", "2026-10-26T09:47:36+01:00",
+        ].map { .time(Given.instant($0)) })
+    }
 }

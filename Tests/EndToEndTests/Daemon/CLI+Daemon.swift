@@ -83,7 +83,8 @@ extension CLI {
 
     /// Makes it as if `seconds` had passed while no daemon ran: every instant
     /// the store holds moves that far into the past (the tasks' due times,
-    /// creation, change and completion times, the ledger's instants, and the
+    /// creation, change and completion times, a series' start and its
+    /// completed occurrences, snoozes, the ledger's instants, and the
     /// daemon's bookkeeping), which is all a daemon started now can tell of
     /// the time that went by.
     ///
@@ -96,11 +97,14 @@ extension CLI {
             db = sqlite3.connect(sys.argv[1])
             d = float(sys.argv[2])
             with db:
-                if db.execute("SELECT count(*) FROM task WHERE due_day IS NOT NULL").fetchone()[0]:
+                if db.execute("SELECT count(*) FROM task WHERE due_day IS NOT NULL OR repeat_start_day IS NOT NULL").fetchone()[0]:
                     sys.exit("letTimePass moves only tasks due at a time")
                 db.execute(
                     "UPDATE task SET due_time = due_time - ?1, due_key = due_key - ?1, created_at = created_at - ?1, "
-                    "updated_at = updated_at - ?1, completed_at = completed_at - ?1, due_set_at = due_set_at - ?1", (d,))
+                    "updated_at = updated_at - ?1, completed_at = completed_at - ?1, due_set_at = due_set_at - ?1, "
+                    "repeat_start_time = repeat_start_time - ?1", (d,))
+                db.execute("UPDATE completion SET due_time = due_time - ?1, completed_at = completed_at - ?1", (d,))
+                db.execute("UPDATE snooze SET until = until - ?1", (d,))
                 db.execute("UPDATE delivery SET at = at - ?1, fired_at = fired_at - ?1", (d,))
                 # A timed reminder is identified by its instant in ms (Reminder.Occurrence).
                 db.execute(
