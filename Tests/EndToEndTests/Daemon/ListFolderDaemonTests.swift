@@ -119,9 +119,9 @@ struct ListFolderDaemonTests {
         let fired = daemon.waitForLog(within: .seconds(10)) { $0.event == "fire" && $0.task == task }
         let line = try #require(fired, "\(daemon)")
         #expect(line["kind"] == "alarm", "\(line)")
-        #expect(try desktop.history().filter { $0.summary == "Leave for the station" }.count == 1)
-        Thread.sleep(forTimeInterval: 1)
+        Thread.sleep(forTimeInterval: 1.5)
         #expect(daemon.firings(of: task).count == 1, "\(daemon)")
+        #expect(try desktop.history().filter { $0.summary == "Leave for the station" }.count == 1)
     }
 
     @Test("A task written into a folder is planned at once and fires; one completed elsewhere before its instant never does")
