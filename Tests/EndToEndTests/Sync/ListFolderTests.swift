@@ -289,9 +289,15 @@ import Testing
         #expect(lines.contains("X-MOZ-SNOOZE-TIME:20261130T090000Z"), "\(lines)")
         #expect(lines.contains("X-MOZ-LASTACK:20261130T070000Z"), "\(lines)")
 
+        // todo-remind's own alarms say it in RFC 9074's form too (Evolution's).
+        #expect(lines.filter { $0 == "ACKNOWLEDGED:20261130T070000Z" }.count == 2, "\(lines)")
+
         try cli.ok("done", "Call the bank", "--now", "2026-11-30 11:00")
         lines = ListFolders.contentLines(try lists.onlyFile("personal").text)
         #expect(lines.contains("X-MOZ-LASTACK:20261130T100000Z"), "\(lines)")
+        #expect(lines.filter { $0 == "ACKNOWLEDGED:20261130T100000Z" }.count == 2, "\(lines)")
+        // Read back, the task is as it was left: nothing to write again.
+        #expect(try cli.run(["sync", "--check"]).status == 0)
         #expect(!lines.contains { $0.hasPrefix("X-MOZ-SNOOZE-TIME") }, "done ends the snooze")
     }
 
