@@ -139,7 +139,7 @@ struct TaskMapping {
             guard case .utc(let instant)? = ICalendarTime(ContentLine(name: "TRIGGER", value: own.trigger)) else { return nil }
             return .absolute(instant)
         }
-        return OwnAlarm.seconds(of: own.trigger).map { .relative(seconds: $0) }
+        return ICalendarDuration.seconds(own.trigger).map { .relative(seconds: $0) }
     }
 
     /// The VALARMs that say the task's reminders (09:00 on the due day, at
@@ -149,19 +149,15 @@ struct TaskMapping {
         guard task.reminderOn else { return [] }
         let set = task.alarms.filter { !theirs.contains($0) }.map { alarm in
             switch alarm {
-            case .relative(let seconds): OwnAlarm(kind: OwnAlarm.setKind, trigger: OwnAlarm.duration(seconds: seconds))
+            case .relative(let seconds): OwnAlarm(kind: OwnAlarm.setKind, trigger: ICalendarDuration.text(seconds: seconds))
             case .absolute(let instant): OwnAlarm(kind: OwnAlarm.setKind, trigger: ICalendarTime.utcText(instant), isAbsolute: true)
             }
         }
         guard task.remindDefaults, let due = task.due else { return set }
-        // RELATED=END of a date-only DUE is the start of that day (Thunderbird).
-        let anchor = switch due {
-        case .day(let day): scheduler.clock.startOfDay(day)
-        case .time(let instant): instant
-        }
+        let anchor = scheduler.alarmAnchor(of: due)
         return scheduler.dueReminders(ofTask: task.id, due: due).map { reminder in
             let seconds = Int(reminder.at.timeIntervalSince(anchor).rounded())
-            return OwnAlarm(kind: reminder.kind == .morning ? "morning" : "due", trigger: OwnAlarm.duration(seconds: seconds))
+            return OwnAlarm(kind: reminder.kind == .morning ? "morning" : "due", trigger: ICalendarDuration.text(seconds: seconds))
         } + set
     }
 

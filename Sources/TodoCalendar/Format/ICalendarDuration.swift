@@ -65,4 +65,23 @@ public enum ICalendarDuration {
         guard index == text.count, components > 0 else { return nil }
         return sign * total
     }
+
+    /// A duration of whole minutes in RFC 5545's form, as `seconds(_:)`
+    /// reads it back: `-PT8H`, `PT9H30M`, `-P1D`, `PT0S`; seconds below a
+    /// minute are dropped (alarms are set in minutes).
+    public static func text(seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : ""
+        var rest = abs(seconds) / 60
+        if rest == 0 { return "PT0S" }
+        let days = rest / 1440
+        rest %= 1440
+        var text = sign + "P"
+        if days > 0 { text += "\(days)D" }
+        if rest > 0 {
+            text += "T"
+            if rest / 60 > 0 { text += "\(rest / 60)H" }
+            if rest % 60 > 0 { text += "\(rest % 60)M" }
+        }
+        return text
+    }
 }
