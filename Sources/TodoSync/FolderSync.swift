@@ -156,7 +156,9 @@ public struct FolderSync: Sendable {
         }
         var newStamp = stamp
         try files.forgetWritten(taskID: task.id)
-        if let rewritten = theirs.updated(to: mapping.properties(of: merged, over: theirs.properties), at: mapping.now) {
+        let updated = theirs.updated(to: mapping.properties(of: merged, over: theirs.properties), at: mapping.now)
+        let path = list.folder.file(stamp.name)
+        if let rewritten = mapping.writingAlarmActions(of: merged, read: theirs.properties, into: updated ?? bytes, path: path) ?? updated {
             newStamp = try list.folder.write(rewritten, to: stamp.name, ifUnchangedSince: stamp)
             try files.recordWritten(taskID: task.id, bytes: rewritten)
         }
@@ -192,15 +194,6 @@ public struct FolderSync: Sendable {
         return best?.properties
     }
 
-    /// `bytes` with ACKNOWLEDGED at `instant` on each of todo-remind's own
-    /// VALARMs; nil when there are none (or nothing changes).
-    static func acknowledgingOwnAlarms(_ bytes: [UInt8], at instant: Date, path: String, zone: TimeZone) -> [UInt8]? {
-        guard case .todo(let item)? = try? CalendarItem.read(bytes, file: path, localZone: zone) else { return nil }
-        let keys = Set(item.properties.ownAlarms.map { AlarmKey.own($0.kind) })
-        guard !keys.isEmpty else { return nil }
-        return item.acknowledging(keys, at: instant)
-    }
-
     // MARK: - Out
 
     private func writeFile(_ file: TaskFile, _ files: TaskFiles, _ report: inout SyncReport) throws {
@@ -228,12 +221,7 @@ public struct FolderSync: Sendable {
             var saved = file
             let wanted = mapping.properties(of: task, over: item.properties)
             var written = item.updated(to: wanted, at: mapping.now)
-            if let acknowledged = wanted.acknowledgedAt, acknowledged != item.properties.acknowledgedAt {
-                // Handled here (dismissed, done, snoozed): todo-remind's own
-                // alarms say so too, in RFC 9074's form (Evolution reads
-                // ACKNOWLEDGED, not X-MOZ-LASTACK).
-                written = Self.acknowledgingOwnAlarms(written ?? current.bytes, at: acknowledged, path: oldFolder.file(name), zone: mapping.zone) ?? written
-            }
+            written = mapping.writingAlarmActions(of: task, read: item.properties, into: written ?? current.bytes, path: oldFolder.file(name)) ?? written
             if let bytes = written {
                 saved.etag = try oldFolder.write(bytes, to: name, ifUnchangedSince: current.stamp).etag
                 try files.recordWritten(taskID: task.id, bytes: bytes)

@@ -95,6 +95,19 @@ extension TodoItem {
         return finished(editor.lines, at: now)
     }
 
+    /// The file's bytes without the RFC 9074 snooze alarms of the master
+    /// VTODO (`RELATED-TO;RELTYPE=SNOOZE`), whoever wrote them, or nil when
+    /// it has none: the snooze ended here (the task was done, its due moved,
+    /// its reminder switched off), so no device should bring it back. A
+    /// client that snoozes removes the earlier snooze alarms the same way.
+    public func droppingSnoozeAlarms(at now: Date) -> [UInt8]? {
+        var lines = Array(document.lines[todo.begin...todo.end])
+        let snoozes = Self.alarms(in: lines).filter { $0.alarm.snoozedUID != nil }
+        guard !snoozes.isEmpty else { return nil }
+        for snooze in snoozes.reversed() { lines.removeSubrange(snooze.range) }
+        return finished(lines, at: now)
+    }
+
     /// The VALARMs directly inside the VTODO whose lines are `lines`: where
     /// each lies, and its own property lines.
     private static func alarms(in lines: [ContentLine]) -> [(range: ClosedRange<Int>, alarm: AlarmComponent)] {

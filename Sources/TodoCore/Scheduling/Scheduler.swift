@@ -80,16 +80,25 @@ public struct Scheduler: Sendable {
     public func alarmReminders(for task: TodoTask) -> [Reminder] {
         guard task.reminderOn, !task.isCompleted, !task.alarms.isEmpty else { return [] }
         let reminders = task.alarms.compactMap { alarm -> Reminder? in
+            guard let at = instant(of: alarm, due: task.due) else { return nil }
             switch alarm {
-            case .absolute(let instant):
-                return Reminder(taskID: task.id, kind: .alarm, occurrence: .at(instant), at: instant)
+            case .absolute:
+                return Reminder(taskID: task.id, kind: .alarm, occurrence: .at(at), at: at)
             case .relative(let seconds):
                 guard let due = task.due else { return nil }
-                let at = alarmAnchor(of: due).addingTimeInterval(TimeInterval(seconds))
                 return Reminder(taskID: task.id, kind: .alarm, occurrence: .alarm(seconds: seconds, of: .due(due)), at: at)
             }
         }
         return reminders.filter { Self.isUnhandled($0, of: task) }.sorted(by: Self.precedes)
+    }
+
+    /// When `alarm` falls for the occurrence due `due`: nil for a relative
+    /// alarm of a task without a due.
+    public func instant(of alarm: TaskAlarm, due: Due?) -> Date? {
+        switch alarm {
+        case .absolute(let instant): instant
+        case .relative(let seconds): due.map { alarmAnchor(of: $0).addingTimeInterval(TimeInterval(seconds)) }
+        }
     }
 
     /// What a relative alarm counts from: a timed due's instant, or the
