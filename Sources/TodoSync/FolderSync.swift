@@ -120,8 +120,14 @@ public struct FolderSync: Sendable {
             try merge(item, bytes: bytes, stamp: stamp, into: task, file: known, list: list, files, &report)
         } else {
             if let known { try files.deleteTask(id: known.taskID) }
-            let task = mapping.task(from: item.properties, list: list.path)
-            _ = try files.add(task, file: TaskFile(taskID: 0, folder: list.path, name: name, uid: item.uid, etag: stamp.etag, base: bytes))
+            let file = TaskFile(taskID: 0, folder: list.path, name: name, uid: item.uid, etag: stamp.etag, base: bytes)
+            let added = try files.add(mapping.task(from: item.properties, list: list.path), file: file)
+            let moved = try skippingCompletedOccurrences(of: added, as: item.properties, files)
+            if moved != added {
+                var file = file
+                file.taskID = added.id
+                _ = try files.replace(added, with: moved, file: file)
+            }
         }
         report.readIn += 1
     }
@@ -154,6 +160,7 @@ public struct FolderSync: Sendable {
             merged.completedAt = moved.completedAt
             merged.repeating = moved.repeating
         }
+        merged = try skippingCompletedOccurrences(of: merged, as: theirs.properties, files)
         var newStamp = stamp
         try files.forgetWritten(taskID: task.id)
         let updated = theirs.updated(to: mapping.properties(of: merged, over: theirs.properties), at: mapping.now)
@@ -171,6 +178,22 @@ public struct FolderSync: Sendable {
             try files.recordConflict(taskID: task.id, fields: fields, keptHere: keptHere)
             report.conflicts.append(.init(taskID: task.id, fields: fields, keptHere: keptHere))
         }
+    }
+
+    /// A repeating task whose open occurrence another client completed on
+    /// its own (an override with its RECURRENCE-ID, as Thunderbird and jtx
+    /// Board write) moves on to the next occurrence, as `done` moves it
+    /// here: that occurrence has no reminders left, the others keep theirs.
+    /// Each override moves it on once at most.
+    private func skippingCompletedOccurrences(of task: TodoTask, as properties: TodoProperties, _ files: TaskFiles) throws -> TodoTask {
+        var task = task
+        for _ in properties.completedOccurrences.indices {
+            guard let repeating = task.repeating, !task.isCompleted, let due = task.due,
+                  let completedAt = properties.completedOccurrences[due] else { break }
+            let next = repeating.nextDue(afterCompleting: due, at: completedAt, in: mapping.zone)
+            task = try files.completeOccurrence(of: task, at: completedAt, next: next)
+        }
+        return task
     }
 
     /// The version the file read (`theirs`) grew from: of the base last
@@ -219,6 +242,10 @@ public struct FolderSync: Sendable {
             }
             guard case .todo(let item) = try CalendarItem.read(current.bytes, file: oldFolder.file(name), localZone: mapping.zone) else { return }
             var saved = file
+            // Done here, onto an occurrence done in another client already.
+            let moved = try skippingCompletedOccurrences(of: task, as: item.properties, files)
+            if moved != task { _ = try files.replace(task, with: moved, file: saved) }
+            let task = moved
             let wanted = mapping.properties(of: task, over: item.properties)
             var written = item.updated(to: wanted, at: mapping.now)
             written = mapping.writingAlarmActions(of: task, read: item.properties, into: written ?? current.bytes, path: oldFolder.file(name)) ?? written

@@ -55,7 +55,7 @@ struct TaskMapping {
         task.acknowledgedAt = Self.keepingFraction(task.acknowledgedAt, read: acknowledged)
         // A snooze: Thunderbird's (the task's, or its open occurrence's), or
         // an RFC 9074 snooze alarm not yet handled; the latest.
-        let occurrence = task.due.map(scheduler.dueInstant(of:)).flatMap { properties.occurrenceSnoozes[$0] }
+        let occurrence = task.due.flatMap { properties.occurrenceSnoozes[$0] }
         let snoozeAlarms = properties.alarms.filter { $0.snoozes != nil && $0.acknowledgedAt == nil }.compactMap { alarm -> Date? in
             if case .absolute(let instant) = alarm.trigger { return instant }
             return nil
@@ -110,13 +110,15 @@ struct TaskMapping {
             // A timed due is written in its series' zone, so that the rule
             // follows that zone's DST, or else in the machine's.
             properties.dueZone = task.due?.isTimed == true ? (task.repeating?.zone ?? zone.identifier) : nil
+            // A series moved on (done, or its due edited): its DTSTART moves too.
+            if task.repeating != nil, base.rule != nil, base.ruleStart != nil { properties.ruleStart = ruleStart(for: task.due, over: base) }
         }
         if task.completedAt != reading.completedAt {
             if let completedAt = task.completedAt { properties.complete(at: completedAt) } else { properties.reopen() }
         }
         if task.repeating?.rule != reading.repeating?.rule || task.repeating?.from != reading.repeating?.from {
             properties.rule = task.repeating?.rule
-            properties.ruleStart = task.repeating?.start
+            properties.ruleStart = task.repeating == nil ? nil : ruleStart(for: task.due, over: base)
             properties.repeatsFromCompletion = task.repeating?.from == .completion
         }
         if task.acknowledgedAt != reading.acknowledgedAt { properties.acknowledgedAt = task.acknowledgedAt }
@@ -131,6 +133,28 @@ struct TaskMapping {
             properties.ownAlarms = ownAlarms(of: task, besides: theirs)
         }
         return properties
+    }
+
+    /// The DTSTART of a series whose open occurrence is due `due`: RFC 5545
+    /// anchors the rule there, so it is the open occurrence's start, and
+    /// every client expands the same occurrences from it that todo-remind
+    /// does. The file's own distance from DTSTART to DUE is kept (tasks.org
+    /// and Evolution start a task before it is due, and every occurrence
+    /// keeps that distance; RFC 5545 §3.8.5.3); a file without one starts
+    /// it at its due. Moved on with each occurrence, as tasks.org moves it.
+    ///
+    /// A rule with COUNT then counts, for another client, from the open
+    /// occurrence; here it counts from the series' first due (the task's
+    /// history, `TaskRepeat.start`).
+    private func ruleStart(for due: Due?, over base: TodoProperties) -> Due? {
+        switch (due, base.due, base.ruleStart) {
+        case (.time(let due)?, .time(let baseDue)?, .time(let baseStart)?):
+            .time(due.addingTimeInterval(baseStart.timeIntervalSince(baseDue)))
+        case (.day(let due)?, .day(let baseDue)?, .day(let baseStart)?):
+            .day(due.adding(days: baseStart.daysSinceEpoch - baseDue.daysSinceEpoch))
+        default:
+            due
+        }
     }
 
     /// An alarm set with `--remind`, as its own VALARM wrote it.

@@ -26,13 +26,37 @@ struct AlarmReadingTests {
         // 09:00 in Berlin on Monday 12 January, the second occurrence's DTSTART.
         let occurrence = try #require(LocalDay(year: 2026, month: 1, day: 12))
         let start = WallClock(timeZone: CalendarFixture.zone("Europe/Berlin")).instant(on: occurrence, secondsIntoDay: 9 * 3600)
-        #expect(item.properties.occurrenceSnoozes == [start: try Self.instant("2026-01-12T08:46:00Z")])
+        // Keyed by that occurrence's due, an hour after its start.
+        #expect(item.properties.occurrenceSnoozes == [.time(start.addingTimeInterval(3600)): try Self.instant("2026-01-12T08:46:00Z")])
+        #expect(item.properties.completedOccurrences.isEmpty)
         #expect(item.properties.acknowledgedAt == (try Self.instant("2026-01-12T07:46:00Z")))
         #expect(item.properties.snoozedUntil == nil)
         // 15 minutes before a DTSTART one hour before DUE: 75 minutes before the due.
         #expect(item.properties.alarms == [
             CalendarAlarm(key: .trigger("TRIGGER;VALUE=DURATION:-PT15M"), trigger: .relativeToDue(seconds: -4500)),
         ])
+    }
+
+    @Test("Thunderbird, one occurrence marked done: its override names that occurrence by its due, with its COMPLETED; the master's own fields are the master's")
+    func thunderbirdCompletedOccurrence() throws {
+        let item = try CalendarFixture.item("thunderbird-occurrence-done.ics")
+        // The override's RECURRENCE-ID is 19 January 09:00 Berlin, the occurrence's start; its due is an hour later.
+        let day = try #require(LocalDay(year: 2026, month: 1, day: 19))
+        let due = WallClock(timeZone: CalendarFixture.zone("Europe/Berlin")).instant(on: day, secondsIntoDay: 10 * 3600)
+        #expect(item.properties.completedOccurrences == [.time(due): try Self.instant("2026-01-19T08:12:00Z")])
+        #expect(item.properties.title == "Water the plants")
+        #expect(!item.properties.isDone)
+        #expect(item.properties.rule == "FREQ=WEEKLY;BYDAY=MO")
+    }
+
+    @Test("An override that is not completed, or a day recurrence id of a timed task, names no completed occurrence")
+    func openOverrideIsNoCompletion() throws {
+        let text = String(decoding: try CalendarFixture.bytes("thunderbird-occurrence-done.ics"), as: UTF8.self)
+        let open = text.replacingOccurrences(of: "STATUS:COMPLETED\r\n", with: "STATUS:IN-PROCESS\r\n")
+            .replacingOccurrences(of: "COMPLETED:20260119T081200Z\r\n", with: "")
+        #expect(try CalendarFixture.item(Array(open.utf8), file: "open.ics").properties.completedOccurrences.isEmpty)
+        let dayID = text.replacingOccurrences(of: "RECURRENCE-ID;TZID=Europe/Berlin:20260119T090000", with: "RECURRENCE-ID;VALUE=DATE:20260119")
+        #expect(try CalendarFixture.item(Array(dayID.utf8), file: "day.ics").properties.completedOccurrences.isEmpty)
     }
 
     @Test("tasks.org: 09:00 on a day due is nine hours after the day's start")

@@ -13,7 +13,7 @@ enum CalendarFixture {
         "rfc5545.ics", "thunderbird.ics", "tasksorg.ics", "todoman.ics",
         "nextcloud.ics", "evolution.ics", "handwritten-lf.ics",
         "thunderbird-recurring.ics", "tasksorg-snoozed.ics", "evolution-start.ics",
-        "rfc9074.ics", "apple.ics", "malformed-alarms.ics",
+        "rfc9074.ics", "apple.ics", "malformed-alarms.ics", "thunderbird-occurrence-done.ics",
     ]
 
     /// Floating times in the fixtures are read in this zone.

@@ -40,6 +40,7 @@ public enum CalendarItem: Hashable, Sendable {
             if items.isEmpty { throw .noTodo(file: file) }
             return .notOurs(components: items.map(\.name))
         }
-        return .todo(TodoItem(document: document, calendar: calendar, todo: master, uid: uid, localZone: localZone))
+        let overrides = todos.filter { $0.begin != master.begin }
+        return .todo(TodoItem(document: document, calendar: calendar, todo: master, overrides: overrides, uid: uid, localZone: localZone))
     }
 }

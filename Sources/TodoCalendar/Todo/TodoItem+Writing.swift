@@ -54,6 +54,20 @@ extension TodoItem {
         skippedAlarms = []
     }
 
+    /// A rule needs its DTSTART (RFC 5545 §3.8.5.3), in the form of DUE:
+    /// written with a rule, and moved with the due. Returns the zone whose
+    /// VTIMEZONE it needs, if any.
+    private func writeStart(_ wanted: TodoProperties, _ editor: inout ComponentEditor) -> String? {
+        guard wanted.rule != nil, let start = wanted.ruleStart,
+              start != properties.ruleStart || editor.first("DTSTART") == nil else { return nil }
+        var anchor = wanted
+        anchor.due = start
+        let written = dueLine(anchor)
+        guard let line = written.line else { return nil }
+        editor.set("DTSTART", to: [ContentLine(name: "DTSTART", parameters: line.parameters, value: line.value)])
+        return written.zone
+    }
+
     private func applying(_ wanted: TodoProperties, at now: Date, bumpingSequence: Bool) -> [UInt8]? {
         let changed = TodoField.allCases.filter { !properties.agrees(with: wanted, on: $0) }
         guard !changed.isEmpty else { return nil }
@@ -75,6 +89,7 @@ extension TodoItem {
                 let written = dueLine(wanted)
                 editor.set("DUE", to: written.line.map { [$0] } ?? [])
                 newZone = written.zone
+                newZone = writeStart(wanted, &editor) ?? newZone
             case .completion:
                 editor.set("STATUS", to: wanted.status.map { [ContentLine(name: "STATUS", value: $0.value)] } ?? [])
                 editor.set("COMPLETED", to: wanted.completedAt.map { [ContentLine(name: "COMPLETED", value: ICalendarTime.utcText($0))] } ?? [])
@@ -88,16 +103,7 @@ extension TodoItem {
                 editor.set("RRULE", to: wanted.rule.map { [ContentLine(name: "RRULE", value: $0)] } ?? [])
                 let fromCompletion = wanted.rule != nil && wanted.repeatsFromCompletion
                 editor.set("X-TODO-REMIND-REPEAT-FROM", to: fromCompletion ? [ContentLine(name: "X-TODO-REMIND-REPEAT-FROM", value: "COMPLETION")] : [])
-                // A rule needs its DTSTART (RFC 5545 §3.8.5.3): the series'
-                // first due, in the form of DUE.
-                if wanted.rule != nil, let start = wanted.ruleStart, start != properties.ruleStart || editor.first("DTSTART") == nil {
-                    var anchor = wanted
-                    anchor.due = start
-                    if let line = dueLine(anchor).line {
-                        editor.set("DTSTART", to: [ContentLine(name: "DTSTART", parameters: line.parameters, value: line.value)])
-                        newZone = newZone ?? dueLine(anchor).zone
-                    }
-                }
+                newZone = writeStart(wanted, &editor) ?? newZone
             case .acknowledgement:
                 editor.set("X-MOZ-LASTACK", to: wanted.acknowledgedAt.map { [ContentLine(name: "X-MOZ-LASTACK", value: ICalendarTime.utcText($0))] } ?? [])
             case .reminders:

@@ -28,7 +28,10 @@ public struct TodoItem: Hashable, Sendable {
     /// worth one log line each (`SkippedAlarm.message(file:)`).
     public let skippedAlarms: [SkippedAlarm]
 
-    init(document: ICalendarDocument, calendar: ICalendarComponent, todo: ICalendarComponent, uid: String, localZone: TimeZone) {
+    init(
+        document: ICalendarDocument, calendar: ICalendarComponent, todo: ICalendarComponent,
+        overrides: [ICalendarComponent] = [], uid: String, localZone: TimeZone
+    ) {
         self.document = document
         self.calendar = calendar
         self.todo = todo
@@ -89,7 +92,14 @@ public struct TodoItem: Hashable, Sendable {
         properties.defaultsOff = first("X-TODO-REMIND-DEFAULTS")?.value.uppercased() == "OFF"
         properties.acknowledgedAt = utc("X-MOZ-LASTACK")
         properties.snoozedUntil = utc("X-MOZ-SNOOZE-TIME")
-        properties.occurrenceSnoozes = AlarmReading.occurrenceSnoozes(of: todo, in: document)
+        let occurrences = OccurrenceIDs(due: properties.due, start: properties.ruleStart)
+        properties.occurrenceSnoozes = Dictionary(
+            AlarmReading.occurrenceSnoozes(of: todo, in: document).compactMap { id, until in occurrences.due(startingAt: id).map { ($0, until) } },
+            uniquingKeysWith: max
+        )
+        properties.completedOccurrences = Self.completedOccurrences(
+            overrides, in: document, calendar: calendar, occurrences: occurrences, localZone: localZone
+        )
         let alarms = AlarmReading(
             document: document, todo: todo, due: properties.due, start: properties.ruleStart,
             clock: WallClock(timeZone: localZone)
@@ -101,6 +111,38 @@ public struct TodoItem: Hashable, Sendable {
         lastModified = instant("LAST-MODIFIED")
         stamp = instant("DTSTAMP")
         sequence = number("SEQUENCE") ?? 0
+    }
+
+    /// The occurrences the completed or cancelled `overrides` stand for (see
+    /// `TodoProperties.completedOccurrences`).
+    static func completedOccurrences(
+        _ overrides: [ICalendarComponent], in document: ICalendarDocument, calendar: ICalendarComponent,
+        occurrences: OccurrenceIDs, localZone: TimeZone
+    ) -> [Due: Date] {
+        var completed: [Due: Date] = [:]
+        for override in overrides {
+            func first(_ name: String) -> ContentLine? { override.properties(name, in: document).first }
+            let status = first("STATUS").map { TodoStatus(value: $0.value) }
+            guard status == .completed || status == .cancelled || first("COMPLETED") != nil,
+                  let id = first("RECURRENCE-ID").flatMap(ICalendarTime.init) else { continue }
+            let occurrence: Due?
+            if case .day(let day) = id {
+                occurrence = occurrences.due(startingOn: day)
+            } else {
+                occurrence = instant(of: id, in: document, calendar: calendar, localZone: localZone).flatMap(occurrences.due(startingAt:))
+            }
+            guard let occurrence else { continue }
+            let completedAt = first("COMPLETED").flatMap(ICalendarTime.init).flatMap {
+                instant(of: $0, in: document, calendar: calendar, localZone: localZone)
+            }
+            completed[occurrence] = completedAt ?? {
+                switch occurrence {
+                case .day(let day): WallClock(timeZone: localZone).startOfDay(day)
+                case .time(let instant): instant
+                }
+            }()
+        }
+        return completed
     }
 
     /// The instant a DATE or DATE-TIME value stands for: a day is its start in

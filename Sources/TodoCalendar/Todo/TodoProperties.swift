@@ -36,9 +36,9 @@ public struct TodoProperties: Hashable, Sendable {
     /// dates (`X-TODO-REMIND-REPEAT-FROM:COMPLETION`: RFC 5545 has no such
     /// thing, so RRULE keeps its own meaning and this says the rest).
     public var repeatsFromCompletion = false
-    /// The series' first due, written as `DTSTART` with a rule todo-remind
-    /// writes (RFC 5545 anchors RRULE there); read from DTSTART. A file's
-    /// own DTSTART is never rewritten unless its rule is.
+    /// `DTSTART` of a repeating task, where RFC 5545 anchors its RRULE: the
+    /// open occurrence's start (see `TaskMapping`). Written only beside a
+    /// rule; a file's own DTSTART is rewritten only with its rule or its due.
     public var ruleStart: Due?
     /// `X-MOZ-LASTACK` (UTC): reminders at or before it were handled, on
     /// whichever device (Thunderbird, tasks.org write it; so does todo-remind).
@@ -69,11 +69,20 @@ public struct TodoProperties: Hashable, Sendable {
     /// handled elsewhere (Evolution fires and acknowledges them too).
     public internal(set) var ownAlarmsAcknowledged: [String: Date] = [:]
     /// Thunderbird's snoozes of single occurrences of a repeating task
-    /// (`X-MOZ-SNOOZE-TIME-<microseconds>:<UTC>`): the occurrence, by the
-    /// instant of its recurrence id (its DTSTART, or its DUE when the VTODO
-    /// has no DTSTART: Thunderbird's `recurrenceStartDate`), to the instant
-    /// its reminder comes back.
-    public internal(set) var occurrenceSnoozes: [Date: Date] = [:]
+    /// (`X-MOZ-SNOOZE-TIME-<microseconds>:<UTC>`): the occurrence, by its
+    /// due, to the instant its reminder comes back. The microseconds are its
+    /// recurrence id (its DTSTART, or its DUE when the VTODO has no DTSTART:
+    /// Thunderbird's `recurrenceStartDate`), moved onto the due as
+    /// `completedOccurrences` are.
+    public internal(set) var occurrenceSnoozes: [Due: Date] = [:]
+    /// Single occurrences of a repeating task completed or cancelled in
+    /// another client through an override (a VTODO of the same UID with a
+    /// `RECURRENCE-ID`, as Thunderbird and jtx Board write them): by the due
+    /// of that occurrence, to when it was completed (its `COMPLETED`, else
+    /// its due's instant). The recurrence id is the occurrence's start when
+    /// the master has a DTSTART, so it is moved by the master's DTSTART to
+    /// DUE distance to give the due.
+    public internal(set) var completedOccurrences: [Due: Date] = [:]
 
     public init(
         title: String? = nil,
@@ -167,7 +176,7 @@ public struct TodoProperties: Hashable, Sendable {
         case .notes: notes == other.notes
         case .categories: categories == other.categories
         case .priority: priorityValue == other.priorityValue
-        case .due: due == other.due && (due?.isTimed != true || Self.sameZone(dueZone, other.dueZone))
+        case .due: due == other.due && (due?.isTimed != true || Self.sameZone(dueZone, other.dueZone)) && ruleStart == other.ruleStart
         case .completion: status == other.status && completedAt == other.completedAt
         case .rule: rule == other.rule && repeatsFromCompletion == other.repeatsFromCompletion
         case .acknowledgement: acknowledgedAt == other.acknowledgedAt
@@ -193,13 +202,13 @@ public struct TodoProperties: Hashable, Sendable {
         case .due:
             due = other.due
             dueZone = other.dueZone
+            ruleStart = other.ruleStart
         case .completion:
             status = other.status
             completedAt = other.completedAt
             percentComplete = other.percentComplete
         case .rule:
             rule = other.rule
-            ruleStart = other.ruleStart
             repeatsFromCompletion = other.repeatsFromCompletion
         case .acknowledgement: acknowledgedAt = other.acknowledgedAt
         case .snooze: snoozedUntil = other.snoozedUntil

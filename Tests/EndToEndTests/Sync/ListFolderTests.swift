@@ -191,6 +191,45 @@ import Testing
         #expect(lines.contains("RRULE:FREQ=DAILY"))
     }
 
+    @Test func anOccurrenceCompletedByItselfInThunderbirdIsDoneAndTheSeriesGoesOn() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        try cli.ok("add", "Water plants", "--due", "2026-12-01 10:00", "--repeat", "daily", "--list", "work")
+        let name = try lists.onlyFile("work").name
+        let written = try lists.read("work", name)
+        let uid = try #require(ListFolders.contentLines(written).first { $0.hasPrefix("UID:") })
+        // Thunderbird marks one occurrence done with an override of its own
+        // (10:00 in Berlin is 09:00Z); the master stays open. One for 3
+        // December is completed ahead of time.
+        func override(_ id: String) -> String {
+            ["BEGIN:VTODO", uid, "SUMMARY:Water plants", "RECURRENCE-ID:\(id)", "DUE:\(id)",
+             "STATUS:COMPLETED", "COMPLETED:20261201T081500Z", "PERCENT-COMPLETE:100", "END:VTODO", ""].joined(separator: "\r\n")
+        }
+        let overrides = override("20261201T090000Z") + override("20261203T090000Z")
+        try lists.put("work", name, written.replacingOccurrences(of: "END:VCALENDAR", with: overrides + "END:VCALENDAR"))
+
+        let task = try cli.task("Water plants")
+        #expect(task["completed"] as? Bool == false)
+        #expect(((task["due"] as? [String: Any])?["time"] as? String) == "2026-12-02T10:00:00+01:00")
+        #expect((task["completions"] as? [Any])?.count == 1)
+        // No reminder of 1 December is left; those of 2 December are.
+        let reminders = try #require(task["reminders"] as? [[String: Any]])
+        #expect(reminders.compactMap { $0["at"] as? String }.allSatisfy { $0.hasPrefix("2026-12-02") } && !reminders.isEmpty, "\(reminders)")
+        // Thunderbird's overrides stay as they were, beside the master moved on.
+        let after = try lists.read("work", name)
+        #expect(after.contains(overrides))
+        #expect(ListFolders.contentLines(after).contains("DUE;TZID=Europe/Berlin:20261202T100000"))
+
+        // Done here on 2 December: 3 December was done in Thunderbird already,
+        // so the series goes on to 4 December.
+        try cli.ok("done", "Water plants")
+        let done = try cli.task("Water plants")
+        #expect(((done["due"] as? [String: Any])?["time"] as? String) == "2026-12-04T10:00:00+01:00")
+        #expect((done["completions"] as? [Any])?.count == 3)
+        #expect(ListFolders.contentLines(try lists.read("work", name)).contains("DUE;TZID=Europe/Berlin:20261204T100000"))
+    }
+
     @Test func theReminderSwitchIsWrittenAsTodoRemindsOwnAlarmsAndOnlyThose() throws {
         let cli = try CLI()
         defer { cli.remove() }
