@@ -237,6 +237,7 @@ private final class DelivererAdapter: Deliverer {
         self.report = report
     }
     func deliver(_ job: DeliveryJob) { deliverer.deliver(job, report: report) }
+    func close(taskID: Int64) { deliverer.close(taskID: taskID) }
 }
 
 /// Lets the engine arm the timerfd without knowing it is one.

@@ -97,6 +97,12 @@ final class ThreadedDeliverer: @unchecked Sendable {
         if grow { startWorker(index) }
     }
 
+    /// Closes the task's bubble, if open. The notifier only sends the request
+    /// (no answer awaited), so a slow server does not hold the loop.
+    func close(taskID: Int64) {
+        notifier.close(taskID: taskID)
+    }
+
     /// Waits (without waking) until a job is queued, and takes it.
     private func nextJob() -> (job: DeliveryJob, report: Report) {
         condition.lock()

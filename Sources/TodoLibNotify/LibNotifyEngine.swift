@@ -235,6 +235,14 @@ final class LibNotifyEngine: @unchecked Sendable {
         }
     }
 
+    /// Asks the server to close the task's bubble, if one is open; its
+    /// "closed" signal then lets the notification go.
+    func close(taskID: Int64) {
+        precondition(loop.isCurrent, "the engine's state is only used on the loop thread")
+        guard let key = openByTask[taskID], let entry = open[key] else { return }
+        closeBubble(entry.serverID)
+    }
+
     /// The server id of each task's open notification.
     func openNotifications() -> [Int64: UInt32] {
         precondition(loop.isCurrent, "the engine's state is only used on the loop thread")

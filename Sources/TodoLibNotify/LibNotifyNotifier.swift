@@ -74,6 +74,11 @@ public final class LibNotifyNotifier: Notifier {
         return try engine.loop.perform { engine.serverInfo(timeout: timeout) }.get()
     }
 
+    public func close(taskID: Int64) {
+        let engine = engine
+        engine.loop.perform { engine.close(taskID: taskID) }
+    }
+
     /// The server id of each task's notification whose bubble is still open, as
     /// far as this process knows: an entry goes when the server says it closed.
     public func openNotifications() -> [Int64: UInt32] {

@@ -34,6 +34,9 @@ public final class ConsoleNotifier: Notifier {
         .console
     }
 
+    /// A line written stays written.
+    public func close(taskID: Int64) {}
+
     /// The notification on one line, as `show` writes it.
     public static func line(for notification: ReminderNotification) -> String {
         var parts = [oneLine(notification.summary)]

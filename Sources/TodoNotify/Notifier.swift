@@ -13,4 +13,8 @@ public protocol Notifier: Sendable {
 
     /// Who shows the notifications: the server's name, version and capabilities.
     func serverInfo() throws(NotifyError) -> ServerInfo
+
+    /// Closes the bubble of the task's notification if it is still open
+    /// (its reminder was handled elsewhere), without waiting for the server.
+    func close(taskID: Int64)
 }

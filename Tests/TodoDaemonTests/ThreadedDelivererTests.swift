@@ -28,6 +28,8 @@ struct ThreadedDelivererTests {
             throw NotifyError.noServer(reason: "held")
         }
 
+        func close(taskID: Int64) {}
+
         var receivedCount: Int {
             condition.lock()
             defer { condition.unlock() }

@@ -112,7 +112,7 @@ public struct Scheduler: Sendable {
 
     /// Whether the reminder falls after the task's acknowledgement, if any:
     /// one at or before it was handled already, maybe on another device.
-    static func isUnhandled(_ reminder: Reminder, of task: TodoTask) -> Bool {
+    public static func isUnhandled(_ reminder: Reminder, of task: TodoTask) -> Bool {
         task.acknowledgedAt.map { reminder.at > $0 } ?? true
     }
 

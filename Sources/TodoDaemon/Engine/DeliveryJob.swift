@@ -66,6 +66,8 @@ struct DeliveryOutcome: Sendable {
 /// later through `ReminderEngine.deliveryFinished`, on the engine's thread.
 protocol Deliverer: AnyObject {
     func deliver(_ job: DeliveryJob)
+    /// Closes the task's bubble if it is still open: handled elsewhere.
+    func close(taskID: Int64)
 }
 
 /// The one wall-clock timer the engine keeps armed at its next instant.

@@ -31,6 +31,9 @@ enum DaemonEvent: String {
     /// `marked-done`, `snoozed` (with `until`), `refused` (with `error`),
     /// `dismissed` or `ignored` (with `reason`).
     case action
+    /// A bubble was closed because its task's reminder was handled elsewhere
+    /// (`task`, `reason`: `completed`, `acknowledged`, `off` or `deleted`).
+    case closed
     /// The wall clock was set.
     case clockSet = "clock-set"
     /// The time zone changed to `zone`.

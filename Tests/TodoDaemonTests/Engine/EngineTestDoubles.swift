@@ -52,4 +52,11 @@ final class RecordingDeliverer: Deliverer {
         unanswered.append(job)
         onDeliver?(job)
     }
+
+    /// The tasks whose bubbles the engine closed, in order.
+    private(set) var closed: [Int64] = []
+
+    func close(taskID: Int64) {
+        closed.append(taskID)
+    }
 }
