@@ -28,6 +28,18 @@ struct AlarmTests {
         #expect(Self.scheduler.nextReminder(for: task, after: F.instant("2026-12-01T10:00:00+01:00"))?.at == F.instant("2026-12-01T16:45:00+01:00"))
     }
 
+    @Test("An alarm at the instant of a default, or of another alarm, is one bubble, not two")
+    func sameInstantIsOneReminder() throws {
+        let day = try #require(LocalDay(year: 2026, month: 12, day: 1))
+        // tasks.org's 09:00 on the due day beside todo-remind's morning reminder, twice over.
+        let task = Self.task(due: .day(day), alarms: [.relative(seconds: 9 * 3600), .relative(seconds: 9 * 3600), .relative(seconds: 10 * 3600)])
+        #expect(Self.scheduler.reminders(for: task).map(\.kind) == [.morning, .alarm])
+        #expect(Self.scheduler.alarmReminders(for: task).map(\.at) == [F.instant("2026-12-01T10:00:00+01:00")])
+        // Without the defaults, the first of the two alarms stays.
+        let alone = Self.task(due: .day(day), alarms: [.relative(seconds: 9 * 3600), .absolute(F.instant("2026-12-01T09:00:00+01:00"))], defaults: false)
+        #expect(Self.scheduler.reminders(for: alone).count == 1)
+    }
+
     @Test("On a day due, a relative alarm counts from the start of the day, as Thunderbird reads RELATED=END on a date")
     func dayAnchor() throws {
         let day = try #require(LocalDay(year: 2026, month: 12, day: 1))

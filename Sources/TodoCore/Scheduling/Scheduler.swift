@@ -89,7 +89,11 @@ public struct Scheduler: Sendable {
                 return Reminder(taskID: task.id, kind: .alarm, occurrence: .alarm(seconds: seconds, of: .due(due)), at: at)
             }
         }
-        return reminders.filter { Self.isUnhandled($0, of: task) }.sorted(by: Self.precedes)
+        // One bubble per instant: an alarm falling with one of the task's
+        // default reminders (tasks.org's 09:00 beside todo-remind's), or with
+        // another alarm, is that reminder already.
+        var taken = Set(dueReminders(for: task).map(\.at))
+        return reminders.sorted(by: Self.precedes).filter { taken.insert($0.at).inserted && Self.isUnhandled($0, of: task) }
     }
 
     /// When `alarm` falls for the occurrence due `due`: nil for a relative
