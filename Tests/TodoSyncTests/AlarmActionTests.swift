@@ -38,13 +38,20 @@ import TodoCore
 
     static func text(_ item: TodoItem) -> String { String(decoding: item.document.bytes, as: UTF8.self) }
 
+    /// A minute after the due, once both default reminders fired.
+    static let actedAt = due.addingTimeInterval(60)
+
+    /// The task made here, snoozed for an hour at `actedAt`, and its file written so.
+    static func snoozed() throws -> (task: TodoTask, item: TodoItem) {
+        var (task, item) = try written()
+        task.snooze(until: actedAt.addingTimeInterval(3600), at: actedAt)
+        return (task, try write(task, over: item, at: actedAt))
+    }
+
     @Test("Snoozed here an hour after the due reminder fired: X-MOZ-SNOOZE-TIME, X-MOZ-LASTACK and a snooze alarm naming that alarm, read back as the same snooze")
     func snoozeWritesEveryForm() throws {
-        var (task, item) = try Self.written()
-        let actedAt = Self.due.addingTimeInterval(60)
-        task.snooze(until: actedAt.addingTimeInterval(3600), at: actedAt)
-        let after = try Self.write(task, over: item, at: actedAt)
-
+        let (task, after) = try Self.snoozed()
+        let actedAt = Self.actedAt
         #expect(after.properties.snoozedUntil == actedAt.addingTimeInterval(3600))
         #expect(after.properties.acknowledgedAt == actedAt)
         let snooze = try #require(after.properties.alarms.first { $0.snoozes != nil })
@@ -66,12 +73,8 @@ import TodoCore
 
     @Test("The snooze dismissed when it fires: its alarm is acknowledged, and a device reading the file finds no snooze to come")
     func dismissedSnoozeIsAcknowledged() throws {
-        var (task, item) = try Self.written()
-        let actedAt = Self.due.addingTimeInterval(60)
-        task.snooze(until: actedAt.addingTimeInterval(3600), at: actedAt)
-        let snoozed = try Self.write(task, over: item, at: actedAt)
-        item = snoozed
-        let dismissedAt = actedAt.addingTimeInterval(3605)
+        var (task, item) = try Self.snoozed()
+        let dismissedAt = Self.actedAt.addingTimeInterval(3605)
         task.acknowledgedAt = dismissedAt
         let after = try Self.write(task, over: item, at: dismissedAt)
         let snooze = try #require(after.properties.alarms.first { $0.snoozes != nil })
@@ -83,10 +86,8 @@ import TodoCore
 
     @Test("Done while snoozed: the snooze is gone from every form, so no device brings it back")
     func doneDropsTheSnooze() throws {
-        var (task, item) = try Self.written()
-        let actedAt = Self.due.addingTimeInterval(60)
-        task.snooze(until: actedAt.addingTimeInterval(3600), at: actedAt)
-        item = try Self.write(task, over: item, at: actedAt)
+        var (task, item) = try Self.snoozed()
+        let actedAt = Self.actedAt
         #expect(item.properties.alarms.contains { $0.snoozes != nil })
         let original = task
         task.completedAt = actedAt.addingTimeInterval(600)
