@@ -351,17 +351,12 @@ final class ReminderEngine {
     /// some task will be overdue then, the next retry, and the next try to
     /// write records the store would not take.
     private func arm(after instant: Date) throws {
-        var candidates: [(reminder: Reminder, at: Date)] = []
-        if let nextHeld { candidates.append(nextHeld) }
-        if let upcoming = try nextFiring(after: instant) { candidates.append(upcoming) }
-        if let daily = try nextDailyOverdueFiring(after: instant) { candidates.append(daily) }
-        let nextReminder = candidates.min { ($0.at, $0.reminder.at) < ($1.at, $1.reminder.at) }
-        let next = nextReminder?.reminder
-        let nextRetry = retries.map(\.nextAt).min()
+        let upcoming = try [nextHeld, nextFiring(after: instant), nextDailyOverdueFiring(after: instant)].compactMap { $0 }
         // Records kept in memory are written at the next event, or at the
         // latest when the longest retry wait has passed.
-        let nextFlush = ledger.hasKept ? instant.addingTimeInterval(RetrySchedule.longest) : nil
-        let wake = [nextReminder?.at, nextRetry, nextFlush].compactMap { $0 }.min()
+        let flushBy = ledger.hasKept ? instant.addingTimeInterval(RetrySchedule.longest) : nil
+        let decided = DeliveryPlanner(scheduler: scheduler).wake(upcoming: upcoming, retries: retries, flushBy: flushBy)
+        let (wake, next) = (decided.at, decided.reminder)
         if wake != armedAt {
             let clockWasSet = try timer.arm(at: wake)
             armedAt = wake

@@ -138,6 +138,23 @@ struct DeliveryPlannerTests {
         #expect(decisions.skip.isEmpty)
     }
 
+    @Test("The daemon wakes for the earliest of the next firing, a retry and a pending write; among reminders firing together, for the earliest")
+    func wake() {
+        let created = EngineTime.at(0, in: EngineTime.utc)
+        let task = TodoTask(id: 4, title: "Four", due: .time(EngineTime.at(23, in: EngineTime.utc)), createdAt: created)
+        let held = Reminder.of(task, .morning, at: EngineTime.at(9, in: EngineTime.utc))
+        let due = Reminder.of(task, .atDueTime, at: EngineTime.at(10, in: EngineTime.utc))
+        let retry = PendingRetry(reminders: [due], attempts: 1, nextAt: EngineTime.at(11, in: EngineTime.utc), firesAt: EngineTime.at(10, in: EngineTime.utc))
+        // Both fire at 12:00 (held by quiet hours): the earlier instant is the one armed.
+        let together = planner.wake(upcoming: [(due, EngineTime.at(12, in: EngineTime.utc)), (held, EngineTime.at(12, in: EngineTime.utc))],
+                                    retries: [retry], flushBy: nil)
+        #expect(together == .init(at: EngineTime.at(11, in: EngineTime.utc), reminder: held))
+        #expect(planner.wake(upcoming: [(due, EngineTime.at(10, in: EngineTime.utc))], retries: [retry], flushBy: EngineTime.at(9, in: EngineTime.utc))
+            == .init(at: EngineTime.at(9, in: EngineTime.utc), reminder: due))
+        #expect(planner.wake(upcoming: [], retries: [], flushBy: nil) == .init(at: nil, reminder: nil))
+        #expect(planner.wake(upcoming: [], retries: [retry], flushBy: nil) == .init(at: EngineTime.at(11, in: EngineTime.utc), reminder: nil))
+    }
+
     /// Where the daemon last looked (hours before now), and how far back the
     /// planner reads (hours before now).
     @Test("The planner looks back over the catch-up window, or to where the daemon last looked, at most 31 days more",
