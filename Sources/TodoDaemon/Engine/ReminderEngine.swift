@@ -29,10 +29,8 @@ final class ReminderEngine {
     private var retries: [PendingRetry] = []
     /// Deliveries handed to the deliverer, not yet answered.
     private var inFlight: Set<Reminder.ID> = []
-    /// The reminder each task's bubble shows, for tasks shown alone (a
-    /// digest stays open for its other tasks), while the bubble may still be
-    /// open: closed when the reminder is handled elsewhere (`closeHandledBubbles`).
-    private var openBubbles: [Int64: Reminder] = [:]
+    /// The bubbles shown, closed when their reminders are handled elsewhere.
+    private var openBubbles = OpenBubbles()
     /// The earliest reminder whose instant has passed but that quiet hours
     /// hold, and when it fires, as the last plan found.
     private var nextHeld: (reminder: Reminder, at: Date)?
@@ -142,7 +140,7 @@ final class ReminderEngine {
     /// and `snooze` would; then everything is planned again.
     func actionInvoked(_ invocation: ActionInvocation) throws {
         let instant = now()
-        openBubbles[invocation.taskID] = nil  // an action closes its bubble
+        openBubbles.actedOn(taskID: invocation.taskID)
         let action: Logger.Metadata = ["task": .stringConvertible(invocation.taskID), "action": .string(invocation.key)]
         func outcome(_ outcome: String, _ more: Logger.Metadata = [:]) -> Logger.Metadata {
             DaemonEvent.action.metadata(action.merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
@@ -199,7 +197,7 @@ final class ReminderEngine {
             logger.debug("Delivered \(what) (notification \(serverID)).",
                          metadata: ended("delivered", ["notification": .stringConvertible(serverID)]))
             ledger.record(records(.delivered, "notification \(serverID)"))
-            if reminders.count == 1 { bubbleShown(job.reminder) }
+            if reminders.count == 1 { openBubbles.shown(job.reminder) }
         case .failure(let error):
             let detail = error.errorDescription ?? "\(error)"
             if let nextAt = DeliveryPlanner(scheduler: scheduler).nextAttempt(after: job, failedAt: instant) {
@@ -216,39 +214,12 @@ final class ReminderEngine {
         }
     }
 
-    // MARK: - Open bubbles
-
-    /// More bubbles than anyone leaves open on a screen; beyond it the
-    /// earliest shown are forgotten (and left to the server's timeout).
-    static let openBubbleCapacity = 256
-
-    private func bubbleShown(_ reminder: Reminder) {
-        openBubbles[reminder.taskID] = reminder
-        if openBubbles.count > Self.openBubbleCapacity, let earliest = openBubbles.values.min(by: { $0.at < $1.at }) {
-            openBubbles[earliest.taskID] = nil
-        }
-    }
-
-    /// Closes the bubbles whose reminders were handled since they were shown:
-    /// the task completed, deleted or switched off, or its reminders
-    /// acknowledged at or after the one shown (dismissed or snoozed on another
-    /// device, or here through the CLI), which is also how the scheduler
-    /// decides a reminder needs no showing (`Scheduler.isUnhandled`).
+    /// Closes the bubbles whose reminders were handled since they were shown.
     private func closeHandledBubbles() throws {
-        for (taskID, reminder) in openBubbles {
-            let task = try store.task(id: taskID)
-            let reason: String? = switch task {
-            case nil: "deleted"
-            case let task? where task.isCompleted: "completed"
-            case let task? where !task.reminderOn: "off"
-            case let task? where !Scheduler.isUnhandled(reminder, of: task): "acknowledged"
-            default: nil
-            }
-            guard let reason else { continue }
-            openBubbles[taskID] = nil
+        for (taskID, reason) in try openBubbles.handled({ try store.task(id: $0) }) {
             deliverer.close(taskID: taskID)
-            logger.info("Closed the notification of task \(taskID): its reminder was handled (\(reason)).",
-                        metadata: DaemonEvent.closed.metadata(["task": .stringConvertible(taskID), "reason": .string(reason)]))
+            logger.info("Closed the notification of task \(taskID): its reminder was handled (\(reason.rawValue)).",
+                        metadata: DaemonEvent.closed.metadata(["task": .stringConvertible(taskID), "reason": .string(reason.rawValue)]))
         }
     }
 
