@@ -28,13 +28,28 @@ struct ListTable {
         self.filtered = filtered
     }
 
+    /// A repeating task's mark after its title (" ↻ every week"), with its
+    /// width, by rule: "↻" is past U+0300, where measuring a width goes
+    /// scalar by scalar, and widths add up (`terminalWidth`).
+    private var repeatMarks: [String: (text: String, width: Int)] = [:]
+
     /// Makes and keeps the cells of the next row; rows are later named by
     /// the order in which they were added.
     mutating func add(_ task: TodoTask) {
         widths[0] = max(widths[0], Self.digitCount(task.id))
         widths[3] = max(widths[3], task.priority.rawValue.utf8.count)
-        let made = cells(of: task)
-        let cellWidth = (made.0.terminalWidth, made.1.terminalWidth, made.2.terminalWidth)
+        var title = task.title.safeForTerminal
+        var titleWidth = title.terminalWidth
+        if titleWidth > Self.titleWidth {
+            title = String(title.prefix(Self.titleWidth - 1)) + "…"
+            titleWidth = title.terminalWidth
+        }
+        if let mark = repeatMark(of: task) {
+            title += mark.text
+            titleWidth += mark.width
+        }
+        let made = (title, describer.listAndCategory(task), describer.dueCell(task), describer.reminderCell(task))
+        let cellWidth = (titleWidth, made.1.terminalWidth, made.2.terminalWidth)
         widths[1] = max(widths[1], cellWidth.0)
         widths[2] = max(widths[2], cellWidth.1)
         widths[4] = max(widths[4], cellWidth.2)
@@ -84,14 +99,16 @@ struct ListTable {
         output.line(footer(summary))
     }
 
-    /// The task's title, category, due and reminder cells.
-    private func cells(of task: TodoTask) -> (String, String, String, String) {
-        var title = task.title.safeForTerminal
-        if title.terminalWidth > Self.titleWidth { title = String(title.prefix(Self.titleWidth - 1)) + "…" }
-        // A repeating task's open occurrence, marked, with its rule in words.
-        // A rule that cannot all be said in words is named in `show`.
-        if let words = describer.repeatWords(task) { title += words.hasPrefix("custom rule") ? " ↻ custom rule" : " ↻ " + words }
-        return (title, describer.listAndCategory(task), describer.dueCell(task), describer.reminderCell(task))
+    /// A repeating task's open occurrence is marked, with its rule in
+    /// words; a rule that cannot all be said in words is named in `show`.
+    private mutating func repeatMark(of task: TodoTask) -> (text: String, width: Int)? {
+        guard let rule = task.repeating?.rule else { return nil }
+        if let mark = repeatMarks[rule] { return mark }
+        guard let words = describer.repeatWords(task) else { return nil }
+        let text = words.hasPrefix("custom rule") ? " ↻ custom rule" : " ↻ " + words
+        let mark = (text: text, width: text.terminalWidth)
+        repeatMarks[rule] = mark
+        return mark
     }
 
     /// The number of decimal digits of a task id (ids are positive).

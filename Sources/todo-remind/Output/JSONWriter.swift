@@ -62,11 +62,18 @@ struct JSONWriter {
         }
     }
 
-    /// Writes `"key":` (the key must need no escaping).
+    /// Writes `"key":` (the key must need no escaping), in one copy: an
+    /// export writes 25 keys a task.
     func key(_ key: StaticString) {
-        output.append(byte: UInt8(ascii: "\""))
-        raw(key)
-        raw("\":")
+        let count = key.utf8CodeUnitCount
+        output.write(upTo: count + 3) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            base[0] = UInt8(ascii: "\"")
+            (base + 1).update(from: key.utf8Start, count: count)
+            base[count + 1] = UInt8(ascii: "\"")
+            base[count + 2] = UInt8(ascii: ":")
+            return count + 3
+        }
     }
 
     func field(_ key: StaticString, string value: String?, last: Bool = false) {

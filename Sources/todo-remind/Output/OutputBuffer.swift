@@ -105,6 +105,12 @@ final class OutputBuffer {
     }
 
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // Most appends are a few bytes that fit: one copy, no loop.
+        if let base = bytes.baseAddress, bytes.count <= Self.blockSize - count {
+            (block + count).update(from: base, count: bytes.count)
+            count += bytes.count
+            return
+        }
         var bytes = bytes
         while !bytes.isEmpty {
             if count == Self.blockSize { makeRoom() }
