@@ -22,10 +22,15 @@ public struct ASCIIWriter {
     /// The decimal digits of `value`, after as many zeros as make them
     /// `width` characters (a minus sign counts as one, after the zeros).
     public mutating func padded(_ value: Int, width: Int) {
-        // Months, days, hours, minutes and seconds: the most written, by far.
+        // Years, months, days, hours, minutes and seconds: the most written, by far.
         if width == 2, (0..<100).contains(value) {
             byte(UInt8(ascii: "0") + UInt8(value / 10))
             byte(UInt8(ascii: "0") + UInt8(value % 10))
+            return
+        }
+        if width == 4, (0..<10_000).contains(value) {
+            padded(value / 100, width: 2)
+            padded(value % 100, width: 2)
             return
         }
         let magnitude = value.magnitude
