@@ -104,7 +104,9 @@ extension TodoRemind {
 
         /// The rows' tasks in the order of `positions`, read again a batch
         /// at a time: holding every task until the order is known took 45
-        /// MB at 100,000 tasks, a batch takes a tenth of that.
+        /// MB at 100,000 tasks, a batch takes a tenth of that. Each batch is
+        /// its own read, so a task another process changed meanwhile is
+        /// written as it is then, and one it deleted is left out.
         private static func forEachTask(
             ofRows rows: [ListRow], in positions: [Int], store: TaskStore, _ body: (TodoTask) throws -> Void
         ) throws {
