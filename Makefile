@@ -73,7 +73,7 @@ release: deps
 ## (default "1000 10000 100000"), BENCH_BIN (default .build/release/todo-remind),
 ## BENCH_OUT (default BENCHMARKS.md). Quick run: make bench BENCH_IDLE_SECONDS=20 BENCH_SIZES="1000 10000"
 bench: release bench-deps
-	python3 bench/run.py
+	BENCH_RELEASE_LINK="$(RELEASE_LINK)" python3 bench/run.py
 
 ## bench-deps: install the missing Debian packages make bench needs.
 bench-deps:

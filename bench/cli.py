@@ -1,11 +1,13 @@
 """The command-line part of the benchmark: for each size, todo-remind's
-list/next against `task` and `remind -n` in one hyperfine invocation, then
-`add` into the biggest store and start-up on an empty store; and the peak
+list/export/next against `task` and `remind -n` in one hyperfine invocation,
+then `add` into the biggest store (with and without a list folder to write)
+and start-up on an empty store beside a minimal Swift program; and the peak
 memory (max RSS) of every command, from one run under /usr/bin/time.
 
-`next` is also timed, in the same invocation, on a second store of each size
-in which a third of the tasks repeat (NEXT_REPEATING): no peer command runs on
-that one, it shows whether `next` stays flat once series are to be expanded.
+`list` and `next` are also timed, in the same invocation, on a second store of
+each size in which a third of the tasks repeat (LIST_REPEATING,
+NEXT_REPEATING): no peer command runs on that one, it shows what expanding
+series costs and whether `next` stays flat.
 
 Times are hyperfine's medians; every raw hyperfine JSON is kept in results/.
 """
@@ -24,6 +26,7 @@ PAIRS = [
     ("todo-remind list", "task list"),
     ("todo-remind list --overdue", "task overdue"),
     ("todo-remind list --json", "task export"),
+    ("todo-remind export", "task export"),
     ("todo-remind next --limit 20", "remind -n"),
 ]
 
@@ -32,6 +35,21 @@ PAIRS = [
 # the name `next` is timed under there.
 REPEATING = 0.333
 NEXT_REPEATING = "todo-remind next --limit 20 (a third repeating)"
+LIST_REPEATING = "todo-remind list (a third repeating)"
+
+# The start-up pair, timed in one hyperfine invocation.
+STARTUP = "todo-remind list (empty store)"
+MINIMAL = "minimal Swift program (Foundation, prints the date)"
+
+# add with a list folder to write (a [[calendar]] folder, its default list).
+ADD_FOLDER = "todo-remind add (into a list folder)"
+
+# A Swift program that imports Foundation and formats the current date: the
+# floor of a Swift command's start-up, built as the release build is.
+MINIMAL_SOURCE = """import Foundation
+
+print(Date.now.formatted(date: .abbreviated, time: .shortened))
+"""
 
 
 def todo(binary, config, store, *args):
@@ -50,6 +68,7 @@ def size_commands(binary, config, store, env, remfile):
         "todo-remind list": todo(binary, config, store, "list"),
         "todo-remind list --json": todo(binary, config, store, "list", "--json"),
         "todo-remind list --overdue": todo(binary, config, store, "list", "--overdue"),
+        "todo-remind export": todo(binary, config, store, "export"),
         "todo-remind next --limit 20": todo(binary, config, store, "next", "--limit", "20"),
         "task list": task(env, "list"),
         "task overdue": task(env, "overdue"),
@@ -93,6 +112,35 @@ def measure(commands, json_path, warmup, runs):
             "times": times, "peak_kib": peaks}
 
 
+def list_folder_config(folder):
+    """A config whose default list is an empty iCalendar folder (folder/vdir/bench),
+    so that `add` writes the new task's file there too."""
+    os.makedirs(os.path.join(folder, "vdir", "bench"), exist_ok=True)
+    config = os.path.join(folder, "config.toml")
+    with open(config, "w", encoding="utf-8") as file:
+        file.write(f'[[calendar]]\npath = "{os.path.join(folder, "vdir")}/*"\ndefault-list = "bench"\n')
+    return config
+
+
+def minimal_program(folder):
+    """MINIMAL_SOURCE built with swiftc -O, the Swift runtime and Foundation
+    linked in statically as `make release` links todo-remind, with the same
+    linker flags (BENCH_RELEASE_LINK, which `make bench` sets from the
+    Makefile's RELEASE_LINK). Returns the binary and the flags used."""
+    os.makedirs(folder, exist_ok=True)
+    source, binary = os.path.join(folder, "main.swift"), os.path.join(folder, "minimal")
+    with open(source, "w", encoding="utf-8") as file:
+        file.write(MINIMAL_SOURCE)
+    # RELEASE_LINK is written for `swift build` (-Xswiftc before swiftc's own flags).
+    link = [f for f in os.environ.get("BENCH_RELEASE_LINK", "").split() if f != "-Xswiftc"]
+    flags = ["-O", "-static-stdlib", *link]
+    result = subprocess.run(["swiftc", *flags, source, "-o", binary], stdin=subprocess.DEVNULL,
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"bench: the minimal Swift program did not build: {result.stderr.strip()}")
+    return binary, " ".join(flags)
+
+
 def run(binary, config, sizes, work, results, now, seed):
     """The whole CLI part; returns its numbers (also kept in results/cli.json)."""
     out = {"sizes": {}}
@@ -109,6 +157,7 @@ def run(binary, config, sizes, work, results, now, seed):
         repeating_store = stores.todo_store(binary, config, os.path.join(folder, "todo-repeating"),
                                             os.path.join(repeating_gen, "todo.json"))
         commands[NEXT_REPEATING] = todo(binary, config, repeating_store, "next", "--limit", "20")
+        commands[LIST_REPEATING] = todo(binary, config, repeating_store, "list")
         out["sizes"][str(size)] = measure(commands, os.path.join(results, f"hyperfine-{size}.json"), 1, 5)
 
     # add writes, so each tool gets its own copy of the biggest data set;
@@ -116,8 +165,11 @@ def run(binary, config, sizes, work, results, now, seed):
     big = os.path.join(work, "data", str(max(sizes)))
     store = stores.copy_store(os.path.join(big, "todo"), os.path.join(big, "todo-add"))
     env = stores.copy_taskwarrior(os.path.join(big, "task"), os.path.join(big, "task-add"))
+    folder_store = stores.copy_store(os.path.join(big, "todo"), os.path.join(big, "todo-add-folder"))
+    folder_config = list_folder_config(os.path.join(big, "todo-add-folder"))
     add = {
         "todo-remind add": todo(binary, config, store, "add", "Bench task", "--due", "tomorrow"),
+        ADD_FOLDER: todo(binary, folder_config, folder_store, "add", "Bench task", "--due", "tomorrow"),
         "task add": task(env, "add", "Bench", "task", "due:tomorrow"),
     }
     print(f"bench: add into {max(sizes)} tasks", flush=True)
@@ -128,9 +180,11 @@ def run(binary, config, sizes, work, results, now, seed):
     with open(empty_json, "w", encoding="utf-8") as file:
         file.write("[]\n")
     store = stores.todo_store(binary, config, os.path.join(work, "data", "empty"), empty_json)
-    print("bench: start-up on an empty store", flush=True)
-    out["startup"] = measure({"todo-remind list (empty store)": todo(binary, config, store, "list")},
+    print("bench: start-up on an empty store, beside a minimal Swift program", flush=True)
+    minimal, flags = minimal_program(os.path.join(work, "minimal"))
+    out["startup"] = measure({STARTUP: todo(binary, config, store, "list"), MINIMAL: [minimal]},
                              os.path.join(results, "hyperfine-startup.json"), 3, 30)
+    out["startup"]["minimal_build"] = flags
     with open(os.path.join(results, "cli.json"), "w", encoding="utf-8") as file:
         json.dump(out, file, indent=1)
     return out

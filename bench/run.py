@@ -6,6 +6,9 @@ Environment knobs:
   BENCH_SIZES         task counts for the CLI part (default "1000 10000 100000")
   BENCH_BIN           the todo-remind binary (default .build/release/todo-remind)
   BENCH_OUT           the report to write (default BENCHMARKS.md)
+  BENCH_RELEASE_LINK  the linker flags of the release build (`make bench` passes
+                      the Makefile's RELEASE_LINK), with which the minimal Swift
+                      program of the start-up comparison is built
 A quick development run: BENCH_IDLE_SECONDS=20 BENCH_SIZES="1000 10000" python3 bench/run.py
 The daemon part always uses 100 tasks and the largest of BENCH_SIZES.
 

@@ -4,8 +4,10 @@ vdir folders, read by todo-remind and by todoman side by side.
 - the first scan: `todo-remind list` on a new store, every file read in,
   against `todoman list` with no cache (it parses every file too);
 - a later start with nothing changed: `todo-remind list` and `todoman list`
-  again, each with its cache or store from the run before (both only stat
-  the files);
+  again, each with its cache or store from the run before, beside
+  `todo-remind list` of the same tasks in a store without folders (exported
+  and imported); and which files that `list` touches, under strace: it
+  should read SQLite only, no .ics file;
 - a file written to the daemon re-planned: the running release daemon, a new
   task file renamed into a folder (as vdirsyncer writes), measured from the
   rename to the daemon's log line saying it planned the new task.
@@ -115,6 +117,36 @@ def replan_latency(binary, env, root, work):
         daemon.wait()
 
 
+# The same tasks as the folders hold, in a store without folders.
+PLAIN = "todo-remind list (the same tasks, no folders)"
+
+
+def plain_store(binary, store, config, work):
+    """A store without folders holding the folders' tasks (`export`, then
+    `import` with an empty config); returns its path and config."""
+    exported = os.path.join(work, "exported.json")
+    with open(exported, "w", encoding="utf-8") as file:
+        subprocess.run([binary, "export", "--store", store, "--config", config], stdout=file, check=True)
+    plain, plain_config = os.path.join(work, "plain.sqlite"), os.path.join(work, "plain.toml")
+    with open(plain_config, "w", encoding="utf-8") as file:
+        file.write("# No [[calendar]] folders.\n")
+    subprocess.run([binary, "import", "--store", plain, "--config", plain_config, exported],
+                   stdout=subprocess.DEVNULL, check=True)
+    return plain, plain_config
+
+
+def ics_touched(command, log):
+    """How many system calls of one run of `command` name an .ics file
+    (stat, open, read by path), from strace; None without strace."""
+    try:
+        subprocess.run(["strace", "-f", "-o", log, "-e", "trace=%file", *command],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    with open(log, encoding="utf-8") as file:
+        return sum(1 for line in file if ".ics" in line)
+
+
 def measure(binary, work):
     root = os.path.join(work, "vdir")
     make_folders(root)
@@ -135,9 +167,12 @@ def measure(binary, work):
                       os.path.join(work, "first.json"), runs=3,
                       prepare=f"rm -f {shlex.quote(store)} {shlex.quote(store)}-wal {shlex.quote(store)}-shm {shlex.quote(cache)}")
     results.update(first)
-    later = hyperfine({"todo-remind list (nothing changed)": ours, "todoman list (cache warm)": theirs},
+    plain = plain_store(binary, store, config, work)
+    later = hyperfine({"todo-remind list (nothing changed)": ours, "todoman list (cache warm)": theirs,
+                       PLAIN: [binary, "list", "--store", plain[0], "--config", plain[1]]},
                       os.path.join(work, "later.json"), runs=10, warmup=2)
     results.update(later)
+    results["ics_touched"] = ics_touched(ours, os.path.join(work, "list.strace"))
     env = dict(os.environ, TODO_REMIND_STORE=store, TODO_REMIND_CONFIG=config, TZ="UTC")
     latencies = sorted(replan_latency(binary, env, root, work))
     results["replan"] = latencies
@@ -146,6 +181,7 @@ def measure(binary, work):
 
 def section(results):
     latencies = results["replan"]
+    touched = results.get("ics_touched")
     median = latencies[len(latencies) // 2]
     ms = lambda seconds: f"{seconds * 1000:.0f} ms"
     return "\n".join([
@@ -156,11 +192,17 @@ def section(results):
         f"| first scan (`list` on a new store; todoman with no cache) | {ms(results['todo-remind list (first scan)'])} | {ms(results['todoman list (no cache)'])} |",
         f"| later start, nothing changed (`list`) | {ms(results['todo-remind list (nothing changed)'])} | {ms(results['todoman list (cache warm)'])} |",
         f"| a file written → the daemon re-planned ({len(latencies)} files) | median {ms(median)}, max {ms(latencies[-1])} | (no daemon) |",
+        *([f"| the same tasks in a store without folders (`list`) | {ms(results[PLAIN])} | – |"] if PLAIN in results else []),
+        *([f"| .ics files `list` touched, nothing changed (strace) | {touched} | – |"] if touched is not None else []),
         "",
         "Both read the same folders (`bench/sync.py` writes them: days, times, priorities,",
-        "categories, a tenth weekly, a fifth completed). The first scan parses every file; a",
-        "later start stats every file and parses none (todo-remind compares each file's",
-        "mtime and inode with the store's, todoman its mtime with its cache). The re-plan is",
+        "categories, a tenth weekly, a fifth completed). The first scan parses every file.",
+        "Later, todoman stats every file and compares its mtime with its cache; todo-remind",
+        "compares each folder's directory (mtime and inode, which every rename or removal",
+        "of a file changes) with the one its last scan saw, and reads the store alone while",
+        "they match (a file edited in place is read in by the daemon, on inotify, and by",
+        "`todo-remind sync`). The store without folders holds the folders' tasks (exported",
+        "and imported); its `list` is timed in the same hyperfine run. The re-plan is",
         "timed from the `rename` that puts a new file in place to the daemon's log line",
         "arming its reminder (the file's task is due first, so the plan must change).",
         "",

@@ -355,6 +355,19 @@ enum StoreSchema {
                 );
                 """)
         }
+        migrator.registerMigration("v10-folder-scan", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- Each list folder's directory (ItemStamp.etag of the folder
+                -- itself: mtime and inode) as a command's scan last found it.
+                -- Files are put in and taken out of a vdir by rename or
+                -- unlink, which change the directory's mtime: while it is
+                -- unchanged, a command reads the store alone (FolderSync).
+                CREATE TABLE folder_scan (
+                    folder TEXT PRIMARY KEY NOT NULL,
+                    etag TEXT NOT NULL
+                );
+                """)
+        }
         return migrator
     }()
 }

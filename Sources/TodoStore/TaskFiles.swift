@@ -29,6 +29,22 @@ public struct TaskFiles {
         return files
     }
 
+    /// The etag of `folder`'s directory as the last scan that remembered it
+    /// found it (`folder_scan`); nil when none did.
+    public func scannedEtag(of folder: String) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT etag FROM folder_scan WHERE folder = ?", arguments: [folder])
+    }
+
+    /// Remembers the etag of `folder`'s directory as a scan found it, or
+    /// forgets it (nil).
+    public func setScannedEtag(_ etag: String?, of folder: String) throws {
+        if let etag {
+            try db.execute(sql: "INSERT OR REPLACE INTO folder_scan (folder, etag) VALUES (?, ?)", arguments: [folder, etag])
+        } else {
+            try db.execute(sql: "DELETE FROM folder_scan WHERE folder = ?", arguments: [folder])
+        }
+    }
+
     /// The file that holds the task with this UID, in any folder.
     public func file(uid: String) throws -> TaskFile? {
         try fetch("WHERE uid = ?", [uid]).first

@@ -28,6 +28,15 @@ enum TaskRow {
 
     /// Sets the tasks' snoozes from the `snooze` table.
     static func fillSnoozes(_ tasks: inout [TodoTask], _ db: Database) throws {
+        let snoozes = try snoozes(db)
+        guard !snoozes.isEmpty else { return }
+        for index in tasks.indices {
+            tasks[index].snoozedUntil = snoozes[tasks[index].id]
+        }
+    }
+
+    /// Every snooze's instant by task id: the `snooze` table, small, read whole.
+    static func snoozes(_ db: Database) throws -> [Int64: Date] {
         var snoozes: [Int64: Date] = [:]
         try forEach(db, sql: "SELECT task_id, until FROM snooze", arguments: []) { statement in
             let columns = Columns(statement: statement)
@@ -36,10 +45,7 @@ enum TaskRow {
             }
             return true
         }
-        guard !snoozes.isEmpty else { return }
-        for index in tasks.indices {
-            tasks[index].snoozedUntil = snoozes[tasks[index].id]
-        }
+        return snoozes
     }
 
     /// The columns every insert and update writes (all but `id`), in the

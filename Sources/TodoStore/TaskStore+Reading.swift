@@ -12,11 +12,24 @@ extension TaskStore {
 
     /// The tasks the query selects, ordered by id.
     public func tasks(_ query: TaskQuery) throws -> [TodoTask] {
-        guard let (conditions, arguments) = Self.filter(query) else { return [] }
-        return try read { db in
-            var tasks = try TaskRow.fetchAll(db, sql: Self.selectSQL(where: conditions), arguments: arguments)
-            try TaskRow.fillSnoozes(&tasks, db)
-            return tasks
+        var tasks: [TodoTask] = []
+        try forEachTask(query) { tasks.append($0) }
+        return tasks
+    }
+
+    /// Hands `body` the tasks the query selects, ordered by id, each as it
+    /// is read: what goes through every task (`export`, `list`) need not
+    /// hold them all.
+    public func forEachTask(_ query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
+        guard let (conditions, arguments) = Self.filter(query) else { return }
+        try read { db in
+            let snoozes = try TaskRow.snoozes(db)
+            try TaskRow.forEach(db, sql: Self.selectSQL(where: conditions), arguments: arguments) { statement in
+                var task = try TaskRow.task(from: statement)
+                task.snoozedUntil = snoozes[task.id]
+                try body(task)
+                return true
+            }
         }
     }
 

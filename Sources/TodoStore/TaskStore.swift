@@ -69,18 +69,21 @@ public final class TaskStore: Sendable {
             // The name to open by when only reading: see `StoreFile.readingName`.
             let readingName = access == .readOnly ? StoreFile.readingName(for: path) : path
             let upToDate = try Self.checkSchema(path: path, openingAs: readingName)
-            let pool = if access == .readOnly, upToDate {
-                try Self.openPool(path: readingName, readOnly: !StoreFile.isWritable(path), migrating: false)
-            } else {
+            let opened: any DatabaseWriter = switch (access, upToDate) {
+            case (.readOnly, true) where StoreFile.isWritable(path):
+                try Self.openReader(path: path)
+            case (.readOnly, true):
+                try Self.openPool(path: readingName, readOnly: true, migrating: false)
+            default:
                 try Self.openPool(path: path, readOnly: false, migrating: !upToDate)
             }
             // The file SQLite opened must be the one judged: one renamed
             // over the path meanwhile was never looked at.
             guard StoreFile.identity(of: path) == judged else {
-                try? pool.close()
+                try? opened.close()
                 throw StoreError.replaced(path: path)
             }
-            database = pool
+            database = opened
             file = judged
         } catch {
             throw Self.storeError(error, path: path)
@@ -164,6 +167,23 @@ public final class TaskStore: Sendable {
             // Empty ones included: a store is complete before it is put in place.
             throw StoreError.foreignDatabase(path: path)
         }
+    }
+
+    /// Opens one connection for a command that only reads a store it could write.
+    ///
+    /// Not a `DatabasePool`: opening one for writing sets up WAL mode, and
+    /// while no `-wal` file is beside the store (no other process has it
+    /// open) GRDB then commits an empty change to make one (its issue 102),
+    /// which cost every `list` a write transaction, four `fdatasync`s with
+    /// the checkpoint at close, and a wake-up of the daemon's store watcher.
+    /// The file is in WAL mode already (every store is made so), and a
+    /// connection that may write reads it without writing: SQLite makes the
+    /// `-wal` and `-shm` files on the first read and, closing last, removes
+    /// them again, leaving nothing behind.
+    private static func openReader(path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        return try DatabaseQueue(path: path, configuration: configuration)
     }
 
     /// Opens the pool and, when `migrating`, brings the schema up to date.

@@ -33,8 +33,12 @@ public struct FolderSync: Sendable {
 
     /// Reads in every list's changed files, then writes out the tasks
     /// changed here: what a command does before it answers.
-    public func run() throws -> SyncReport {
-        var report = try readIn()
+    ///
+    /// - Parameter realNow: when given, the folders whose directory is
+    ///   unchanged since such a run are not looked into (see
+    ///   `FolderSync+Unchanged`); the clock's time, never a `--now`.
+    public func run(skippingUnchangedAt realNow: Date? = nil) throws -> SyncReport {
+        var report = try readIn(skippingUnchangedAt: realNow)
         let written = try writeOut()
         report.writtenOut = written.writtenOut
         report.skipped += written.skipped
@@ -43,9 +47,13 @@ public struct FolderSync: Sendable {
 
     /// Reads in the files added, changed or removed in the lists' folders
     /// (all of them, or those at `paths`) since the store last saw them.
-    public func readIn(paths: Set<String>? = nil) throws -> SyncReport {
+    ///
+    /// - Parameter realNow: as for `run`.
+    public func readIn(paths: Set<String>? = nil, skippingUnchangedAt realNow: Date? = nil) throws -> SyncReport {
         var report = SyncReport()
         for list in lists.lists where paths?.contains(list.path) ?? true {
+            let scan = realNow.map { FolderScan(of: list, at: $0) }
+            if let scan, try scan.isUnchanged(in: store) { continue }
             let stamps: [ItemStamp]
             do {
                 stamps = try list.folder.items()
@@ -64,6 +72,7 @@ public struct FolderSync: Sendable {
                     try files.deleteTask(id: file.taskID)
                     report.readIn += 1
                 }
+                try scan?.remember(in: files)
             }
         }
         return report

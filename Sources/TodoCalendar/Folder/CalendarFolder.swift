@@ -60,6 +60,15 @@ public struct CalendarFolder: Hashable, Sendable {
         return Self.stamp(name, info)
     }
 
+    /// The stamp of the folder itself (named ""): its directory's mtime and
+    /// inode. Putting a file in by rename, or removing one, changes it; an
+    /// edit of a file in place does not.
+    public func directoryStamp() throws(CalendarFolderError) -> ItemStamp {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .systemCall("stat", path: path, errno: errno) }
+        return Self.stamp("", info)
+    }
+
     /// The bytes of the item `name` and the stamp of the file they came from
     /// (taken from the open file, so the two always match).
     public func read(_ name: String) throws(CalendarFolderError) -> (bytes: [UInt8], stamp: ItemStamp) {

@@ -95,19 +95,37 @@ public struct DateText: Sendable {
     /// An offset with seconds (local mean time, as Monrovia kept until 1972)
     /// has no ISO 8601 form: the instant is then written in UTC.
     public static func iso8601(_ instant: Date, clock: WallClock) -> String {
-        if clock.offset(at: instant) % 60 != 0 { return iso8601(instant, clock: WallClock(timeZone: .gmt)) }
-        let offset = clock.offset(at: instant)
-        let seconds = clock.secondsIntoDay(of: instant)
-        let day = clock.day(of: instant)
-        let time = "\(LocalDay.pad(seconds / 3600, 2)):\(LocalDay.pad((seconds % 3600) / 60, 2)):\(LocalDay.pad(seconds % 60, 2))"
-        let zone: String
-        if offset == 0 {
-            zone = "Z"
-        } else {
-            let sign = offset < 0 ? "-" : "+"
-            let minutes = abs(offset) / 60
-            zone = "\(sign)\(LocalDay.pad(minutes / 60, 2)):\(LocalDay.pad(minutes % 60, 2))"
+        String(unsafeUninitializedCapacity: iso8601Capacity) { buffer in
+            var writer = ASCIIWriter(buffer)
+            iso8601(instant, clock: clock, into: &writer)
+            return writer.count
         }
-        return "\(day)T\(time)\(zone)"
+    }
+
+    /// The most bytes `iso8601(_:clock:into:)` writes.
+    public static let iso8601Capacity = LocalDay.isoCapacity + 16
+
+    /// Writes `iso8601(_:clock:)` as ASCII: for long outputs (`export`),
+    /// which would otherwise make a `String` of every instant they hold.
+    public static func iso8601(_ instant: Date, clock: WallClock, into writer: inout ASCIIWriter) {
+        let offset = clock.offset(at: instant)
+        if offset % 60 != 0 { return iso8601(instant, clock: WallClock(timeZone: .gmt), into: &writer) }
+        let seconds = clock.secondsIntoDay(of: instant)
+        clock.day(of: instant).write(into: &writer)
+        writer.byte(UInt8(ascii: "T"))
+        writer.padded(seconds / 3600, width: 2)
+        writer.byte(UInt8(ascii: ":"))
+        writer.padded((seconds % 3600) / 60, width: 2)
+        writer.byte(UInt8(ascii: ":"))
+        writer.padded(seconds % 60, width: 2)
+        if offset == 0 {
+            writer.byte(UInt8(ascii: "Z"))
+        } else {
+            writer.byte(UInt8(ascii: offset < 0 ? "-" : "+"))
+            let minutes = abs(offset) / 60
+            writer.padded(minutes / 60, width: 2)
+            writer.byte(UInt8(ascii: ":"))
+            writer.padded(minutes % 60, width: 2)
+        }
     }
 }

@@ -76,7 +76,25 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// ISO 8601 form, "2026-12-01".
     public var description: String {
-        "\(LocalDay.pad(year, 4))-\(LocalDay.pad(month, 2))-\(LocalDay.pad(day, 2))"
+        String(unsafeUninitializedCapacity: Self.isoCapacity) { buffer in
+            var writer = ASCIIWriter(buffer)
+            write(into: &writer)
+            return writer.count
+        }
+    }
+
+    /// The most bytes `write(into:)` writes: a year of any `Int`, padded
+    /// month and day. Days of tasks take 10.
+    public static let isoCapacity = 26
+
+    /// Writes `description` as ASCII: for long outputs, which would
+    /// otherwise make a `String` of every day they hold.
+    public func write(into writer: inout ASCIIWriter) {
+        writer.padded(year, width: 4)
+        writer.byte(UInt8(ascii: "-"))
+        writer.padded(month, width: 2)
+        writer.byte(UInt8(ascii: "-"))
+        writer.padded(day, width: 2)
     }
 
     /// Parses exactly "YYYY-MM-DD"; nil for any other shape or for a day that does not exist.

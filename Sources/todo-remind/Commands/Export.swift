@@ -13,11 +13,15 @@ extension TodoRemind {
 
         func run() throws {
             let context = try Context(global, access: .read)
-            let tasks = try context.store.tasks(TaskQuery(includeOpen: true, includeCompleted: true))
+            let store = try context.store
             let output = OutputBuffer()
             var json = context.taskJSON()
-            json.completions = try context.store.recentCompletions(limit: Int.max)
-            output.line(json.array(tasks))
+            json.completions = try store.recentCompletions(limit: Int.max)
+            // Each task is written as it is read: memory stays flat however
+            // many there are.
+            try json.writeArray(into: output) { write in
+                try store.forEachTask(TaskQuery(includeOpen: true, includeCompleted: true), write)
+            }
             output.flush()
         }
     }

@@ -29,7 +29,7 @@ extension TodoRemind {
             let firings = try context.store.forecast(scheduler: context.scheduler, after: instant, limit: limit)
             let output = OutputBuffer()
             if json {
-                output.line(context.taskJSON().firings(firings))
+                context.taskJSON().writeFirings(firings, into: output)
             } else if firings.isEmpty {
                 output.line("No reminders to come.")
             } else {

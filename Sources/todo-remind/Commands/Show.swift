@@ -22,7 +22,9 @@ extension TodoRemind {
             if json {
                 var json = context.taskJSON()
                 json.completions = try context.store.recentCompletions(limit: TaskStore.recentCompletionCount)
-                print(json.single(found))
+                let output = OutputBuffer()
+                json.writeSingle(found, into: output)
+                output.flush()
             } else {
                 context.describer().block(found).forEach { print($0) }
             }

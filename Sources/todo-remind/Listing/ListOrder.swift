@@ -12,58 +12,39 @@ enum ListOrder: String, ExpressibleByArgument, CaseIterable {
     /// The positions of `rows` in this order: groups first, then this order's
     /// keys, then the id.
     ///
-    /// The keys are copied out of the rows first: sorting positions over an
-    /// array of plain numbers moves and compares no task, so no string is
-    /// retained or released per comparison.
-    func order(of rows: [ListRow], tasks: [TodoTask]) -> [Int] {
-        let keys = rows.map { SortKey($0, tasks[$0.index]) }
+    /// - Parameter titles: the rows' titles, by position; read by `title` only.
+    func order(of rows: [ListRow], titles: [String]) -> [Int] {
         var order = Array(rows.indices)
         switch self {
         case .title:
             order.sort { a, b in
-                if keys[a].group != keys[b].group { return keys[a].group < keys[b].group }
-                let comparison = tasks[rows[a].index].title.localizedCaseInsensitiveCompare(tasks[rows[b].index].title)
+                if rows[a].group != rows[b].group { return rows[a].group < rows[b].group }
+                let comparison = titles[a].localizedCaseInsensitiveCompare(titles[b])
                 if comparison != .orderedSame { return comparison == .orderedAscending }
-                return keys[a].id < keys[b].id
+                return rows[a].id < rows[b].id
             }
         case .due, .priority, .created:
-            order.sort { a, b in areInIncreasingOrder(keys[a], keys[b]) }
+            order.sort { a, b in areInIncreasingOrder(rows[a], rows[b]) }
         }
         return order
     }
 
-    private func areInIncreasingOrder(_ a: SortKey, _ b: SortKey) -> Bool {
+    /// Sooner dues first and no due date last (an infinite key); higher
+    /// priority first.
+    private func areInIncreasingOrder(_ a: ListRow, _ b: ListRow) -> Bool {
         if a.group != b.group { return a.group < b.group }
         switch self {
         case .due:
-            if a.due != b.due { return a.due < b.due }
+            if a.dueKey != b.dueKey { return a.dueKey < b.dueKey }
             if a.priority != b.priority { return a.priority > b.priority }
         case .priority:
             if a.priority != b.priority { return a.priority > b.priority }
-            if a.due != b.due { return a.due < b.due }
+            if a.dueKey != b.dueKey { return a.dueKey < b.dueKey }
         case .created:
             if a.created != b.created { return a.created < b.created }
         case .title:
             break
         }
         return a.id < b.id
-    }
-
-    /// What a row is sorted by. Sooner dues first and no due date last (an
-    /// infinite key); higher priority first.
-    private struct SortKey {
-        let group: TaskGroup
-        let due: Double
-        let priority: Priority
-        let created: Date
-        let id: Int64
-
-        init(_ row: ListRow, _ task: TodoTask) {
-            group = row.group
-            due = row.dueKey
-            priority = task.priority
-            created = task.createdAt
-            id = task.id
-        }
     }
 }

@@ -28,6 +28,24 @@ final class OutputBuffer {
         fragment.withUTF8 { append($0) }
     }
 
+    func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    func append(byte: UInt8) {
+        if count == Self.blockSize { makeRoom() }
+        block[count] = byte
+        count += 1
+    }
+
+    /// Lets `body` write up to `capacity` bytes (at most a few hundred) in
+    /// place, and keeps as many as it says it wrote.
+    func write(upTo capacity: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+        if Self.blockSize - count < capacity { makeRoom() }
+        if Self.blockSize - count < capacity { flush() }
+        count += body(UnsafeMutableBufferPointer(start: block + count, count: capacity))
+    }
+
     func spaces(_ count: Int) {
         var left = count
         while left > 0 {
@@ -73,7 +91,7 @@ final class OutputBuffer {
     private func writeOut(_ length: Int) {
         var written = 0
         while written < length {
-            let result = write(STDOUT_FILENO, block + written, length - written)
+            let result = Glibc.write(STDOUT_FILENO, block + written, length - written)
             if result < 0 {
                 let code = errno
                 if code == EINTR { continue }
@@ -86,7 +104,13 @@ final class OutputBuffer {
         }
     }
 
-    private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // Most appends are a few bytes that fit: one copy, no loop.
+        if let base = bytes.baseAddress, bytes.count <= Self.blockSize - count {
+            (block + count).update(from: base, count: bytes.count)
+            count += bytes.count
+            return
+        }
         var bytes = bytes
         while !bytes.isEmpty {
             if count == Self.blockSize { makeRoom() }

@@ -19,26 +19,28 @@ struct TaskJSON {
         self.dailyInstants = scheduler.forecastDailyInstants(after: now)
     }
 
-    /// An array of task objects, one per line, for `list --json` and `export`.
-    func array(_ tasks: [TodoTask]) -> String {
-        var writer = JSONWriter()
-        writer.raw("[")
-        for (index, task) in tasks.enumerated() {
-            writer.raw(index == 0 ? "\n" : ",\n")
-            object(task, into: &writer)
+    /// Writes the tasks `forEach` hands over as an array of task objects,
+    /// one per line, each as it comes (`list --json`, `export`): the
+    /// document is never held whole.
+    func writeArray(into output: OutputBuffer, _ forEach: ((TodoTask) throws -> Void) throws -> Void) rethrows {
+        let writer = JSONWriter(output: output)
+        var count = 0
+        try forEach { task in
+            writer.raw(count == 0 ? "[\n" : ",\n")
+            object(task, into: writer)
+            count += 1
         }
-        writer.raw(tasks.isEmpty ? "]" : "\n]")
-        return writer.text
+        writer.raw(count == 0 ? "[]" : "\n]")
+        output.newline()
     }
 
-    /// One task object, for `show --json`.
-    func single(_ task: TodoTask) -> String {
-        var writer = JSONWriter()
-        object(task, into: &writer)
-        return writer.text
+    /// One task object, on a line (`show --json`).
+    func writeSingle(_ task: TodoTask, into output: OutputBuffer) {
+        object(task, into: JSONWriter(output: output))
+        output.newline()
     }
 
-    func object(_ task: TodoTask, into writer: inout JSONWriter) {
+    func object(_ task: TodoTask, into writer: JSONWriter) {
         let clock = scheduler.clock
         let reminders = scheduler.reminders(for: task)
         writer.raw("{\"id\":")
@@ -50,17 +52,23 @@ struct TaskJSON {
         writer.field("list", string: task.list.map { listNames[$0] ?? $0 })
         writer.field("priority", string: task.priority.rawValue)
         writer.key("due")
-        Self.write(task.due, clock: clock, into: &writer)
+        Self.write(task.due, clock: clock, into: writer)
         writer.raw(",")
-        writer.field("dueInstant", string: task.due.map { DateText.iso8601(scheduler.dueInstant(of: $0), clock: clock) })
+        writer.key("dueInstant")
+        writer.instant(task.due.map(scheduler.dueInstant(of:)), clock: clock)
+        writer.raw(",")
         let standing = scheduler.standing(of: task, at: now)
         writer.field("state", string: standing.state.rawValue)
         writer.field("group", string: standing.group.rawValue)
         writer.key("completed")
         writer.bool(task.isCompleted)
         writer.raw(",")
-        writer.field("completedAt", string: task.completedAt.map { DateText.iso8601($0, clock: clock) })
-        writer.field("createdAt", string: DateText.iso8601(task.createdAt, clock: clock))
+        writer.key("completedAt")
+        writer.instant(task.completedAt, clock: clock)
+        writer.raw(",")
+        writer.key("createdAt")
+        writer.instant(task.createdAt, clock: clock)
+        writer.raw(",")
         writer.key("reminder")
         writer.bool(task.reminderOn)
         writer.raw(",")
@@ -74,29 +82,40 @@ struct TaskJSON {
         for (index, alarm) in task.alarms.enumerated() {
             if index > 0 { writer.raw(",") }
             switch alarm {
-            case .relative(let seconds): writer.raw("{\"offset\":\(seconds)}")
-            case .absolute(let instant): writer.raw("{\"at\":\"\(DateText.iso8601(instant, clock: clock))\"}")
+            case .relative(let seconds):
+                writer.raw("{\"offset\":")
+                writer.int(seconds)
+            case .absolute(let instant):
+                writer.raw("{\"at\":")
+                writer.instant(instant, clock: clock)
             }
+            writer.raw("}")
         }
         writer.raw("],")
         // When the daemon will next show it: held ones at the end of the
         // quiet hours, an overdue task's daily reminder included.
         let next = scheduler.nextFiring(for: task, after: now, dailyInstants: dailyInstants)
-        writer.field("nextReminder", string: next.map { DateText.iso8601($0.fire.at, clock: clock) })
+        writer.key("nextReminder")
+        writer.instant(next?.fire.at, clock: clock)
+        writer.raw(",")
         writer.key("reminders")
         writer.raw("[")
         for (index, reminder) in reminders.enumerated() {
             if index > 0 { writer.raw(",") }
-            writer.raw("{\"at\":\"\(DateText.iso8601(reminder.at, clock: clock))\",\"kind\":\"\(reminder.kind.rawValue)\"}")
+            writer.raw("{\"at\":")
+            writer.instant(reminder.at, clock: clock)
+            writer.raw(",")
+            writer.field("kind", string: reminder.kind.rawValue, last: true)
+            writer.raw("}")
         }
         writer.raw("],")
-        writeRepeat(of: task, into: &writer)
+        writeRepeat(of: task, into: writer)
         writer.raw("}")
     }
 
     /// `"repeat"`, `"occurrences"` (the next 10 dues from the open one) and
     /// `"completions"` (the last ones, latest first), closing no brace.
-    private func writeRepeat(of task: TodoTask, into writer: inout JSONWriter) {
+    private func writeRepeat(of task: TodoTask, into writer: JSONWriter) {
         let clock = scheduler.clock
         writer.key("repeat")
         if let repeating = task.repeating {
@@ -106,7 +125,7 @@ struct TaskJSON {
             writer.field("zone", string: repeating.zone)
             // The series' first due: COUNT counts from it.
             writer.key("start")
-            Self.write(repeating.start, clock: clock, into: &writer)
+            Self.write(repeating.start, clock: clock, into: writer)
             writer.raw("}")
         } else {
             writer.raw("null")
@@ -119,7 +138,7 @@ struct TaskJSON {
         } ?? []
         for (index, due) in dues.enumerated() {
             if index > 0 { writer.raw(",") }
-            Self.write(due, clock: clock, into: &writer)
+            Self.write(due, clock: clock, into: writer)
         }
         writer.raw("],")
         writer.key("completions")
@@ -128,45 +147,59 @@ struct TaskJSON {
             if index > 0 { writer.raw(",") }
             writer.raw("{")
             writer.key("due")
-            Self.write(completion.due, clock: clock, into: &writer)
+            Self.write(completion.due, clock: clock, into: writer)
             writer.raw(",")
-            writer.field("at", string: DateText.iso8601(completion.at, clock: clock), last: true)
+            writer.key("at")
+            writer.instant(completion.at, clock: clock)
             writer.raw("}")
         }
         writer.raw("]")
     }
 
     /// A due as JSON: `{"day": …}`, `{"time": …}` or null.
-    static func write(_ due: Due?, clock: WallClock, into writer: inout JSONWriter) {
+    static func write(_ due: Due?, clock: WallClock, into writer: JSONWriter) {
         switch due {
         case nil:
             writer.raw("null")
         case .day(let day)?:
-            writer.raw("{\"day\":\"\(day)\"}")
+            writer.raw("{\"day\":")
+            writer.day(day)
+            writer.raw("}")
         case .time(let instant)?:
-            writer.raw("{\"time\":\"\(DateText.iso8601(instant, clock: clock))\"}")
+            writer.raw("{\"time\":")
+            writer.instant(instant, clock: clock)
+            writer.raw("}")
         }
     }
 
     /// The `next --json` array: `{"at", "kind", "taskId", "title", "held",
     /// "digest"}` per firing; `at` is when it fires, `kind` is "overdue" for
     /// the daily reminder of an overdue task.
-    func firings(_ firings: [Firing]) -> String {
-        var writer = JSONWriter()
+    func writeFirings(_ firings: [Firing], into output: OutputBuffer) {
+        let writer = JSONWriter(output: output)
         writer.raw("[")
         for (index, firing) in firings.enumerated() {
             writer.raw(index == 0 ? "\n" : ",\n")
             writer.raw("{")
-            writer.field("at", string: DateText.iso8601(firing.fire.at, clock: scheduler.clock))
+            writer.key("at")
+            writer.instant(firing.fire.at, clock: scheduler.clock)
+            writer.raw(",")
             writer.field("kind", string: firing.isDailyOverdue ? "overdue" : firing.reminder.kind.rawValue)
             writer.key("taskId")
             writer.int(firing.task.id)
             writer.raw(",")
             writer.field("title", string: firing.task.title)
-            writer.raw("\"held\":\(firing.fire.isHeld),\"digest\":\(firing.inDigest),\"laterOccurrence\":\(firing.isLaterOccurrence)")
+            writer.key("held")
+            writer.bool(firing.fire.isHeld)
+            writer.raw(",")
+            writer.key("digest")
+            writer.bool(firing.inDigest)
+            writer.raw(",")
+            writer.key("laterOccurrence")
+            writer.bool(firing.isLaterOccurrence)
             writer.raw("}")
         }
         writer.raw(firings.isEmpty ? "]" : "\n]")
-        return writer.text
+        output.newline()
     }
 }

@@ -49,7 +49,7 @@ struct Context {
         lists = CalendarLists(settings.calendars, home: environment["HOME"] ?? NSHomeDirectory())
         storeOpener = StoreOpener(
             path: location.path, access: access, isDefault: location.isDefault,
-            folders: lists.isEmpty || !syncing ? nil : (lists, scheduler, now)
+            folders: lists.isEmpty || !syncing ? nil : (lists, scheduler, now, realNow)
         )
         style = Style(mode: options.color, environment: environment)
     }

@@ -14,12 +14,13 @@ final class StoreOpener {
     let access: Context.Access
     /// Whether the path is the default one, not named by --store or TODO_REMIND_STORE.
     let isDefault: Bool
-    /// The lists' folders the store is kept in step with, and the zone and
-    /// moment of the command; nil without `[[calendar]]` folders.
-    let folders: (lists: CalendarLists, scheduler: Scheduler, now: Date)?
+    /// The lists' folders the store is kept in step with, the zone and
+    /// moment of the command, and the clock's time (which `--now` does not
+    /// move); nil without `[[calendar]]` folders.
+    let folders: (lists: CalendarLists, scheduler: Scheduler, now: Date, realNow: Date)?
     private var opened: TaskStore?
 
-    init(path: String, access: Context.Access, isDefault: Bool, folders: (lists: CalendarLists, scheduler: Scheduler, now: Date)? = nil) {
+    init(path: String, access: Context.Access, isDefault: Bool, folders: (lists: CalendarLists, scheduler: Scheduler, now: Date, realNow: Date)? = nil) {
         self.path = path
         self.access = access
         self.isDefault = isDefault
@@ -35,7 +36,9 @@ final class StoreOpener {
     /// With folders configured, the store first reads in what changed in
     /// them (so that every command answers from the folders as they are),
     /// which needs writing even for a reading command: a store the user may
-    /// only read is then read as it is.
+    /// only read is then read as it is. A folder whose directory is as the
+    /// last command left it is not looked into (`FolderScan`), and a reading
+    /// command then reads the store alone.
     func store() throws -> TaskStore {
         if let opened { return opened }
         let store: TaskStore
@@ -59,14 +62,23 @@ final class StoreOpener {
     /// folders are configured and the store can be written.
     private func openSynced() throws -> TaskStore? {
         guard let folders else { return nil }
+        func sync(_ store: TaskStore) -> FolderSync {
+            FolderSync(store: store, lists: folders.lists, scheduler: folders.scheduler, now: folders.now)
+        }
+        // A missing or unreadable store goes the writing way, which makes
+        // it or says why not.
+        if access == .read, let reader = try? TaskStore(path: path, access: .readOnly) {
+            if try !sync(reader).hasChanges(at: folders.realNow) { return reader }
+            try? reader.close()
+        }
         let store: TaskStore
         do {
             store = try TaskStore(path: path)
         } catch StoreError.readOnly where access == .read {
             return nil
         }
-        let sync = FolderSync(store: store, lists: folders.lists, scheduler: folders.scheduler, now: folders.now)
-        _ = try sync.run()
+        let sync = sync(store)
+        _ = try sync.run(skippingUnchangedAt: folders.realNow)
         Self.everySynced.withLock { $0.append(sync) }
         return store
     }
