@@ -80,8 +80,8 @@ final class DaemonSession {
                 iconPath: options.iconPath,
                 now: Date.init,
                 timer: TimerAdapter(timer),
-                deliverer: DelivererAdapter(deliverer) { outcome in
-                    inbox.outcomes.withLock { $0.append((generation, outcome)) }
+                deliverer: DelivererAdapter(deliverer) { job, result in
+                    inbox.outcomes.withLock { $0.append((generation, job, result)) }
                     wakeup.signal()
                 },
                 logger: logger
@@ -155,7 +155,7 @@ final class DaemonSession {
         }
         // Outcomes first: an action names a bubble by the id its delivery's outcome brings.
         for entry in finished {
-            try watched.deliveryFinished(entry.outcome, generation: entry.generation)
+            try watched.deliveryFinished(entry.job, result: entry.result, generation: entry.generation)
         }
         for invocation in inbox.invocations.withLock({ pending in defer { pending = [] }; return pending }) {
             try watched.actionInvoked(invocation)
@@ -223,7 +223,7 @@ private final class CurrentSettings {
 
 /// Finished deliveries and chosen actions, handed from other threads to the loop.
 private final class Inbox: Sendable {
-    let outcomes = Mutex<[(generation: Int, outcome: DeliveryOutcome)]>([])
+    let outcomes = Mutex<[(generation: Int, job: DeliveryJob, result: Result<UInt32, NotifyError>)]>([])
     let invocations = Mutex<[ActionInvocation]>([])
 }
 

@@ -28,8 +28,8 @@ import TodoNotify
 /// When the server cannot be reached, the reminder is written to the console
 /// as well (once per reminder), so it is seen while the daemon keeps trying.
 final class ThreadedDeliverer: @unchecked Sendable {
-    /// Where a job's outcome goes.
-    typealias Report = @Sendable (DeliveryOutcome) -> Void
+    /// Where a job's outcome goes: the server's notification id, or why it failed.
+    typealias Report = @Sendable (DeliveryJob, Result<UInt32, NotifyError>) -> Void
 
     // @unchecked: `pending` and `onConsole` are guarded by `condition`; the
     // notifier is Sendable, and the console writes a line at a time.
@@ -72,7 +72,7 @@ final class ThreadedDeliverer: @unchecked Sendable {
         let thread = Thread { [self] in
             while true {
                 let (job, report) = nextJob()
-                report(show(job))
+                report(job, show(job))
                 condition.lock()
                 busy -= 1
                 condition.unlock()
@@ -119,7 +119,7 @@ final class ThreadedDeliverer: @unchecked Sendable {
         return started
     }
 
-    private func show(_ job: DeliveryJob) -> DeliveryOutcome {
+    private func show(_ job: DeliveryJob) -> Result<UInt32, NotifyError> {
         let result: Result<UInt32, NotifyError>
         do throws(NotifyError) {
             result = .success(try notifier.show(job.notification))
@@ -136,7 +136,7 @@ final class ThreadedDeliverer: @unchecked Sendable {
                 _ = try? console.show(job.notification)
             }
         }
-        return DeliveryOutcome(job: job, result: result)
+        return result
     }
 
     /// Sets whether reminders go to the console; true when that changed.

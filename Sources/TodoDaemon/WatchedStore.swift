@@ -64,12 +64,12 @@ final class WatchedStore {
     /// bubble's id is remembered as that store's, and the outcome goes to
     /// the engine only if that store is still the one open (an earlier
     /// store's ledger is not this one's).
-    func deliveryFinished(_ outcome: DeliveryOutcome, generation: Int) throws {
-        if case .success(let id) = outcome.result {
+    func deliveryFinished(_ job: DeliveryJob, result: Result<UInt32, NotifyError>, generation: Int) throws {
+        if case .success(let id) = result {
             origins.shown(id, generation: generation)
         }
         guard generation == self.generation else { return }
-        try engine()?.deliveryFinished(outcome)
+        try engine()?.deliveryFinished(job, result: result)
     }
 
     /// An action was chosen on a bubble: carried out on the store open,

@@ -63,7 +63,7 @@ struct ThreadedDelivererTests {
         // 5 re-sends after a restart, then a second's reminders: more than
         // the threads started at first, all under way together.
         for number in 1...10 {
-            deliverer.deliver(Self.job(number)) { _ in outcomes.withLock { $0 += 1 } }
+            deliverer.deliver(Self.job(number)) { _, _ in outcomes.withLock { $0 += 1 } }
         }
         let allReceived = eventually(within: .seconds(5)) { notifier.receivedCount == 10 }
         notifier.release()
@@ -79,7 +79,7 @@ struct ThreadedDelivererTests {
                                           logger: Logger(label: "test"), workers: 1, maxWorkers: 3)
         let outcomes = Shared(0)
         for number in 1...6 {
-            deliverer.deliver(Self.job(number)) { _ in outcomes.withLock { $0 += 1 } }
+            deliverer.deliver(Self.job(number)) { _, _ in outcomes.withLock { $0 += 1 } }
         }
         #expect(eventually { notifier.receivedCount == 3 })
         Thread.sleep(forTimeInterval: 0.1)

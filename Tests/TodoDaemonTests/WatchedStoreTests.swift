@@ -85,7 +85,7 @@ struct WatchedStoreTests {
         setup.clock.now = T.at(9)
         try #require(try setup.watched.engine()).timerFired()
         let oldJob = try #require(setup.jobs(of: 0).only)
-        try setup.watched.deliveryFinished(DeliveryOutcome(job: oldJob, result: .success(11)), generation: 0)
+        try setup.watched.deliveryFinished(oldJob, result: .success(11), generation: 0)
 
         // and then replaced by another store, whose task 1 is another task,
         let new = try setup.replaceStore(with: "New task", due: .day(T.today.adding(days: 1)))
@@ -123,12 +123,12 @@ struct WatchedStoreTests {
         let new = try setup.replaceStore(with: "New task", due: .time(T.at(9, 10)))
         #expect(try setup.watched.engine() == nil)
         try setup.watched.reopen()
-        try setup.watched.deliveryFinished(DeliveryOutcome(job: oldJob, result: .success(21)), generation: 0)
+        try setup.watched.deliveryFinished(oldJob, result: .success(21), generation: 0)
         // and the new store's own reminder, at 09:10, is shown as notification 22,
         setup.clock.now = T.at(9, 10)
         try #require(try setup.watched.engine()).timerFired()
         let newJob = try #require(setup.jobs(of: 1).only)
-        try setup.watched.deliveryFinished(DeliveryOutcome(job: newJob, result: .success(22)), generation: 1)
+        try setup.watched.deliveryFinished(newJob, result: .success(22), generation: 1)
 
         // then Mark done on the old bubble is ignored, and the old delivery is not on the new ledger,
         setup.clock.now = T.at(9, 15)

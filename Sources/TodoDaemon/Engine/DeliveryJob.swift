@@ -48,17 +48,6 @@ struct DeliveryJob: Sendable {
     }
 }
 
-/// How an attempt ended: the server's notification id, or why it failed.
-struct DeliveryOutcome: Sendable {
-    let job: DeliveryJob
-    let result: Result<UInt32, NotifyError>
-
-    init(job: DeliveryJob, result: Result<UInt32, NotifyError>) {
-        self.job = job
-        self.result = result
-    }
-}
-
 /// Shows notifications away from the engine's thread.
 ///
 /// `deliver` must return at once: the engine never waits on a notification

@@ -25,7 +25,7 @@ extension DeliveryPlanner {
         plan.records = decisions.skip.map {
             DeliveryRecord(reminder: $0, status: .skipped, firedAt: now, detail: "older than the catch-up window")
         }
-        let fresh = decisions.fire.filter { !inFlight.contains($0.reminder.id) }.map { (firing: $0, attempt: 1) }
+        let fresh = decisions.fire.filter { !inFlight.contains($0.reminder.id) }.map { (entry: $0, attempt: 1) }
         send(fresh, at: now, composer: composer, into: &plan)
         let (again, dropped) = recheck(dueRetries, tasks: retryTasks, at: now)
         plan.records += dropped
@@ -54,8 +54,8 @@ extension DeliveryPlanner {
     /// What remains goes to be batched again: a digest whose tasks were
     /// mostly done meanwhile becomes a bubble each.
     private func recheck(_ retries: [PendingRetry], tasks: [Int64: TodoTask], at instant: Date)
-        -> (again: [(firing: Firing, attempt: Int)], dropped: [DeliveryRecord]) {
-        var again: [(firing: Firing, attempt: Int)] = []
+        -> (again: [(entry: TaskReminder, attempt: Int)], dropped: [DeliveryRecord]) {
+        var again: [(entry: TaskReminder, attempt: Int)] = []
         var dropped: [DeliveryRecord] = []
         for retry in retries.sorted(by: { $0.firesAt < $1.firesAt }) {
             for recorded in retry.reminders {
@@ -67,12 +67,12 @@ extension DeliveryPlanner {
                     drop("the task changed before it could be shown")
                     continue
                 }
-                let fire = scheduler.fireTime(of: reminder, priority: task.priority)
-                guard isWithinCatchUp(firesAt: fire.at, at: instant) else {
+                let entry = TaskReminder(reminder, of: task)
+                guard isWithinCatchUp(firesAt: fireTime(of: entry).at, at: instant) else {
                     drop("not shown before the catch-up window closed")
                     continue
                 }
-                again.append((Firing(entry: TaskReminder(reminder, of: task), fire: fire), retry.attempts + 1))
+                again.append((entry, retry.attempts + 1))
             }
         }
         return (again, dropped)
@@ -83,13 +83,14 @@ extension DeliveryPlanner {
     /// hours that held them) are shown together, a bubble each or one digest
     /// (`Scheduler.batch`), each on record as `sending`; a group's attempt is
     /// the highest of its reminders'.
-    private func send(_ firings: [(firing: Firing, attempt: Int)], at instant: Date, composer: ReminderComposer,
+    private func send(_ entries: [(entry: TaskReminder, attempt: Int)], at instant: Date, composer: ReminderComposer,
                       into plan: inout DeliveryPlan) {
-        for group in Self.grouped(firings, by: \.firing.fire.at) {
-            let firesAt = group[0].firing.fire.at
-            let held = Set(group.filter(\.firing.fire.isHeld).map(\.firing.reminder.id))
+        let timed = entries.map { (entry: $0.entry, attempt: $0.attempt, fire: fireTime(of: $0.entry)) }
+        for group in Self.grouped(timed, by: \.fire.at) {
+            let firesAt = group[0].fire.at
+            let held = Set(group.filter(\.fire.isHeld).map(\.entry.reminder.id))
             let attempt = group.map(\.attempt).max() ?? 1
-            let batch = scheduler.batch(group.map(\.firing.entry), firingAt: firesAt)
+            let batch = scheduler.batch(group.map(\.entry), firingAt: firesAt)
             plan.jobs += jobs(of: batch, held: held, attempt: attempt, firesAt: firesAt, at: instant, composer: composer)
             plan.records += batch.reminders.map {
                 DeliveryRecord(reminder: $0, status: .sending, firedAt: instant, attempts: attempt)

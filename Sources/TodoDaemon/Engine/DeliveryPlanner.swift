@@ -53,18 +53,11 @@ struct DeliveryPlanner {
         return max(watermark, oldest)
     }
 
-    /// A reminder to fire, its task, and when it fires.
-    struct Firing {
-        let entry: TaskReminder
-        let fire: FireTime
-
-        var reminder: Reminder { entry.reminder }
-        var task: TodoTask { entry.task }
-    }
-
     struct Decisions {
-        /// Reminders to fire now, earliest fire time first, with their tasks.
-        var fire: [Firing] = []
+        /// Reminders to fire now, with their tasks, earliest fire time first
+        /// (`Scheduler.fireTime`: their instant, or the end of the quiet hours
+        /// that held them).
+        var fire: [TaskReminder] = []
         /// Reminders whose fire time passed longer ago than the catch-up window.
         var skip: [Reminder] = []
         /// The earliest fire time of the reminders whose instant has come but
@@ -84,13 +77,13 @@ struct DeliveryPlanner {
         func consider(_ entry: TaskReminder, mayBeSkipped: Bool) {
             let reminder = entry.reminder
             guard isCandidate(entry, now: now), !recorded.contains(reminder.id) else { return }
-            let fire = scheduler.fireTime(of: reminder, priority: entry.task.priority)
+            let fire = fireTime(of: entry)
             if fire.at > now {
                 if decisions.nextHeld.map({ fire.at < $0.at }) ?? true {
                     decisions.nextHeld = (reminder, fire.at)
                 }
             } else if isWithinCatchUp(firesAt: fire.at, at: now) {
-                decisions.fire.append(Firing(entry: entry, fire: fire))
+                decisions.fire.append(entry)
             } else if mayBeSkipped, let skipFrom, fire.at > skipFrom {
                 decisions.skip.append(reminder)
             }
@@ -103,10 +96,10 @@ struct DeliveryPlanner {
         for entry in daily {
             consider(entry, mayBeSkipped: false)
         }
-        decisions.fire.sort { a, b in
-            if a.fire.at != b.fire.at { return a.fire.at < b.fire.at }
-            return Scheduler.precedes(a.reminder, b.reminder)
-        }
+        decisions.fire = decisions.fire.map { ($0, fireTime(of: $0).at) }.sorted { a, b in
+            if a.1 != b.1 { return a.1 < b.1 }
+            return Scheduler.precedes(a.0.reminder, b.0.reminder)
+        }.map(\.0)
         return decisions
     }
 
@@ -117,6 +110,12 @@ struct DeliveryPlanner {
             scheduler.reminders(for: task).filter { isCandidate(TaskReminder($0, of: task), now: now) }.map(\.id)
         }
         return own + daily.filter { isCandidate($0, now: now) }.map(\.reminder.id)
+    }
+
+    /// When the reminder fires: its instant, or the end of the quiet hours
+    /// holding it (`Scheduler.fireTime`), by its task's priority.
+    func fireTime(of entry: TaskReminder) -> FireTime {
+        scheduler.fireTime(of: entry.reminder, priority: entry.task.priority)
     }
 
     /// Whether the reminder has come and was due to fire when it came: its

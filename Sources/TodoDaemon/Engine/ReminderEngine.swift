@@ -12,6 +12,17 @@ import TodoStore
 /// loop (`ReminderDaemon`) turns timer expiry, store changes, clock and time
 /// zone changes and delivery outcomes into calls of its methods, one at a
 /// time on one thread; tests call the same methods with a clock they set.
+///
+/// One reminder's way, from `add` to the bubble and the ledger, in five types:
+/// 1. `TodoTask`, as `add` saved it; `Scheduler.reminders(for:)` gives its
+/// 2. `Reminder`s (task, kind, occurrence: its identity; and its instant),
+///    paired with the task as a
+/// 3. `TaskReminder`, which `DeliveryPlanner.plan` fires, skips or holds,
+///    and batches with those firing at the same moment into a
+/// 4. `DeliveryJob` (its `ReminderNotification`: the bubble, or a digest),
+///    which the deliverer shows; the ledger holds a
+/// 5. `DeliveryRecord` of it: `sending` before it is shown, `delivered`
+///    (or `failed`, then a `PendingRetry`) when the server has answered.
 final class ReminderEngine {
     private let store: TaskStore
     /// Every write of the ledger and bookkeeping goes through here, so a
@@ -173,9 +184,9 @@ final class ReminderEngine {
         try plan()
     }
 
-    /// A delivery ended: record its reminders, or schedule another attempt.
-    func deliveryFinished(_ outcome: DeliveryOutcome) throws {
-        let job = outcome.job
+    /// A delivery ended, with the server's notification id or why it failed:
+    /// record its reminders, or schedule another attempt.
+    func deliveryFinished(_ job: DeliveryJob, result: Result<UInt32, NotifyError>) throws {
         let reminders = job.reminders
         inFlight.subtract(reminders.map(\.id))
         let instant = now()
@@ -192,7 +203,7 @@ final class ReminderEngine {
             let about = job.logMetadata(clock: scheduler.clock)
             return DaemonEvent.delivery.metadata(about.merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
         }
-        switch outcome.result {
+        switch result {
         case .success(let serverID):
             logger.debug("Delivered \(what) (notification \(serverID)).",
                          metadata: ended("delivered", ["notification": .stringConvertible(serverID)]))

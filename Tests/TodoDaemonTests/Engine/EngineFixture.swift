@@ -135,7 +135,7 @@ final class EngineDaemon {
         let before = fixture.shown.get().count
         for job in takeUnanswered() {
             let serverID = try fixture.console.show(job.notification)
-            try engine.deliveryFinished(DeliveryOutcome(job: job, result: .success(serverID)))
+            try engine.deliveryFinished(job, result: .success(serverID))
         }
         return Array(fixture.shown.get().dropFirst(before))
     }
@@ -143,14 +143,14 @@ final class EngineDaemon {
     /// Reports every unanswered job as delivered with the given server id.
     func succeedAll(serverID: UInt32 = 7) throws {
         for job in takeUnanswered() {
-            try engine.deliveryFinished(DeliveryOutcome(job: job, result: .success(serverID)))
+            try engine.deliveryFinished(job, result: .success(serverID))
         }
     }
 
     /// Reports every unanswered job as failed with `error`.
     func failAll(_ error: NotifyError) throws {
         for job in takeUnanswered() {
-            try engine.deliveryFinished(DeliveryOutcome(job: job, result: .failure(error)))
+            try engine.deliveryFinished(job, result: .failure(error))
         }
     }
 

@@ -86,8 +86,8 @@ struct ReminderEngineBackoffTests {
         let jobs = daemon.deliverer.unanswered
         daemon.deliverer.unanswered = []
         try #require(jobs.map(\.reminder.taskID) == [first.id, second.id])
-        try daemon.engine.deliveryFinished(DeliveryOutcome(job: jobs[0], result: .failure(.timedOut(after: .seconds(25)))))
-        try daemon.engine.deliveryFinished(DeliveryOutcome(job: jobs[1], result: .success(3)))
+        try daemon.engine.deliveryFinished(jobs[0], result: .failure(.timedOut(after: .seconds(25))))
+        try daemon.engine.deliveryFinished(jobs[1], result: .success(3))
 
         // Then each is recorded as it ended, and the timer waits for the retry before tomorrow
         #expect(try fixture.record(first, .morning)?.status == .failed)
