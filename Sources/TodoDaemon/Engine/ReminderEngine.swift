@@ -13,16 +13,18 @@ import TodoStore
 /// zone changes and delivery outcomes into calls of its methods, one at a
 /// time on one thread; tests call the same methods with a clock they set.
 ///
-/// One reminder's way, from `add` to the bubble and the ledger, in five types:
-/// 1. `TodoTask`, as `add` saved it; `Scheduler.reminders(for:)` gives its
-/// 2. `Reminder`s (task, kind, occurrence: its identity; and its instant),
-///    paired with the task as a
-/// 3. `TaskReminder`, which `DeliveryPlanner.plan` fires, skips or holds,
-///    and batches with those firing at the same moment into a
-/// 4. `DeliveryJob` (its `ReminderNotification`: the bubble, or a digest),
-///    which the deliverer shows; the ledger holds a
-/// 5. `DeliveryRecord` of it: `sending` before it is shown, `delivered`
-///    (or `failed`, then a `PendingRetry`) when the server has answered.
+/// One reminder's way from the task `add` saved (`TodoTask`) to the bubble
+/// and the ledger, in five types:
+/// 1. `Reminder`: `Scheduler.reminders(for:)` gives the task's, each with its
+///    identity (task, kind, occurrence) and its instant;
+/// 2. `TaskReminder`: with its task, which `DeliveryPlanner.plan` fires,
+///    skips or holds;
+/// 3. `ReminderBatch`: with the others firing at the same moment, a bubble
+///    each or one digest (`Scheduler.batch`);
+/// 4. `DeliveryJob`: the notification to show (`ReminderNotification`, the
+///    bubble's words), which the deliverer shows;
+/// 5. `DeliveryRecord`: the ledger's line, `sending` before it is shown,
+///    `delivered` (or `failed`, then a `PendingRetry`) once the server answered.
 final class ReminderEngine {
     private let store: TaskStore
     /// Every write of the ledger and bookkeeping goes through here, so a
