@@ -76,9 +76,28 @@ struct JSONWriter {
         }
     }
 
+    /// `"key":value` and, unless it is the object's last, a comma.
     func field(_ key: StaticString, string value: String?, last: Bool = false) {
         self.key(key)
         string(value)
+        if !last { raw(",") }
+    }
+
+    func field(_ key: StaticString, bool value: Bool, last: Bool = false) {
+        self.key(key)
+        bool(value)
+        if !last { raw(",") }
+    }
+
+    func field(_ key: StaticString, int value: Int64, last: Bool = false) {
+        self.key(key)
+        int(value)
+        if !last { raw(",") }
+    }
+
+    func field(_ key: StaticString, instant value: Date?, clock: WallClock, last: Bool = false) {
+        self.key(key)
+        instant(value, clock: clock)
         if !last { raw(",") }
     }
 
