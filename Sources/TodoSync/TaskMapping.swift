@@ -198,9 +198,12 @@ struct TaskMapping {
         }
         guard let due = properties.due else { return nil }
         let anchor = due.isTimed ? (properties.dueZone.flatMap(ZoneResolver.olsonName) ?? zone.identifier) : nil
-        // The series counts (COUNT) from its DTSTART when that is a due of
-        // the same kind; else from the open occurrence.
-        let start = properties.ruleStart.flatMap { $0.isTimed == due.isTimed ? $0 : nil } ?? due
-        return try? TaskRepeat.verbatim(rule: rule, from: from, zone: anchor, start: start, completedCount: 0)
+        // RFC 5545 expands the rule from DTSTART, and each occurrence is due
+        // DUE − DTSTART after its start: the master is the series' first
+        // instance, due at its DUE. todo-remind expands dues, so the series
+        // starts (and COUNT counts) at the master's DUE. (A rule whose BYDAY
+        // or BYMONTHDAY names the start's days, on a task started days
+        // before it is due, would need the distance kept beside the rule.)
+        return try? TaskRepeat.verbatim(rule: rule, from: from, zone: anchor, start: due, completedCount: 0)
     }
 }

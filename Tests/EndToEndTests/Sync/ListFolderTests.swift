@@ -191,6 +191,24 @@ import Testing
         #expect(lines.contains("RRULE:FREQ=DAILY"))
     }
 
+    @Test func aSeriesStartedBeforeItIsDueMovesOnWithItsStartAndDueTogether() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        // tasks.org and Evolution start a task before it is due: every
+        // occurrence starts at 09:00 and is due at 10:00 (RFC 5545 §3.8.5.3).
+        try lists.put("work", "stretch.ics", ListFolders.todo(uid: "stretch", summary: "Stretch", extra: [
+            "DTSTART;TZID=Europe/Berlin:20261201T090000", "DUE;TZID=Europe/Berlin:20261201T100000", "RRULE:FREQ=DAILY",
+        ]))
+        try cli.ok("done", "Stretch")
+        try cli.ok("done", "Stretch")
+        let task = try cli.task("Stretch")
+        #expect(((task["due"] as? [String: Any])?["time"] as? String) == "2026-12-03T10:00:00+01:00")
+        let lines = ListFolders.contentLines(try lists.read("work", "stretch.ics"))
+        #expect(lines.contains("DTSTART;TZID=Europe/Berlin:20261203T090000"), "\(lines)")
+        #expect(lines.contains("DUE;TZID=Europe/Berlin:20261203T100000"), "\(lines)")
+    }
+
     @Test func anOccurrenceCompletedByItselfInThunderbirdIsDoneAndTheSeriesGoesOn() throws {
         let cli = try CLI()
         defer { cli.remove() }
