@@ -49,16 +49,9 @@ struct ListFolderDaemonTests {
 
     @Test("A task completed in todoman on another device is done here as the sync brings it, and its pending reminder never fires")
     func completedInTodomanViaCalDAV() throws {
-        let desktop = try PrivateDesktop()
-        defer { desktop.end() }
-        let peer = try CalDAVPeer.start()
-        defer { peer.stop() }
-        var cli = try desktop.cli()
-        defer { cli.remove() }
-        cli.environment["TZ"] = peer.timeZone
-        let config = try String(contentsOfFile: try #require(cli.environment["TODO_REMIND_CONFIG"]), encoding: .utf8)
-        try Data((config + "\n[[calendar]]\npath = \"\(peer.deviceA.folder.deletingLastPathComponent().path)/*\"\n").utf8)
-            .write(to: URL(fileURLWithPath: try #require(cli.environment["TODO_REMIND_CONFIG"])))
+        let setup = try CrossDeviceReminderTests.Setup()
+        defer { setup.end() }
+        let (peer, cli) = (setup.peer, setup.cli)
         let daemon = try RunningDaemon(cli)
         defer { daemon.end() }
 
