@@ -122,19 +122,20 @@ def list_folder_config(folder):
     return config
 
 
-def minimal_program(folder):
-    """MINIMAL_SOURCE built with swiftc -O, the Swift runtime and Foundation
-    linked in statically as `make release` links todo-remind, with the same
-    linker flags (BENCH_RELEASE_LINK, which `make bench` sets from the
-    Makefile's RELEASE_LINK). Returns the binary and the flags used."""
+def minimal_program(folder, source=MINIMAL_SOURCE):
+    """source (MINIMAL_SOURCE unless given) built with swiftc -O, the Swift
+    runtime and Foundation linked in statically as `make release` links
+    todo-remind, with the same linker flags (BENCH_RELEASE_LINK, which `make
+    bench` sets from the Makefile's RELEASE_LINK; not the link order, which
+    is todo-remind's own). Returns the binary and the flags used."""
     os.makedirs(folder, exist_ok=True)
-    source, binary = os.path.join(folder, "main.swift"), os.path.join(folder, "minimal")
-    with open(source, "w", encoding="utf-8") as file:
-        file.write(MINIMAL_SOURCE)
+    source_path, binary = os.path.join(folder, "main.swift"), os.path.join(folder, "minimal")
+    with open(source_path, "w", encoding="utf-8") as file:
+        file.write(source)
     # RELEASE_LINK is written for `swift build` (-Xswiftc before swiftc's own flags).
     link = [f for f in os.environ.get("BENCH_RELEASE_LINK", "").split() if f != "-Xswiftc"]
     flags = ["-O", "-static-stdlib", *link]
-    result = subprocess.run(["swiftc", *flags, source, "-o", binary], stdin=subprocess.DEVNULL,
+    result = subprocess.run(["swiftc", *flags, source_path, "-o", binary], stdin=subprocess.DEVNULL,
                             capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit(f"bench: the minimal Swift program did not build: {result.stderr.strip()}")

@@ -3,7 +3,8 @@
 The daemon part of the benchmark; run.py runs it inside
 scripts/with-desktop-session, so a real dunst answers on a private D-Bus.
 For every SIZE=STORE it runs `todo-remind daemon -v` and, as the peer,
-`remind -z1 FILE`, then measures:
+`remind -z1 FILE`, and beside them each --reference program (a minimal
+Swift program that only waits: the floor under the daemon), then measures:
 
 1. idle wake-ups: context switches (voluntary + nonvoluntary, summed over
    all threads) of every daemon over the SAME idle window;
@@ -217,6 +218,14 @@ class Bench:
                 f"todo-remind daemon ({size} tasks)",
                 [binaries[size], "daemon", "--store", store, "--config", o.config, "-v", "--log-format", "json"],
                 os.path.join(o.logs, f"daemon-{size}.out"), self.logs[size])
+        for reference in o.reference:
+            name, program = reference.split("=", 1)
+            copy = os.path.join(o.logs, f"bin-{len(pids)}")
+            os.makedirs(copy, exist_ok=True)
+            shutil.copy2(program, copy)
+            os.sync()
+            pids[name] = self.start(name, [os.path.join(copy, os.path.basename(program))],
+                                    os.path.join(o.logs, f"reference-{len(pids)}.out"), os.devnull)
         pids["remind -z1"] = self.start("remind -z1", ["remind", "-z1", o.remind],
                                         os.path.join(o.logs, "remind.out"), os.path.join(o.logs, "remind.err"))
 
@@ -315,6 +324,8 @@ def main():
     for flag in ("--binary", "--config", "--remind", "--logs", "--out"):
         parser.add_argument(flag, required=True)
     parser.add_argument("--idle", type=float, required=True)
+    parser.add_argument("--reference", action="append", default=[], metavar="NAME=BINARY",
+                        help="a program that only waits, measured beside the daemons")
     parser.add_argument("stores", nargs="+", help="SIZE=STORE")
     opts = parser.parse_args()
     opts.stores = dict(spec.split("=", 1) for spec in opts.stores)

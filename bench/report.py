@@ -237,7 +237,10 @@ binaries (two daemons of one file would each be charged half of it, and none
 as private). Private includes clean pages of that code, which the kernel can
 drop under memory pressure and read back; private dirty is the part only
 swap could take back. RSS counts every resident page whole, shared or not;
-it is shown, not a target.
+it is shown, not a target. The two minimal Swift programs, built as the
+release build is, do nothing but wait: what any Swift process holds before
+it does any work (the runtime; with Foundation, also what reading the local
+zone touches), the floor under the daemon's figures.
 """)
     rows = []
     for when, key in (("settled", "memory_settled"), ("end of idle window", "memory_idle_end"),
@@ -322,10 +325,23 @@ def where_section(names, maps, top=10):
             + table(["Mapping", *head], rows, "l" + "r" * len(names)))
 
 
+def floors(daemon, key):
+    """The minimal programs' figure for key at the end of the idle window, as
+    a note beside the daemon's (empty for a run without them)."""
+    minimal = [(name, m[key]) for name, m in daemon["memory_idle_end"].items() if name.startswith("minimal")]
+    if not minimal:
+        return ""
+    return " (waiting minimal Swift programs: " + ", ".join(
+        f"{mib(value)} MiB {'with Foundation' if 'Foundation' in name else 'without'}" for name, value in minimal) + ")"
+
+
 def label(name):
-    """"todo-remind 100" -> "todo-remind daemon, 100 tasks"; "remind -z1" as is."""
+    """"todo-remind 100" -> "todo-remind daemon, 100 tasks"; "remind -z1" as
+    a command; the minimal programs as they are named."""
     tool, _, size = name.partition(" ")
-    return f"`todo-remind daemon`, {int(size):,} tasks" if tool == "todo-remind" else f"`{name}`"
+    if tool == "todo-remind":
+        return f"`todo-remind daemon`, {int(size):,} tasks"
+    return name if name.startswith("minimal") else f"`{name}`"
 
 
 def zone_note(zone):
@@ -403,11 +419,12 @@ def targets(run):
         row(f"daemon, {int(size):,} tasks: 0 wake-ups in the idle window", f"{w['total']}{extra}", w["total"] == 0)
         m = d["memory_idle_end"][name]
         owned[size] = m
-        row(f"daemon, {int(size):,} tasks: private ≤ 4 MiB (end of idle window)", f"{mib(m['Private'])} MiB",
-            m["Private"] <= 4 * MIB)
+        row(f"daemon, {int(size):,} tasks: private ≤ 4 MiB (end of idle window)",
+            f"{mib(m['Private'])} MiB{floors(d, 'Private')}", m["Private"] <= 4 * MIB)
         pss = m.get("Pss")
         row(f"daemon, {int(size):,} tasks: PSS ≤ 12 MiB (end of idle window)",
-            "not measured" if pss is None else f"{mib(pss)} MiB", None if pss is None else pss <= 12 * MIB)
+            "not measured" if pss is None else f"{mib(pss)} MiB{floors(d, 'Pss')}",
+            None if pss is None else pss <= 12 * MIB)
     if len(owned) >= 2:
         (s1, m1), (s2, m2) = list(owned.items())[0], list(owned.items())[-1]
         for key, what in (("Private", "private"), ("Pss", "PSS")):

@@ -100,9 +100,30 @@ def versions(binary):
     }
 
 
+# Beside the daemons, two Swift programs that only wait, built as the release
+# build is: what any Swift process holds before it does anything, the floor
+# under the daemon's memory.
+IDLE_PROGRAMS = {
+    "minimal Swift program, waiting": """import Glibc
+
+print("waiting")
+fflush(stdout)
+pause()
+""",
+    "minimal Swift program with Foundation (reads the local zone), waiting": """import Foundation
+
+// What a daemon with Foundation does first: the local zone's offset now.
+print("waiting", TimeZone.current.identifier, TimeZone.current.secondsFromGMT(for: Date()))
+fflush(stdout)
+pause()
+""",
+}
+
+
 def daemon_part(binary, config, largest, work, results, now, idle):
     """Stores of 100 and `largest` tasks generated in a night zone, then
-    bench/daemon.py inside a private desktop session; returns its JSON."""
+    bench/daemon.py inside a private desktop session, with IDLE_PROGRAMS
+    beside the daemons; returns its JSON."""
     zone = night_zone(now)
     env = dict(os.environ, TZ=zone) if zone else dict(os.environ)
     specs, remfile = [], None
@@ -114,10 +135,14 @@ def daemon_part(binary, config, largest, work, results, now, idle):
                                   os.path.join(folder, "generated", "todo.json"), env=env)
         specs.append(f"{size}={store}")
         remfile = os.path.join(folder, "generated", "reminders.rem")
+    references = []
+    for number, (name, source) in enumerate(IDLE_PROGRAMS.items()):
+        program, _ = cli.minimal_program(os.path.join(work, "daemon", f"idle-{number}"), source)
+        references += ["--reference", f"{name}={program}"]
     out = os.path.join(results, "daemon.json")
     cmd = [os.path.join(ROOT, "scripts", "with-desktop-session"), sys.executable,
            os.path.join(ROOT, "bench", "daemon.py"), "--binary", binary, "--config", config,
-           "--remind", remfile, "--idle", str(idle), "--logs", os.path.join(work, "logs"), "--out", out, *specs]
+           "--remind", remfile, "--idle", str(idle), "--logs", os.path.join(work, "logs"), "--out", out, *references, *specs]
     if subprocess.run(cmd, env=env, stdin=subprocess.DEVNULL).returncode != 0 or not os.path.exists(out):
         sys.exit(f"bench: the daemon part failed; its logs are in {os.path.join(work, 'logs')}.")
     with open(out, encoding="utf-8") as file:
