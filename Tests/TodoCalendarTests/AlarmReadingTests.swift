@@ -37,6 +37,24 @@ struct AlarmReadingTests {
         ])
     }
 
+    @Test("Thunderbird, a series of days: a snooze of one occurrence is keyed by its day's midnight read as UTC (a DATE's nativeTime), moved onto the due")
+    func thunderbirdDayOccurrence() throws {
+        // Weekly from Monday 5 January, due two days after each start; the
+        // occurrence starting Monday 12 January (1768176000 s) is due Wednesday 14.
+        let text = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN",
+            "BEGIN:VTODO", "UID:day-series", "DTSTAMP:20260105T080000Z", "SUMMARY:Water the plants",
+            "DTSTART;VALUE=DATE:20260105", "DUE;VALUE=DATE:20260107", "RRULE:FREQ=WEEKLY",
+            "X-MOZ-SNOOZE-TIME-1768176000000000:20260114T101500Z",
+            // Not a midnight: names no day.
+            "X-MOZ-SNOOZE-TIME-1768176000000001:20260114T111500Z",
+            "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        let item = try CalendarFixture.item(Array(text.utf8), file: "day-series.ics")
+        let due = try #require(LocalDay(year: 2026, month: 1, day: 14))
+        #expect(item.properties.occurrenceSnoozes == [.day(due): try Self.instant("2026-01-14T10:15:00Z")])
+    }
+
     @Test("Thunderbird, one occurrence marked done: its override names that occurrence by its due, with its COMPLETED; the master's own fields are the master's")
     func thunderbirdCompletedOccurrence() throws {
         let item = try CalendarFixture.item("thunderbird-occurrence-done.ics")

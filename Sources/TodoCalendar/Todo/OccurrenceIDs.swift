@@ -21,6 +21,23 @@ struct OccurrenceIDs {
         return .time(id.addingTimeInterval(dueInstant.timeIntervalSince(startInstant)))
     }
 
+    /// The due of the occurrence Thunderbird names by `id`, the recurrence
+    /// id's `nativeTime`: its instant for a timed series, and for a series of
+    /// days (whose DATE ids are floating) the day's midnight read as UTC.
+    func due(named id: Date) -> Due? {
+        switch due {
+        case .time?:
+            return due(startingAt: id)
+        case .day?:
+            let seconds = id.timeIntervalSince1970
+            let days = (seconds / 86_400).rounded(.down)
+            guard seconds == days * 86_400 else { return nil }
+            return due(startingOn: LocalDay(daysSinceEpoch: Int(days)))
+        case nil:
+            return nil
+        }
+    }
+
     /// The due of the occurrence whose recurrence id is the day `id`.
     func due(startingOn id: LocalDay) -> Due? {
         guard case .day(let dueDay)? = due else { return nil }

@@ -94,7 +94,7 @@ public struct TodoItem: Hashable, Sendable {
         properties.snoozedUntil = utc("X-MOZ-SNOOZE-TIME")
         let occurrences = OccurrenceIDs(due: properties.due, start: properties.ruleStart)
         properties.occurrenceSnoozes = Dictionary(
-            AlarmReading.occurrenceSnoozes(of: todo, in: document).compactMap { id, until in occurrences.due(startingAt: id).map { ($0, until) } },
+            AlarmReading.occurrenceSnoozes(of: todo, in: document).compactMap { id, until in occurrences.due(named: id).map { ($0, until) } },
             uniquingKeysWith: max
         )
         properties.completedOccurrences = Self.completedOccurrences(
