@@ -77,22 +77,27 @@ extension TaskStore {
     static let shortListHorizon: TimeInterval = 31 * 86_400
 
     /// The own reminders of the task's occurrences after its open one, up to
-    /// `horizon`: those after the occurrence before falls due (a reminder
+    /// `horizon` (`Scheduler.occurrenceReminders`: the defaults and relative
+    /// alarms): those after the occurrence before falls due (a reminder
     /// before that would be of an occurrence not open yet, and never fires).
     private func laterReminders(of task: TodoTask, through horizon: Date, scheduler: Scheduler) -> [TaskReminder] {
         guard let repeating = task.repeating, let open = task.due else { return [] }
+        func occurrence(due: Due) -> TodoTask {
+            var then = task
+            then.due = due
+            return then
+        }
         var result: [TaskReminder] = []
         var previousDue = scheduler.dueInstant(of: open)
         // Expanded only while the occurrences have reminders by the horizon:
         // usually just the one after the open occurrence, which has none.
         let dues = repeating.dues(from: open, count: Self.forecastLookahead) { due in
-            scheduler.dueReminders(ofTask: task.id, due: due).first.map { $0.at <= horizon } ?? false
+            scheduler.occurrenceReminders(for: occurrence(due: due)).first.map { $0.at <= horizon } ?? false
         }
         for due in dues.dropFirst() {
-            let reminders = scheduler.dueReminders(ofTask: task.id, due: due)
-            var then = task
-            then.due = due
-            result += reminders.filter { $0.at > previousDue && $0.at <= horizon }.map { TaskReminder($0, of: then) }
+            let then = occurrence(due: due)
+            result += scheduler.occurrenceReminders(for: then).filter { $0.at > previousDue && $0.at <= horizon }
+                .map { TaskReminder($0, of: then) }
             previousDue = scheduler.dueInstant(of: due)
         }
         return result
@@ -100,7 +105,8 @@ extension TaskStore {
 
     /// The open, reminder-on repeating tasks whose open occurrence is due
     /// after `now` and before `horizon`: those whose next occurrences can
-    /// have reminders by the horizon (after their open one's due).
+    /// have reminders by the horizon (after their open one's due), with their
+    /// defaults on or relative alarms.
     ///
     /// Read from the reminder queue's index: the sort keys narrow it to the
     /// dues near that stretch (a day due's key is within a zone's offset of
@@ -119,7 +125,7 @@ extension TaskStore {
             lastDay = lastDay.adding(days: -1)
         }
         return try read { db in
-            try TaskRow.fetchAll(db, sql: """
+            let withDefaults = try TaskRow.fetchAll(db, sql: """
                 SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
                 WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key > ? AND due_key < ?
                   AND (due_time > ? AND due_time < ? OR due_day >= ? AND due_day <= ?)
@@ -128,6 +134,19 @@ extension TaskStore {
                     now.timeIntervalSince1970 - Due.sortKeyZoneSlack, horizon.timeIntervalSince1970 + Due.sortKeyZoneSlack,
                     now.timeIntervalSince1970, horizon.timeIntervalSince1970, firstDay.description, lastDay.description,
                 ])
+            // Those with their defaults off are outside that index; with
+            // alarms they are in task_alarm, which holds few tasks. Their
+            // relative alarms can fall anywhere after the open due, so only
+            // the due's own window narrows them.
+            let alarmsOnly = try TaskRow.fetchAll(db, sql: """
+                SELECT \(TaskRow.selection) FROM task
+                WHERE id IN (SELECT DISTINCT task_id FROM task_alarm)
+                  AND completed_at IS NULL AND reminder = 1 AND remind_defaults = 0 AND repeat_rule IS NOT NULL
+                  AND due_key > ? AND due_key < ?
+                """, arguments: [
+                    now.timeIntervalSince1970 - Due.sortKeyZoneSlack, horizon.timeIntervalSince1970 + Due.sortKeyZoneSlack,
+                ])
+            return withDefaults + alarmsOnly
         }
     }
 }

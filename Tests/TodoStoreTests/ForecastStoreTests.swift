@@ -74,6 +74,42 @@ struct ForecastStoreTests {
         #expect(short.count == 60)
     }
 
+    @Test("A repeating task's coming occurrences bring its relative alarms, its defaults off or on; an absolute alarm fires once")
+    func laterOccurrencesBringTheirAlarms() throws {
+        // Given at 23:30 a daily series due tomorrow at 07:00 with only an
+        // alarm 15 minutes before each due and one absolute alarm, and a
+        // daily day series with its defaults and an alarm at 08:00 (8 hours
+        // into the day)
+        let folder = try TemporaryFolder()
+        let store = try TaskStore(path: folder.file("tasks.sqlite"))
+        let now = Self.at(Self.today, 23, 30)
+        let tomorrow = Self.today.adding(days: 1)
+        var pills = try TaskDraft(title: "Pills", due: .time(Self.at(tomorrow, 7, 0)))
+        pills.repeating = TaskRepeat(rule: "FREQ=DAILY", zone: Self.berlin.identifier, start: .time(Self.at(Self.today.adding(days: -10), 7, 0)))
+        pills.remindDefaults = false
+        pills.alarms = [.relative(seconds: -900), .absolute(Self.at(tomorrow, 12, 0))]
+        var plants = try TaskDraft(title: "Plants", due: .day(tomorrow))
+        plants.repeating = TaskRepeat(rule: "FREQ=DAILY", zone: nil, start: .day(Self.today.adding(days: -10)))
+        plants.alarms = [.relative(seconds: 8 * 3600)]
+        _ = try store.importTasks([pills, plants], now: now.addingTimeInterval(-3600))
+
+        // When next lists 60, more than there are
+        let firings = try store.forecast(scheduler: Scheduler(clock: Self.clock), after: now, limit: 60)
+
+        // Then the coming occurrences of Pills are each reminded at 06:45 by
+        // their alarm, the absolute alarm only once, of the open occurrence
+        let pillsLater = firings.filter { $0.task.title == "Pills" && $0.isLaterOccurrence }
+        let first = try #require(pillsLater.first)
+        #expect(first.reminder.kind == .alarm && first.fire.at == Self.at(tomorrow.adding(days: 1), 6, 45))
+        #expect(pillsLater.allSatisfy { $0.reminder.kind == .alarm && Self.clock.secondsIntoDay(of: $0.fire.at) == 6 * 3600 + 45 * 60 })
+        #expect(pillsLater.count >= 10)
+        #expect(firings.filter { $0.task.title == "Pills" && $0.fire.at == Self.at(tomorrow, 12, 0) }.count == 1)
+        // and those of Plants at 08:00 by the alarm and at 09:00 by the defaults.
+        let dayAfter = tomorrow.adding(days: 1)
+        let plantsThen = firings.filter { $0.task.title == "Plants" && $0.task.due == .day(dayAfter) }
+        #expect(plantsThen.map(\.fire.at) == [Self.at(dayAfter, 8, 0), Self.at(dayAfter, 9, 0)])
+    }
+
     @Test("The most urgent overdue tasks are read from the index by priority, in due order: no sort of every overdue task")
     func urgencyQueryUsesIndex() throws {
         let folder = try TemporaryFolder()

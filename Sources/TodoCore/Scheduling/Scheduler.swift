@@ -96,6 +96,18 @@ public struct Scheduler: Sendable {
         return reminders.sorted(by: Self.precedes).filter { taken.insert($0.at).inserted && Self.isUnhandled($0, of: task) }
     }
 
+    /// The reminders that come again with each occurrence of a repeating
+    /// task, for the occurrence it is due at now: its due reminders and its
+    /// relative alarms, earliest first. An absolute alarm fires once, for
+    /// whichever occurrence is open then, so it is not among them.
+    public func occurrenceReminders(for task: TodoTask) -> [Reminder] {
+        let alarms = alarmReminders(for: task).filter { reminder in
+            guard case .alarm = reminder.occurrence else { return false }
+            return true
+        }
+        return (dueReminders(for: task) + alarms).sorted(by: Self.precedes)
+    }
+
     /// When `alarm` falls for the occurrence due `due`: nil for a relative
     /// alarm of a task without a due.
     public func instant(of alarm: TaskAlarm, due: Due?) -> Date? {
