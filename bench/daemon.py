@@ -220,7 +220,7 @@ class Bench:
                 os.path.join(o.logs, f"daemon-{size}.out"), self.logs[size])
         for reference in o.reference:
             name, program = reference.split("=", 1)
-            copy = os.path.join(o.logs, f"bin-{len(pids)}")
+            copy = os.path.join(o.logs, f"reference-bin-{len(pids)}")
             os.makedirs(copy, exist_ok=True)
             shutil.copy2(program, copy)
             os.sync()
