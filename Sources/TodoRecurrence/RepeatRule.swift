@@ -28,6 +28,15 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
         self.rrule = rrule
     }
 
+    /// The RRULE text with its COUNT's value replaced by `count`, every other
+    /// byte as it was; the text itself when it has no COUNT.
+    func replacingCount(with count: Int) -> String {
+        rrule.split(separator: ";", omittingEmptySubsequences: false).map { part in
+            let name = part.prefix { $0 != "=" }
+            return name.uppercased() == "COUNT" && name.count < part.count ? "\(name)=\(count)" : String(part)
+        }.joined(separator: ";")
+    }
+
     /// Reads what a person typed after `--repeat`: a natural form ("daily",
     /// "every 2 weeks", "every month on the 2nd tuesday") or an RRULE value,
     /// with or without the "RRULE:" prefix.

@@ -27,6 +27,23 @@ extension TaskRepeat {
         return value
     }
 
+    /// The rule as an iCalendar file carries it while `open` is the open
+    /// occurrence, which the file's DTSTART then names. RFC 5545 counts COUNT
+    /// from DTSTART, so the file says what is left of it from `open` on, as
+    /// tasks.org writes it when it moves a series on; todo-remind counts it
+    /// from the series' first due (`start`) and keeps the rule as it was
+    /// given. A rule without COUNT, or a series at its first occurrence, is
+    /// the rule byte for byte.
+    public func rule(countedFrom open: Due?) -> String {
+        guard let open, let recurrence = try? recurrence(), let count = recurrence.rule.parts.count else { return rule }
+        let done = switch from {
+        case .due: recurrence.makeOccurrences().prefix(count).prefix { Recurrence.isLater(open, than: $0) }.count
+        case .completion: completedCount
+        }
+        guard done > 0, done < count else { return rule }
+        return recurrence.rule.replacingCount(with: count - done)
+    }
+
     /// The zone identifier a series starting at `due` is anchored in: none for a day.
     public static func anchor(of due: Due, in zone: TimeZone) -> String? {
         if case .time = due { return zone.identifier }

@@ -116,8 +116,11 @@ struct TaskMapping {
         if task.completedAt != reading.completedAt {
             if let completedAt = task.completedAt { properties.complete(at: completedAt) } else { properties.reopen() }
         }
-        if task.repeating?.rule != reading.repeating?.rule || task.repeating?.from != reading.repeating?.from {
-            properties.rule = task.repeating?.rule
+        // The rule as the file says it from the open occurrence on (COUNT
+        // counts from DTSTART there): a series moved on writes what is left.
+        let rule = task.repeating?.rule(countedFrom: task.due)
+        if rule != reading.repeating?.rule(countedFrom: reading.due) || task.repeating?.from != reading.repeating?.from {
+            properties.rule = rule
             properties.ruleStart = task.repeating == nil ? nil : ruleStart(for: task.due, over: base)
             properties.repeatsFromCompletion = task.repeating?.from == .completion
         }
@@ -144,8 +147,9 @@ struct TaskMapping {
     /// it at its due. Moved on with each occurrence, as tasks.org moves it.
     ///
     /// A rule with COUNT then counts, for another client, from the open
-    /// occurrence; here it counts from the series' first due (the task's
-    /// history, `TaskRepeat.start`).
+    /// occurrence, so the file's COUNT says what is left
+    /// (`TaskRepeat.rule(countedFrom:)`); here it counts from the series'
+    /// first due (the task's history, `TaskRepeat.start`).
     private func ruleStart(for due: Due?, over base: TodoProperties) -> Due? {
         switch (due, base.due, base.ruleStart) {
         case (.time(let due)?, .time(let baseDue)?, .time(let baseStart)?):
@@ -186,13 +190,15 @@ struct TaskMapping {
     }
 
     /// The repeat a file's RRULE gives: the task's own while the rule is the
-    /// same text (its series start and history stay); a rule todo-remind
-    /// cannot expand, or one without a due, gives none, and is kept in the
-    /// file untouched.
+    /// same text, or says what is left of its COUNT from the file's open
+    /// occurrence on (as todo-remind and tasks.org write a series moved on),
+    /// so its series start and history stay; a rule todo-remind cannot
+    /// expand, or one without a due, gives none, and is kept in the file
+    /// untouched.
     private func repeating(_ properties: TodoProperties, keeping current: TaskRepeat?) -> TaskRepeat? {
         guard let rule = properties.rule else { return nil }
         let from: RepeatFrom = properties.repeatsFromCompletion ? .completion : .due
-        if var current, current.rule == rule {
+        if var current, current.rule == rule || current.rule(countedFrom: properties.due) == rule {
             current.from = from
             return current
         }

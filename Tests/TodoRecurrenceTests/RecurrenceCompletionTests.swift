@@ -67,6 +67,26 @@ struct RecurrenceCompletionTests {
             == .day(Given.day("2026-11-19")))
     }
 
+    @Test("In a file, COUNT says what is left from the open occurrence on (DTSTART moves there); every other byte of the rule stays")
+    func countInAFile() throws {
+        let day = { (iso: String) in Due.day(Given.day(iso)) }
+        let series = TaskRepeat(rule: "FREQ=DAILY;count=5;WKST=MO", zone: nil, start: day("2026-11-16"))
+        // At its first occurrence, or without a due: the rule as given.
+        #expect(series.rule(countedFrom: day("2026-11-16")) == "FREQ=DAILY;count=5;WKST=MO")
+        #expect(series.rule(countedFrom: nil) == "FREQ=DAILY;count=5;WKST=MO")
+        // Two occurrences on: three left, the part's spelling kept.
+        #expect(series.rule(countedFrom: day("2026-11-18")) == "FREQ=DAILY;count=3;WKST=MO")
+        // The last occurrence: one left.
+        #expect(series.rule(countedFrom: day("2026-11-20")) == "FREQ=DAILY;count=1;WKST=MO")
+        // No COUNT: byte for byte, wherever the series is.
+        let open = TaskRepeat(rule: "FREQ=WEEKLY;INTERVAL=2", zone: nil, start: day("2026-11-16"))
+        #expect(open.rule(countedFrom: day("2026-12-14")) == "FREQ=WEEKLY;INTERVAL=2")
+        // Repeating from completion, COUNT counts completions.
+        let fromCompletion = TaskRepeat(rule: "FREQ=WEEKLY;COUNT=4", from: .completion, zone: nil,
+                                        start: day("2026-11-16"), completedCount: 3)
+        #expect(fromCompletion.rule(countedFrom: day("2026-12-09")) == "FREQ=WEEKLY;COUNT=1")
+    }
+
     @Test("UNTIL ends the series")
     func untilEnds() throws {
         let recurrence = try Given.recurrence("FREQ=WEEKLY;UNTIL=20261130", from: .day(Given.day("2026-11-16")))

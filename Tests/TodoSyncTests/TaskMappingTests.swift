@@ -41,6 +41,56 @@ import TodoCore
         #expect(written.priority == task.priority)
     }
 
+    static func item(text lines: [String]) throws -> TodoItem {
+        let bytes = Array((lines.joined(separator: "\r\n") + "\r\n").utf8)
+        guard case .todo(let item) = try CalendarItem.read(bytes, file: "series.ics", localZone: mapping.zone) else {
+            throw CalendarFileError.noTodo(file: "series.ics")
+        }
+        return item
+    }
+
+    @Test("A COUNT series moved on says what is left of COUNT from its moved DTSTART, and reads back as the same series; so does tasks.org's next step")
+    func countMovesOnWithTheSeries() throws {
+        let day = { (iso: String) throws -> Due in .day(try #require(LocalDay(iso: iso))) }
+        let file = try Self.item(text: [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:count-series",
+            "DTSTAMP:20261116T080000Z", "SUMMARY:Physio exercises", "DTSTART;VALUE=DATE:20261116",
+            "DUE;VALUE=DATE:20261116", "RRULE:FREQ=DAILY;COUNT=5", "END:VTODO", "END:VCALENDAR",
+        ])
+        var task = Self.mapping.task(from: file.properties, list: "/lists/health")
+        // Done twice here: the series (counted from its first due) is at its third occurrence.
+        var series = try #require(task.repeating)
+        series.completedCount = 2
+        task.repeating = series
+        let third = try day("2026-11-18"), fourth = try day("2026-11-19")
+        task.due = third
+
+        let written = Self.mapping.properties(of: task, over: file.properties)
+        #expect(written.rule == "FREQ=DAILY;COUNT=3")
+        #expect(written.ruleStart == third && written.due == third)
+
+        // Read back, it is the same series with its history, not a new one of 3.
+        let bytes = try #require(file.updated(to: written, at: Self.mapping.now))
+        guard case .todo(let reread) = try CalendarItem.read(bytes, file: "series.ics", localZone: Self.mapping.zone) else {
+            Issue.record("not a task")
+            return
+        }
+        var again = task
+        Self.mapping.apply(reread.properties, to: &again)
+        #expect(again.repeating == task.repeating && again.due == task.due)
+        #expect(Self.mapping.properties(of: task, over: reread.properties) == reread.properties)
+
+        // tasks.org moves the series on by one and counts one less: the same
+        // series here, at its fourth occurrence.
+        var phone = reread.properties
+        phone.due = fourth
+        phone.ruleStart = fourth
+        phone.rule = "FREQ=DAILY;COUNT=2"
+        var moved = task
+        Self.mapping.apply(phone, to: &moved)
+        #expect(moved.repeating == task.repeating && moved.due == fourth)
+    }
+
     @Test("A new task's file says what the task says, and nothing for the defaults")
     func newTask() throws {
         var task = TodoTask(id: 1, title: "Pay rent", createdAt: Self.mapping.now)
