@@ -118,6 +118,11 @@ public struct TaskFiles {
             """).execute(arguments: [file.taskID, file.folder, file.name, file.uid, file.etag, file.base.map { Data($0) }])
     }
 
+    /// Marks a task's file as behind its task, for the next write-out.
+    public func markPending(taskID: Int64) throws {
+        try db.execute(sql: "UPDATE task_file SET dirty = 1 WHERE task_id = ?", arguments: [taskID])
+    }
+
     /// Forgets a task's file: its task is gone, or it has no file any more.
     public func forget(taskID: Int64) throws {
         try db.execute(sql: "DELETE FROM task_file WHERE task_id = ?", arguments: [taskID])

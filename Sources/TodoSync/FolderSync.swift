@@ -136,6 +136,9 @@ public struct FolderSync: Sendable {
                 var file = file
                 file.taskID = added.id
                 _ = try files.replace(added, with: moved, file: file)
+                // The file still names the occurrence done elsewhere as open:
+                // written out moved on, as `done` here would write it.
+                try files.markPending(taskID: added.id)
             }
         }
         report.readIn += 1

@@ -209,6 +209,30 @@ import Testing
         #expect(lines.contains("DUE;TZID=Europe/Berlin:20261203T100000"), "\(lines)")
     }
 
+    @Test func aNewSeriesWhoseOpenOccurrenceWasDoneInThunderbirdIsWrittenMovedOn() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        // A series first seen here, its 1 December occurrence done in
+        // Thunderbird with an override (10:00 in Berlin is 09:00Z).
+        let override = ["BEGIN:VTODO", "UID:water", "SUMMARY:Water plants", "RECURRENCE-ID:20261201T090000Z",
+                        "DUE:20261201T090000Z", "STATUS:COMPLETED", "COMPLETED:20261201T081500Z", "END:VTODO", ""]
+        let file = ListFolders.todo(uid: "water", summary: "Water plants", extra: [
+            "DTSTART;TZID=Europe/Berlin:20261201T100000", "DUE;TZID=Europe/Berlin:20261201T100000", "RRULE:FREQ=DAILY",
+        ]).replacingOccurrences(of: "END:VCALENDAR", with: override.joined(separator: "\r\n") + "END:VCALENDAR")
+        try lists.put("work", "water.ics", file)
+
+        let task = try cli.task("Water plants")
+        #expect(((task["due"] as? [String: Any])?["time"] as? String) == "2026-12-02T10:00:00+01:00")
+        // The command that read it in wrote it out moved on, the override kept.
+        let after = try lists.read("work", "water.ics")
+        let lines = ListFolders.contentLines(after)
+        #expect(lines.contains("DTSTART;TZID=Europe/Berlin:20261202T100000"), "\(lines)")
+        #expect(lines.contains("DUE;TZID=Europe/Berlin:20261202T100000"), "\(lines)")
+        #expect(after.contains(override.joined(separator: "\r\n")))
+        try cli.ok("sync", "--check")
+    }
+
     @Test func anOccurrenceCompletedByItselfInThunderbirdIsDoneAndTheSeriesGoesOn() throws {
         let cli = try CLI()
         defer { cli.remove() }
