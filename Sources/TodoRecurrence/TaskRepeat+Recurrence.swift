@@ -35,13 +35,19 @@ extension TaskRepeat {
     /// given. A rule without COUNT, or a series at its first occurrence, is
     /// the rule byte for byte.
     public func rule(countedFrom open: Due?) -> String {
-        guard let open, let recurrence = try? recurrence(), let count = recurrence.rule.parts.count else { return rule }
-        let done = switch from {
-        case .due: recurrence.makeOccurrences().prefix(count).prefix { Recurrence.isLater(open, than: $0) }.count
-        case .completion: completedCount
+        // Read first, expanded only for a COUNT: this is asked of every
+        // repeating task a sync maps.
+        guard let open, let parsed = try? RepeatRule(rrule: rule), let count = parsed.parts.count else { return rule }
+        let done: Int
+        switch from {
+        case .due:
+            guard let recurrence = try? recurrence() else { return rule }
+            done = recurrence.makeOccurrences().prefix(count).prefix { Recurrence.isLater(open, than: $0) }.count
+        case .completion:
+            done = completedCount
         }
         guard done > 0, done < count else { return rule }
-        return recurrence.rule.replacingCount(with: count - done)
+        return parsed.replacingCount(with: count - done)
     }
 
     /// The zone identifier a series starting at `due` is anchored in: none for a day.
