@@ -69,6 +69,7 @@ public final class ReminderDaemon {
         try loop.register(session.entries.fd, session.entriesChanged)
         try loop.register(session.debounce.fd, session.storeSettled)
         try loop.register(session.folders.watcher.fd, session.foldersChanged)
+        try loop.register(session.folders.retryTimer.fd, session.writeRetryDue)
         try loop.register(session.wakeup.fd, session.wokenUp)
         try loop.register(signals.fd) {
             for signal in signals.readSignals() where try !session.signalled(signal) { loop.stop() }
