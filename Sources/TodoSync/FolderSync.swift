@@ -253,10 +253,14 @@ public struct FolderSync: Sendable {
         guard let task = try files.task(id: file.taskID), let listPath = task.list else {
             // Deleted here (or moved to the local list): delete its file,
             // unless it changed elsewhere since, which the next scan then
-            // reads in as a task of its own rather than losing it.
-            if let name = file.name, let etag = file.etag, (try? oldFolder.stamp(of: name))?.etag == etag {
-                try oldFolder.delete(name)
-                report.writtenOut += 1
+            // reads in as a task of its own rather than losing it. A file
+            // whose folder cannot be looked into is not gone: it waits.
+            if let name = file.name, let etag = file.etag {
+                try oldFolder.checkFolder()
+                if (try? oldFolder.stamp(of: name))?.etag == etag {
+                    try oldFolder.delete(name)
+                    report.writtenOut += 1
+                }
             }
             try files.forget(taskID: file.taskID)
             return
