@@ -130,6 +130,8 @@ final class WatchedFolders {
                 logger.error("The list folders could not be synced: \(message)",
                              metadata: DaemonEvent.syncFailed.metadata(["error": .string(message)]))
             }
+            // A retry that failed so: files still wait, and only the timer writes them.
+            if writing, failedWrites > 0 { armRetry() }
         }
         for skipped in report.skipped where loggedSkips.insert(skipped).inserted {
             logger.warning("Skipped: \(skipped.reason)", metadata: DaemonEvent.fileSkipped.metadata(["file": .string(skipped.path), "reason": .string(skipped.reason)]))
@@ -166,8 +168,6 @@ final class WatchedFolders {
             try? retryTimer.arm(after: nil)
             return
         }
-        failedWrites += 1
-        let delay = RetrySchedule.folderWrites.delay(afterAttempts: failedWrites)
         for (fault, files) in faults.sorted(by: { $0.key.folder < $1.key.folder }) where !loggedWriteFaults.contains(fault) {
             let named = files.prefix(3).map { file in file.task.map { "task \(file.taskID) “\($0.title)”" } ?? "deleted task \(file.taskID)" }
             let tasks = named.joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
@@ -178,6 +178,13 @@ final class WatchedFolders {
                          ]))
         }
         loggedWriteFaults = Set(faults.keys)
+        armRetry()
+    }
+
+    /// Counts a failed write-out and arms `retryTimer` for the next try.
+    private func armRetry() {
+        failedWrites += 1
+        let delay = RetrySchedule.folderWrites.delay(afterAttempts: failedWrites)
         do {
             try retryTimer.arm(after: .milliseconds(Int(delay * 1000)))
         } catch {
