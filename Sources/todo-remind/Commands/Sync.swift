@@ -16,6 +16,11 @@ extension TodoRemind {
                 """
         )
 
+        /// How many unwritten tasks are named (by a list, or among a
+        /// command's warnings); a whole folder of them (an import into a
+        /// read-only folder) is counted, not listed.
+        static let unwrittenShown = 10
+
         @OptionGroup var global: GlobalOptions
 
         @Flag(help: "Compare only: report what differs, change nothing.")
@@ -36,7 +41,8 @@ extension TodoRemind {
                 let report = try sync.run()
                 unwritten = report.unwritten
                 say("Read in \(report.readIn) change\(report.readIn == 1 ? "" : "s"), wrote out \(report.writtenOut).")
-                for file in unwritten { say("not written: \(file.message)") }
+                for file in unwritten.prefix(Self.unwrittenShown) { say("not written: \(file.message)") }
+                if unwritten.count > Self.unwrittenShown { say("and \(unwritten.count - Self.unwrittenShown) more not written") }
             }
             let result = try sync.check()
             for state in result.lists {
@@ -50,9 +56,10 @@ extension TodoRemind {
                 if !state.bad.isEmpty { line += ", \(state.bad.count) skipped" }
                 say(line)
                 for bad in state.bad { say("  skipped: \(bad.reason)") }
-                for task in state.unwritten {
+                for task in state.unwritten.prefix(Self.unwrittenShown) {
                     say(task.title.map { "  not written: task \(task.taskID) “\($0)”" } ?? "  not removed: the file of deleted task \(task.taskID)")
                 }
+                if state.unwritten.count > Self.unwrittenShown { say("  and \(state.unwritten.count - Self.unwrittenShown) more not written") }
             }
             let text = context.describer().text
             for conflict in result.conflicts {

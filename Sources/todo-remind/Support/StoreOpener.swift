@@ -106,10 +106,16 @@ final class StoreOpener {
         }
         for entry in synced {
             do {
-                let unwritten = try entry.sync.writeOut().unwritten
                 // Unwritten before and left as it was: not this command's.
-                for file in unwritten where !entry.unwrittenBefore.contains(where: { $0.taskID == file.taskID && $0.task == file.task }) {
+                let own = try entry.sync.writeOut().unwritten.filter { file in
+                    !entry.unwrittenBefore.contains { $0.taskID == file.taskID && $0.task == file.task }
+                }
+                let shown = TodoRemind.Sync.unwrittenShown
+                for file in own.prefix(shown) {
                     FileHandle.standardError.write(Data("Warning: \(file.message.safeForTerminal)\n".utf8))
+                }
+                if own.count > shown {
+                    FileHandle.standardError.write(Data("Warning: the files of \(own.count - shown) more tasks could not be written either; sync --check reports them.\n".utf8))
                 }
             } catch {
                 FileHandle.standardError.write(Data(
