@@ -5,8 +5,9 @@ import TodoNotify
 import TodoStore
 
 /// The reminder daemon: one thread waiting in `epoll` on a wall-clock timer,
-/// the store's folder, `/etc` (for the time zone), the list folders, signals
-/// and finished deliveries, and handing each event to the `ReminderEngine`
+/// the store's folder, `/etc` (for the time zone), the list folders (and the
+/// timer that retries the files they would not take), signals and finished
+/// deliveries, and handing each event to the `ReminderEngine`
 /// (through `DaemonSession`, which holds one run's descriptors).
 ///
 /// While nothing is due and nothing changes it sleeps in `epoll_wait` with no
