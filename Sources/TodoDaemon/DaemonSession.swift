@@ -146,6 +146,16 @@ final class DaemonSession {
         if syncFolders(paths: changed) { try watched.engine()?.storeChanged() }
     }
 
+    /// The wait after a failed write into a list folder is over: try the
+    /// unwritten files again, and plan again if that read anything in.
+    func writeRetryDue() throws {
+        guard let store = watched.store else {
+            _ = folders.retryTimer.acknowledge()
+            return
+        }
+        if folders.retryWrites(store, scheduler: folderScheduler(), now: Date()) { try watched.engine()?.storeChanged() }
+    }
+
     /// Deliveries ended or actions were chosen, on other threads.
     func wokenUp() throws {
         wakeup.drain()
@@ -200,8 +210,12 @@ final class DaemonSession {
     @discardableResult
     private func syncFolders(paths: Set<String>? = nil) -> Bool {
         guard let store = watched.store else { return false }
-        let scheduler = Scheduler(clock: WallClock(timeZone: SystemTimeZone.current()), policy: settings.value.policy)
-        return folders.sync(store, paths: paths, scheduler: scheduler, now: Date())
+        return folders.sync(store, paths: paths, scheduler: folderScheduler(), now: Date())
+    }
+
+    /// The zone and rules of now, by which the folders are synced.
+    private func folderScheduler() -> Scheduler {
+        Scheduler(clock: WallClock(timeZone: SystemTimeZone.current()), policy: settings.value.policy)
     }
 
     private static func logServer(of notifier: any Notifier, _ logger: Logger) {

@@ -5,8 +5,9 @@ import TodoNotify
 import TodoStore
 
 /// The reminder daemon: one thread waiting in `epoll` on a wall-clock timer,
-/// the store's folder, `/etc` (for the time zone), the list folders, signals
-/// and finished deliveries, and handing each event to the `ReminderEngine`
+/// the store's folder, `/etc` (for the time zone), the list folders (and the
+/// timer that retries the files they would not take), signals and finished
+/// deliveries, and handing each event to the `ReminderEngine`
 /// (through `DaemonSession`, which holds one run's descriptors).
 ///
 /// While nothing is due and nothing changes it sleeps in `epoll_wait` with no
@@ -69,6 +70,7 @@ public final class ReminderDaemon {
         try loop.register(session.entries.fd, session.entriesChanged)
         try loop.register(session.debounce.fd, session.storeSettled)
         try loop.register(session.folders.watcher.fd, session.foldersChanged)
+        try loop.register(session.folders.retryTimer.fd, session.writeRetryDue)
         try loop.register(session.wakeup.fd, session.wokenUp)
         try loop.register(signals.fd) {
             for signal in signals.readSignals() where try !session.signalled(signal) { loop.stop() }

@@ -14,14 +14,19 @@ public struct CalendarLists: Sendable {
     let defaultName: String?
     /// Paths that matched no folder, for `lists` to point out.
     public let unmatchedPaths: [String]
+    /// The tables' paths, `~` expanded: what `names(_:)` matches.
+    private let patterns: [String]
 
     /// Reads the folders the settings name; `home` replaces a leading `~`.
     public init(_ settings: [CalendarSetting], home: String) {
         var lists: [CalendarList] = []
         var unmatched: [String] = []
         var seen = Set<String>()
+        var patterns: [String] = []
         for setting in settings {
-            let folders = Self.folders(matching: Self.expandingHome(setting.path, home: home))
+            let pattern = Self.expandingHome(setting.path, home: home)
+            patterns.append(pattern)
+            let folders = Self.folders(matching: pattern)
             if folders.isEmpty { unmatched.append(setting.path) }
             for folder in folders where seen.insert(folder).inserted {
                 lists.append(CalendarList(folder: CalendarFolder(path: folder), reminderDefaults: setting.reminderDefaults))
@@ -29,6 +34,7 @@ public struct CalendarLists: Sendable {
         }
         self.lists = lists
         unmatchedPaths = unmatched
+        self.patterns = patterns
         defaultName = settings.lazy.compactMap(\.defaultList).first
         defaultList = defaultName.flatMap { name in Self.find(name, in: lists) }
     }
@@ -48,6 +54,20 @@ public struct CalendarLists: Sendable {
     /// The list whose folder is `path` (a task's `list`), if it is configured.
     public func list(atPath path: String) -> CalendarList? {
         lists.first { $0.path == path }
+    }
+
+    /// Whether a table's path names the folder at `path`, be it a folder
+    /// now or not: a list whose folder is missing or was replaced by a file
+    /// is still a list, whose tasks' changes wait to be written, where a
+    /// folder no table names any more is not.
+    public func names(_ path: String) -> Bool {
+        // As `folders(matching:)` takes them: hidden names are not lists.
+        guard !(path as NSString).lastPathComponent.hasPrefix(".") else { return false }
+        return patterns.contains { pattern in
+            var pattern = pattern
+            while pattern.count > 1, pattern.hasSuffix("/") { pattern.removeLast() }
+            return fnmatch(pattern, path, FNM_PATHNAME) == 0
+        }
     }
 
     /// The list a new task goes in when the command names `name` (nil when

@@ -42,6 +42,7 @@ public struct FolderSync: Sendable {
         let written = try writeOut()
         report.writtenOut = written.writtenOut
         report.skipped += written.skipped
+        report.unwritten = written.unwritten
         return report
     }
 
@@ -82,11 +83,24 @@ public struct FolderSync: Sendable {
     /// new tasks, moves those of tasks moved to another list, and deletes
     /// those of deleted tasks. Only in configured folders: a task of a
     /// folder no longer in the config waits until it is again.
+    ///
+    /// A file that cannot be written (its folder read-only, full, gone or
+    /// replaced by a file) costs only its own task: what its write changed
+    /// in the store is undone, it stays pending, and it is reported in
+    /// `unwritten`; the other files are written all the same.
     public func writeOut() throws -> SyncReport {
         var report = SyncReport()
         try store.withTaskFiles(now: mapping.now) { files in
             for file in try files.pending() {
-                try writeFile(file, files, &report)
+                var outcome = report
+                do {
+                    try files.undoingOnFailure { try writeFile(file, files, &outcome) }
+                    report = outcome
+                } catch let error as CalendarFolderError {
+                    report.unwritten.append(UnwrittenFile(
+                        taskID: file.taskID, task: try files.task(id: file.taskID), folder: file.folder, error: error
+                    ))
+                }
             }
         }
         return report
@@ -231,21 +245,27 @@ public struct FolderSync: Sendable {
 
     // MARK: - Out
 
+    /// Writes one pending file. Throws a `CalendarFolderError` when the
+    /// file cannot be written, moved or removed.
     private func writeFile(_ file: TaskFile, _ files: TaskFiles, _ report: inout SyncReport) throws {
         let oldFolder = CalendarFolder(path: file.folder)
-        guard lists.list(atPath: file.folder) != nil else { return }
+        guard try isListFolder(file.folder) else { return }
         guard let task = try files.task(id: file.taskID), let listPath = task.list else {
             // Deleted here (or moved to the local list): delete its file,
             // unless it changed elsewhere since, which the next scan then
-            // reads in as a task of its own rather than losing it.
-            if let name = file.name, let etag = file.etag, (try? oldFolder.stamp(of: name))?.etag == etag {
-                try? oldFolder.delete(name)
-                report.writtenOut += 1
+            // reads in as a task of its own rather than losing it. A file
+            // whose folder cannot be looked into is not gone: it waits.
+            if let name = file.name, let etag = file.etag {
+                try oldFolder.checkFolder()
+                if (try? oldFolder.stamp(of: name))?.etag == etag {
+                    try oldFolder.delete(name)
+                    report.writtenOut += 1
+                }
             }
             try files.forget(taskID: file.taskID)
             return
         }
-        guard let list = lists.list(atPath: listPath) else { return }
+        guard try isListFolder(listPath), let list = lists.list(atPath: listPath) else { return }
         if let name = file.name, listPath == file.folder, let current = try? oldFolder.read(name) {
             if current.stamp.etag != file.etag {
                 // Changed elsewhere and not read in yet: merge, then write.
@@ -289,5 +309,20 @@ public struct FolderSync: Sendable {
         try files.save(TaskFile(taskID: task.id, folder: listPath, name: stamp.name, uid: uid, etag: stamp.etag,
                                 base: file.base ?? bytes))
         report.writtenOut += 1
+    }
+
+    /// Whether `path` is a configured list's folder, whose files are
+    /// written; false for a folder no `[[calendar]]` path names any more,
+    /// whose tasks wait until one does. A folder one names that is missing
+    /// or no longer a folder throws, as a write into it would: its changes
+    /// are unwritten, not in step.
+    private func isListFolder(_ path: String) throws(CalendarFolderError) -> Bool {
+        if lists.list(atPath: path) != nil { return true }
+        guard lists.names(path) else { return false }
+        try CalendarFolder(path: path).checkFolder()
+        // A folder again since the lists were read: written by the next
+        // write-out that reads them (the next command; the daemon reads
+        // them again before each retry).
+        return false
     }
 }

@@ -15,20 +15,30 @@ public struct SyncCheck: Sendable {
         /// Files the store knows that are gone from the folder.
         public var removed: [String] = []
         /// Tasks changed here whose files are not written yet.
-        public var unwritten = 0
+        public var unwritten: [Unwritten] = []
         /// Files that cannot be read as a task, each with the reason.
         public var bad: [SyncReport.Skipped] = []
         /// The folder cannot be listed: why.
         public var unreadable: String?
     }
 
+    /// A task whose file waits to be written (or, deleted, removed).
+    public struct Unwritten: Sendable {
+        public var taskID: Int64
+        /// nil for a deleted task.
+        public var title: String?
+    }
+
+    /// The configured lists, then the folders of tasks with unwritten
+    /// changes that are no list now (missing, replaced by a file, or no
+    /// longer in the config), each `unreadable` with the reason.
     public var lists: [ListState] = []
     /// Conflicts settled by merges, newest first.
     public var conflicts: [SyncConflict] = []
 
     /// Whether the store and the folders say the same, every file readable.
     public var inStep: Bool {
-        lists.allSatisfy { $0.unread.isEmpty && $0.removed.isEmpty && $0.unwritten == 0 && $0.bad.isEmpty && $0.unreadable == nil }
+        lists.allSatisfy { $0.unread.isEmpty && $0.removed.isEmpty && $0.unwritten.isEmpty && $0.bad.isEmpty && $0.unreadable == nil }
     }
 }
 
@@ -37,10 +47,13 @@ extension FolderSync {
     public func check(conflictLimit: Int = 10) throws -> SyncCheck {
         var check = SyncCheck()
         try store.readingTaskFiles { files in
-            let pending = try files.pending()
+            var pending: [String: [SyncCheck.Unwritten]] = [:]
+            for file in try files.pending() {
+                pending[file.folder, default: []].append(.init(taskID: file.taskID, title: try files.task(id: file.taskID)?.title))
+            }
             for list in lists.lists {
                 var state = SyncCheck.ListState(list: list)
-                state.unwritten = pending.filter { $0.folder == list.path }.count
+                state.unwritten = pending.removeValue(forKey: list.path) ?? []
                 let known = try files.files(in: list.path)
                 let stamps: [ItemStamp]
                 do {
@@ -69,6 +82,18 @@ extension FolderSync {
                 }
                 let present = Set(stamps.map(\.name))
                 state.removed = known.keys.filter { !present.contains($0) }.sorted()
+                check.lists.append(state)
+            }
+            // Left: changes for folders that are no list now, which no write-out writes.
+            for (folder, unwritten) in pending.sorted(by: { $0.key < $1.key }) {
+                var state = SyncCheck.ListState(list: CalendarList(folder: CalendarFolder(path: folder)))
+                state.unwritten = unwritten
+                do {
+                    try state.list.folder.checkFolder()
+                    state.unreadable = "no [[calendar]] path names this folder."
+                } catch {
+                    state.unreadable = error.localizedDescription
+                }
                 check.lists.append(state)
             }
         }

@@ -21,6 +21,9 @@ public struct SyncReport: Sendable {
     /// Files written or deleted because their tasks changed here.
     public var writtenOut = 0
     public var skipped: [Skipped] = []
+    /// Files of tasks changed here that could not be written (or removed):
+    /// still pending, each costing only its own task.
+    public var unwritten: [UnwrittenFile] = []
     public var conflicts: [Conflict] = []
 
     public init() {}

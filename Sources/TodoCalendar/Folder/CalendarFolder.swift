@@ -69,6 +69,13 @@ public struct CalendarFolder: Hashable, Sendable {
         return Self.stamp("", info)
     }
 
+    /// Throws unless the folder is there and is a folder (`opendir`): a
+    /// list whose folder is missing or was replaced by a file.
+    public func checkFolder() throws(CalendarFolderError) {
+        guard let directory = opendir(path) else { throw .systemCall("opendir", path: path, errno: errno) }
+        closedir(directory)
+    }
+
     /// The bytes of the item `name` and the stamp of the file they came from
     /// (taken from the open file, so the two always match).
     public func read(_ name: String) throws(CalendarFolderError) -> (bytes: [UInt8], stamp: ItemStamp) {

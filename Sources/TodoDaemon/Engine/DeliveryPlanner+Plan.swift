@@ -43,7 +43,7 @@ extension DeliveryPlanner {
     /// When to try a failed notification again, or nil when that would be
     /// outside the catch-up window and it is given up.
     func nextAttempt(after job: DeliveryJob, failedAt instant: Date) -> Date? {
-        let nextAt = instant.addingTimeInterval(RetrySchedule.delay(afterAttempts: job.attempt))
+        let nextAt = instant.addingTimeInterval(RetrySchedule.notifications.delay(afterAttempts: job.attempt))
         return isWithinCatchUp(firesAt: job.firesAt, at: nextAt) ? nextAt : nil
     }
 

@@ -338,7 +338,7 @@ final class ReminderEngine {
         let upcoming = try [nextHeld, nextFiring(after: instant), nextDailyOverdueFiring(after: instant)].compactMap { $0 }
         // Records kept in memory are written at the next event, or at the
         // latest when the longest retry wait has passed.
-        let flushBy = ledger.hasKept ? instant.addingTimeInterval(RetrySchedule.longest) : nil
+        let flushBy = ledger.hasKept ? instant.addingTimeInterval(RetrySchedule.notifications.longest) : nil
         let decided = DeliveryPlanner(scheduler: scheduler).wake(upcoming: upcoming, retries: retries, flushBy: flushBy)
         let (wake, next) = (decided.at, decided.reminder)
         if wake != armedAt {

@@ -26,6 +26,11 @@ final class MonotonicTimer: Sendable {
         try timer.set(duration.map(TimerValue.relative), flags: 0)
     }
 
+    /// Whether the timer is armed and has not fired yet (`timerfd_gettime`).
+    func isArmed() throws -> Bool {
+        try timer.isArmed()
+    }
+
     /// Reads the timer once the loop says it is ready: `.fired` or `.spurious`.
     func acknowledge() -> TimerEvent {
         timer.acknowledge()

@@ -34,6 +34,13 @@ final class TimerDescriptor: Sendable {
         }
     }
 
+    /// Whether the timer is armed and has not expired yet, with `timerfd_gettime`.
+    func isArmed() throws(SystemError) -> Bool {
+        var current = itimerspec()
+        _ = try Syscall.run("timerfd_gettime") { timerfd_gettime(fd.rawValue, &current) }
+        return current.it_value.tv_sec != 0 || current.it_value.tv_nsec != 0
+    }
+
     /// Reads the expiration count with `read`.
     func acknowledge() -> TimerEvent {
         var expirations: UInt64 = 0

@@ -65,8 +65,15 @@ enum DaemonEvent: String {
     /// A field changed both here and elsewhere (`task`, `fields`), settled
     /// by the newer LAST-MODIFIED (`kept`: here or there).
     case conflict
-    /// The list folders could not be synced (`error`); tried again at their next change.
+    /// The list folders could not be synced (`error`); tried again at their
+    /// next change. Logged once while the same error lasts.
     case syncFailed = "sync-failed"
+    /// Files of tasks changed here cannot be written into a list folder
+    /// (`folder`, `error`, `tasks`); tried again with growing waits
+    /// (`RetrySchedule.folderWrites`). Logged once per folder and cause.
+    case writeFailed = "write-failed"
+    /// A list folder that could not be written was written again (`folder`).
+    case writeResumed = "write-resumed"
 }
 
 extension DaemonEvent {

@@ -11,9 +11,15 @@ extension TodoRemind {
                 Every command reads in what changed in the folders before it answers and writes \
                 its changes out before it returns, and the daemon does so as files change: sync \
                 is for scripts. With --check nothing is changed; the exit status is 0 when the \
-                store and the folders agree and every file can be read, 1 otherwise.
+                store and the folders agree and every file can be read, 1 otherwise. Without, it is \
+                1 when a change could not be written (a folder read-only, full or gone).
                 """
         )
+
+        /// How many unwritten tasks are named (by a list, or among a
+        /// command's warnings); a whole folder of them (an import into a
+        /// read-only folder) is counted, not listed.
+        static let unwrittenShown = 10
 
         @OptionGroup var global: GlobalOptions
 
@@ -27,9 +33,16 @@ extension TodoRemind {
             }
             let store = try context.store
             let sync = FolderSync(store: store, lists: context.lists, scheduler: context.scheduler, now: context.now)
+            // Names of files and folders are anyone's bytes: escaped, so a
+            // newline in one cannot forge a line of the report.
+            func say(_ line: String) { print(line.safeForTerminal) }
+            var unwritten: [UnwrittenFile] = []
             if !check {
                 let report = try sync.run()
-                print("Read in \(report.readIn) change\(report.readIn == 1 ? "" : "s"), wrote out \(report.writtenOut).")
+                unwritten = report.unwritten
+                say("Read in \(report.readIn) change\(report.readIn == 1 ? "" : "s"), wrote out \(report.writtenOut).")
+                for file in unwritten.prefix(Self.unwrittenShown) { say("not written: \(file.message)") }
+                if unwritten.count > Self.unwrittenShown { say("and \(unwritten.count - Self.unwrittenShown) more not written") }
             }
             let result = try sync.check()
             for state in result.lists {
@@ -37,18 +50,24 @@ extension TodoRemind {
                 if let reason = state.unreadable { line += ", cannot be read: \(reason)" }
                 if !state.unread.isEmpty { line += ", \(state.unread.count) changed and not read in (\(state.unread.prefix(5).joined(separator: ", ")))" }
                 if !state.removed.isEmpty { line += ", \(state.removed.count) removed and still in the store" }
-                if state.unwritten > 0 { line += ", \(state.unwritten) task\(state.unwritten == 1 ? "" : "s") changed here and not written" }
+                if !state.unwritten.isEmpty {
+                    line += ", \(state.unwritten.count) task\(state.unwritten.count == 1 ? "" : "s") changed here and not written"
+                }
                 if !state.bad.isEmpty { line += ", \(state.bad.count) skipped" }
-                print(line)
-                for bad in state.bad { print("  skipped: \(bad.reason)") }
+                say(line)
+                for bad in state.bad { say("  skipped: \(bad.reason)") }
+                for task in state.unwritten.prefix(Self.unwrittenShown) {
+                    say(task.title.map { "  not written: task \(task.taskID) “\($0)”" } ?? "  not removed: the file of deleted task \(task.taskID)")
+                }
+                if state.unwritten.count > Self.unwrittenShown { say("  and \(state.unwritten.count - Self.unwrittenShown) more not written") }
             }
             let text = context.describer().text
             for conflict in result.conflicts {
-                print("conflict: task \(conflict.taskID), \(conflict.fields.joined(separator: ", ")) changed on both sides; kept the \(conflict.keptHere ? "change made here" : "other side's change") (newer), \(text.instant(conflict.at))")
+                say("conflict: task \(conflict.taskID), \(conflict.fields.joined(separator: ", ")) changed on both sides; kept the \(conflict.keptHere ? "change made here" : "other side's change") (newer), \(text.instant(conflict.at))")
             }
             if result.inStep {
                 print("In step: the store and the folders agree.")
-            } else if check {
+            } else if check || !unwritten.isEmpty {
                 throw ExitCode(ExitStatus.refused)
             }
         }

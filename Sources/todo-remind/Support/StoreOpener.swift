@@ -78,26 +78,45 @@ final class StoreOpener {
             return nil
         }
         let sync = sync(store)
-        _ = try sync.run(skippingUnchangedAt: folders.realNow)
-        Self.everySynced.withLock { $0.append(sync) }
+        let report = try sync.run(skippingUnchangedAt: folders.realNow)
+        Self.everySynced.withLock { $0.append((sync, report.unwritten)) }
         return store
     }
 
     /// Every store this process opened, for `closeAll()`.
     private static let everyOpened = Mutex<[TaskStore]>([])
 
-    /// The syncs of the stores opened, whose changes `closeAll()` writes out.
-    private static let everySynced = Mutex<[FolderSync]>([])
+    /// The syncs of the stores opened, whose changes `closeAll()` writes
+    /// out, each with the files its first write-out could not write: those
+    /// the command found unwritten, not its own.
+    private static let everySynced = Mutex<[(sync: FolderSync, unwrittenBefore: [UnwrittenFile])]>([])
 
     /// Writes the tasks the command changed into their folders' files.
     ///
     /// A file that cannot be written (a folder made read-only, a full
     /// disk) costs nothing but a warning: the change is in the store, marked
-    /// pending, and the next command or the daemon writes it.
+    /// pending, and the next command or the daemon writes it. The warning is
+    /// about the command's own changes only: the files it found unwritten,
+    /// of tasks it left as they were, are `sync --check`'s and the daemon's
+    /// to report, so that reading commands keep a clean stderr.
     static func writeOutAll() {
-        for sync in everySynced.withLock({ syncs in defer { syncs = [] }; return syncs }) {
+        let synced: [(sync: FolderSync, unwrittenBefore: [UnwrittenFile])] = everySynced.withLock { syncs in
+            defer { syncs = [] }
+            return syncs
+        }
+        for entry in synced {
             do {
-                _ = try sync.writeOut()
+                // Unwritten before and left as it was: not this command's.
+                let own = try entry.sync.writeOut().unwritten.filter { file in
+                    !entry.unwrittenBefore.contains { $0.taskID == file.taskID && $0.task == file.task }
+                }
+                let shown = TodoRemind.Sync.unwrittenShown
+                for file in own.prefix(shown) {
+                    FileHandle.standardError.write(Data("Warning: \(file.message.safeForTerminal)\n".utf8))
+                }
+                if own.count > shown {
+                    FileHandle.standardError.write(Data("Warning: the files of \(own.count - shown) more tasks could not be written either; sync --check reports them.\n".utf8))
+                }
             } catch {
                 FileHandle.standardError.write(Data(
                     "Warning: the change is saved, but its calendar file could not be written (\(error.localizedDescription)); the next command or the daemon will write it.\n".utf8

@@ -1,0 +1,59 @@
+import Foundation
+import InMemoryLogging
+import Logging
+import TestSupport
+import Testing
+import TodoConfig
+import TodoCore
+import TodoStore
+@testable import TodoDaemon
+
+/// The daemon's list folders when one of them cannot be written: a real
+/// store and real folders, the folder replaced by a file.
+@Suite("Watched folders: a folder that cannot be written")
+struct WatchedFoldersTests {
+    @Test("A write fault is logged once and tried again only on the back-off timer; once the file is written the timer is disarmed and the folder watched again")
+    func backsOffThenRests() throws {
+        let folder = try TemporaryFolder()
+        let work = folder.file("lists/work")
+        for list in ["home", "work"] {
+            try FileManager.default.createDirectory(atPath: folder.file("lists/\(list)"), withIntermediateDirectories: true)
+        }
+        let store = try TaskStore(path: folder.file("tasks.sqlite"))
+        var log = InMemoryLogHandler()
+        log.logLevel = .trace
+        let logger = Logger(label: "watched-folders-tests") { [log] _ in log }
+        let folders = try WatchedFolders(calendars: [CalendarSetting(path: folder.file("lists") + "/*")], logger: logger, home: folder.path)
+        let scheduler = Scheduler(clock: WallClock(timeZone: .gmt))
+        let now = Date(timeIntervalSince1970: 1_796_140_800)
+        var draft = try TaskDraft(title: "Alpha")
+        draft.list = work
+        let id = try store.add(draft, now: now).id
+        folders.sync(store, paths: [], scheduler: scheduler, now: now)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: work).first { $0.hasSuffix(".ics") })
+        #expect(try !folders.retryTimer.isArmed())
+
+        try FileManager.default.moveItem(atPath: work, toPath: folder.file("aside"))
+        try Data("a file\n".utf8).write(to: URL(fileURLWithPath: work))
+        _ = try store.modify(ids: [id], now: now) { $0.notes = "edited" }
+        folders.sync(store, paths: [], scheduler: scheduler, now: now)
+        let failed = log.entries(of: "write-failed")
+        #expect(failed.count == 1 && failed.first?["folder"] == work, "\(log.entries)")
+        #expect(try folders.retryTimer.isArmed())
+
+        // Changes of the store or the folders meanwhile do not write (a
+        // failed write's temporary file is such a change): only the timer.
+        folders.sync(store, paths: nil, scheduler: scheduler, now: now)
+        folders.retryWrites(store, scheduler: scheduler, now: now)
+        #expect(log.entries(of: "write-failed").count == 1, "\(log.entries)")
+        #expect(try folders.retryTimer.isArmed())
+
+        try FileManager.default.removeItem(atPath: work)
+        try FileManager.default.moveItem(atPath: folder.file("aside"), toPath: work)
+        folders.retryWrites(store, scheduler: scheduler, now: now)
+        #expect(log.entries(of: "write-resumed").first?["folder"] == work, "\(log.entries)")
+        #expect(try String(contentsOfFile: work + "/" + name, encoding: .utf8).contains("DESCRIPTION:edited"))
+        #expect(try !folders.retryTimer.isArmed(), "nothing to do: no wake-ups")
+        #expect(folders.lists.list(atPath: work) != nil)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import TestSupport
+import Testing
+import TodoConfig
+import TodoCore
+import TodoStore
+@testable import TodoSync
+
+/// `FolderSync.writeOut` when a list folder cannot be written: a real store
+/// and real folders, one of them replaced by a file.
+@Suite struct WriteOutTests {
+    static let now = Date(timeIntervalSince1970: 1_796_140_800)
+    let temporary: TemporaryFolder
+    let store: TaskStore
+    var home: String { temporary.file("lists/home") }
+    var work: String { temporary.file("lists/work") }
+
+    init() throws {
+        temporary = try TemporaryFolder()
+        store = try TaskStore(path: temporary.file("tasks.sqlite"))
+        for folder in [temporary.file("lists/home"), temporary.file("lists/work")] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+    }
+
+    /// The lists the config's `lists/*` finds now.
+    func lists() -> CalendarLists {
+        CalendarLists([CalendarSetting(path: temporary.file("lists") + "/*")], home: temporary.path)
+    }
+
+    func sync(_ lists: CalendarLists) -> FolderSync {
+        FolderSync(store: store, lists: lists, scheduler: Scheduler(clock: WallClock(timeZone: .gmt)), now: Self.now)
+    }
+
+    func add(_ title: String, to list: String) throws -> Int64 {
+        var draft = try TaskDraft(title: title)
+        draft.list = list
+        return try store.add(draft, now: Self.now).id
+    }
+
+    func itemFiles(_ folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".ics") }
+    }
+
+    @Test("A folder replaced by a file costs only its tasks: the other list's file is written, theirs stay pending and are reported, a deletion too, and all is written once it is a folder again",
+          arguments: [false, true])
+    func aFolderReplacedByAFile(listsReadBefore: Bool) throws {
+        let staying = try add("Stays in work", to: work)
+        let leaving = try add("Leaves work", to: work)
+        _ = try sync(lists()).writeOut()
+        #expect(try itemFiles(work).count == 2)
+
+        let edited = try add("At home", to: home)
+        _ = try store.modify(ids: [staying], now: Self.now) { $0.notes = "edited" }
+        _ = try store.delete(ids: [leaving])
+        // The daemon read its lists while `work` was a folder; a command reads them now.
+        let before = lists()
+        try FileManager.default.moveItem(atPath: work, toPath: work + ".aside")
+        try Data("a file\n".utf8).write(to: URL(fileURLWithPath: work))
+
+        let report = try sync(listsReadBefore ? before : lists()).writeOut()
+        #expect(report.writtenOut == 1)
+        #expect(try itemFiles(home).count == 1)
+        #expect(report.unwritten.map(\.taskID) == [staying, leaving])
+        #expect(report.unwritten.allSatisfy { $0.folder == work && $0.cause == "Not a directory" }, "\(report.unwritten)")
+        let messages = report.unwritten.map(\.message)
+        #expect(messages.first?.contains("Task \(staying) “Stays in work”") == true, "\(messages)")
+        #expect(messages.last?.contains("could not be removed") == true, "\(messages)")
+        #expect(try store.readingTaskFiles { try $0.pending().map(\.taskID) } == [staying, leaving])
+        #expect(!report.unwritten.contains { $0.taskID == edited })
+
+        let check = try sync(lists()).check()
+        #expect(!check.inStep)
+        let state = try #require(check.lists.first { $0.list.path == work }, "\(check.lists.map(\.list.path))")
+        #expect(state.unwritten.map(\.taskID) == [staying, leaving])
+        #expect(state.unwritten.map(\.title) == ["Stays in work", nil])
+        #expect(state.unreadable != nil)
+
+        try FileManager.default.removeItem(atPath: work)
+        try FileManager.default.moveItem(atPath: work + ".aside", toPath: work)
+        let again = try sync(lists()).writeOut()
+        #expect(again.unwritten.isEmpty && again.writtenOut == 2, "\(again)")
+        #expect(try itemFiles(work).count == 1)
+        #expect(try sync(lists()).check().inStep)
+    }
+
+    @Test("A folder no [[calendar]] path names any more is not a write fault: its tasks wait, and sync --check says why")
+    func aFolderNoLongerConfigured() throws {
+        let task = try add("Elsewhere", to: temporary.file("old/list"))
+        let report = try sync(lists()).writeOut()
+        #expect(report.unwritten.isEmpty && report.writtenOut == 0)
+        #expect(try store.readingTaskFiles { try $0.pending().map(\.taskID) } == [task])
+        let check = try sync(lists()).check()
+        let state = try #require(check.lists.first { $0.list.path == temporary.file("old/list") })
+        #expect(state.unwritten.map(\.taskID) == [task] && state.unreadable != nil)
+    }
+}
