@@ -30,7 +30,7 @@ public struct CalendarLists: Sendable {
         self.lists = lists
         unmatchedPaths = unmatched
         defaultName = settings.lazy.compactMap(\.defaultList).first
-        defaultList = defaultName.flatMap { name in Self.find(name, in: lists) }
+        defaultList = defaultName.flatMap { name in try? Self.find(name, in: lists) }
     }
 
     /// Whether the config names any folder at all: without, todo-remind
@@ -38,11 +38,25 @@ public struct CalendarLists: Sendable {
     public var isEmpty: Bool { lists.isEmpty && unmatchedPaths.isEmpty }
 
     /// The list named `name`: by its display name or its folder's name,
-    /// exactly or else ignoring case.
+    /// exactly or else ignoring case, or by its folder's path.
+    ///
+    /// - Throws: `.ambiguous` when the name is that of two lists or more
+    ///   (two folders with the same `displayname`): taking either would put
+    ///   tasks in a list the user may not have meant.
     public func list(named name: String) throws(CalendarListsError) -> CalendarList {
         guard !isEmpty else { throw .noLists }
-        guard let list = Self.find(name, in: lists) else { throw .noSuchList(name: name, known: lists.map(\.name)) }
-        return list
+        return try Self.find(name, in: lists)
+    }
+
+    /// The names (display names and folders' names) that two lists or
+    /// more answer to, each with those lists' folders, for `lists` to
+    /// point out: `--list` refuses them.
+    public var ambiguousNames: [(name: String, folders: [String])] {
+        var folders: [String: [String]] = [:]
+        for list in lists {
+            for name in Set([list.name, list.folder.folderName]) { folders[name, default: []].append(list.path) }
+        }
+        return folders.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { (name: $0.key, folders: $0.value) }
     }
 
     /// The list whose folder is `path` (a task's `list`), if it is configured.
@@ -57,14 +71,24 @@ public struct CalendarLists: Sendable {
         if let name { return try list(named: name) }
         if isEmpty { return nil }
         if let defaultList { return defaultList }
-        if let defaultName { throw .noSuchList(name: defaultName, known: lists.map(\.name)) }
+        if let defaultName { _ = try Self.find(defaultName, in: lists) }
         if lists.count == 1 { return lists[0] }
         throw .noDefaultList(known: lists.map(\.name))
     }
 
-    private static func find(_ name: String, in lists: [CalendarList]) -> CalendarList? {
-        lists.first { $0.name == name || $0.folder.folderName == name }
-            ?? lists.first { $0.name.caseInsensitiveCompare(name) == .orderedSame || $0.folder.folderName.caseInsensitiveCompare(name) == .orderedSame }
+    /// The one list `name` names (see `list(named:)`).
+    private static func find(_ name: String, in lists: [CalendarList]) throws(CalendarListsError) -> CalendarList {
+        let exact = lists.filter { $0.name == name || $0.folder.folderName == name }
+        let matches = exact.isEmpty
+            ? lists.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame || $0.folder.folderName.caseInsensitiveCompare(name) == .orderedSame }
+            : exact
+        if matches.count > 1 { throw .ambiguous(name: name, folders: matches.map(\.path)) }
+        if let list = matches.first { return list }
+        // A folder's path names one list whatever its name; spelled as
+        // the lists are read (`canonical`), so any spelling of it does.
+        let path = canonical(name)
+        guard let list = lists.first(where: { $0.path == path }) else { throw .noSuchList(name: name, known: lists.map(\.name)) }
+        return list
     }
 
     static func expandingHome(_ path: String, home: String) -> String {
@@ -73,7 +97,8 @@ public struct CalendarLists: Sendable {
         return path
     }
 
-    /// The folders `pattern` matches (glob(3)), sorted, without a trailing slash.
+    /// The folders `pattern` matches (glob(3)), canonical, sorted, without a
+    /// trailing slash.
     static func folders(matching pattern: String) -> [String] {
         var matches = glob_t()
         defer { globfree(&matches) }
@@ -86,8 +111,18 @@ public struct CalendarLists: Sendable {
             let folder = String(entry.dropLast())
             // Metadata-only names (hidden folders, vdirsyncer's status) are not lists.
             guard !(folder as NSString).lastPathComponent.hasPrefix(".") else { continue }
-            folders.append(folder.isEmpty ? "/" : folder)
+            folders.append(canonical(folder.isEmpty ? "/" : folder))
         }
         return folders.sorted()
+    }
+
+    /// The one spelling of a folder's path (realpath(3)): `/x/cal/l`,
+    /// `/x/cal/../cal/l` and a symlink to it are one folder, so one list
+    /// whose tasks the store records under one path. A path that cannot be
+    /// resolved (gone meanwhile) is kept as it is.
+    static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
