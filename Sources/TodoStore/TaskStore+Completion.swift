@@ -23,7 +23,9 @@ extension TaskStore {
     /// as completed (its due and `now`) and the task moves on to the due
     /// `next` gives, keeping its id, its snooze ended; when `next` gives nil
     /// (COUNT or UNTIL has ended the series) it is done for good. A task
-    /// done already is left as it is.
+    /// done already is left as it is. A task whose file repeats by a rule
+    /// todo-remind cannot follow is refused (`CompletionRefusal`), and
+    /// with it the whole call: nothing is changed.
     ///
     /// - Parameter next: the due after the task's open occurrence, worked
     ///   out by the caller from the rule (TodoRecurrence).
@@ -33,6 +35,10 @@ extension TaskStore {
     ) throws -> [(before: TodoTask, after: TodoTask)] {
         try rewrite(ids: ids, now: now) { db, task in
             guard !task.isCompleted else { return }
+            if task.repeating == nil,
+               let rule = try String.fetchOne(db, sql: "SELECT rule FROM unfollowed_rule WHERE task_id = ?", arguments: [task.id]) {
+                throw CompletionRefusal.unfollowedRule(taskID: task.id, rule: rule)
+            }
             let original = task
             // Done handles every reminder shown so far, on every device.
             task.acknowledgedAt = now
