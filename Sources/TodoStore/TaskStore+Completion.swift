@@ -13,7 +13,13 @@ extension TaskStore {
     /// - Returns: each task as it was and as it is now, in the order given.
     public func markDone(ids: [Int64], at now: Date, in zone: TimeZone) throws -> [(before: TodoTask, after: TodoTask)] {
         try complete(ids: ids, at: now) { task in
-            task.due.flatMap { task.repeating?.nextDue(afterCompleting: $0, at: now, in: zone) }
+            guard let repeating = task.repeating else { return nil }
+            // A rule that cannot be expanded (a COUNT past the bound, kept
+            // by an older version) has no next due, which is not its end.
+            guard (try? repeating.recurrence()) != nil else {
+                throw CompletionRefusal.unfollowedRule(taskID: task.id, rule: repeating.rule)
+            }
+            return task.due.flatMap { repeating.nextDue(afterCompleting: $0, at: now, in: zone) }
         }
     }
 
