@@ -25,6 +25,7 @@ import TodoCore
         (["DUE:20261201T100000Z", "RRULE:FREQ=HOURLY"], "“FREQ=HOURLY” repeats within a day"),
         (["DUE;VALUE=DATE:20261201", "RRULE:FREQ=YEARLY;BYYEARDAY=100"], "libical 3 refuses it"),
         (["DTSTART;VALUE=DATE:00010101", "DUE;VALUE=DATE:00010101", "RRULE:FREQ=DAILY;COUNT=2000000000"], "“COUNT=2000000000” is out of range"),
+        (["DTSTART;VALUE=DATE:00010101", "DUE;VALUE=DATE:00010101", "RRULE:FREQ=DAILY"], "“FREQ=DAILY” starts on 0001-01-01, outside the days"),
         (["DTSTART;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY"], "it has no DUE to repeat from."),
     ])
     func unfollowed(lines: [String], reason: String) throws {

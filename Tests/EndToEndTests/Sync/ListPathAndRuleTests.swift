@@ -71,6 +71,9 @@ import Testing
         "huge.ics": ListFolders.todo(uid: "huge", summary: "Forever", extra: [
             "DTSTART;VALUE=DATE:00010101", "DUE;VALUE=DATE:00010101", "RRULE:FREQ=DAILY;COUNT=2000000000",
         ]),
+        "ancient.ics": ListFolders.todo(uid: "ancient", summary: "Ancient", extra: [
+            "DTSTART;VALUE=DATE:00010101", "DUE;VALUE=DATE:00010101", "RRULE:FREQ=DAILY",
+        ]),
     ]
 
     @Test("A rule todo-remind cannot follow is reported by sync --check, done is refused, and the file keeps its series")
@@ -91,10 +94,10 @@ import Testing
         }
         let check = try cli.run(["sync", "--check"])
         #expect(check.status == 1)
-        for (name, rule) in [("minutely.ics", "FREQ=MINUTELY"), ("huge.ics", "FREQ=DAILY;COUNT=2000000000")] {
+        for (name, rule) in [("minutely.ics", "FREQ=MINUTELY"), ("huge.ics", "FREQ=DAILY;COUNT=2000000000"), ("ancient.ics", "FREQ=DAILY")] {
             #expect(check.stdout.contains("  skipped: “\(lists.folder("work"))/\(name)” repeats by RRULE:\(rule), which todo-remind cannot follow"), "\(check.stdout)")
         }
-        for title in ["Stretch", "Forever"] {
+        for title in ["Stretch", "Forever", "Ancient"] {
             let message = try cli.failsWithoutChange(["done", title], status: 1)
             #expect(message.contains("cannot follow") && message.contains("--repeat"))
         }
