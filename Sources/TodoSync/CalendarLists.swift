@@ -23,8 +23,8 @@ public struct CalendarLists: Sendable {
         for setting in settings {
             let folders = Self.folders(matching: Self.expandingHome(setting.path, home: home))
             if folders.isEmpty { unmatched.append(setting.path) }
-            for folder in folders where seen.insert(folder).inserted {
-                lists.append(CalendarList(folder: CalendarFolder(path: folder), reminderDefaults: setting.reminderDefaults))
+            for folder in folders where seen.insert(folder.path).inserted {
+                lists.append(CalendarList(folder: CalendarFolder(path: folder.path), folderName: folder.name, reminderDefaults: setting.reminderDefaults))
             }
         }
         self.lists = lists
@@ -54,7 +54,7 @@ public struct CalendarLists: Sendable {
     public var ambiguousNames: [(name: String, folders: [String])] {
         var folders: [String: [String]] = [:]
         for list in lists {
-            for name in Set([list.name, list.folder.folderName]) { folders[name, default: []].append(list.path) }
+            for name in Set([list.name, list.folderName]) { folders[name, default: []].append(list.path) }
         }
         return folders.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { (name: $0.key, folders: $0.value) }
     }
@@ -78,9 +78,9 @@ public struct CalendarLists: Sendable {
 
     /// The one list `name` names (see `list(named:)`).
     private static func find(_ name: String, in lists: [CalendarList]) throws(CalendarListsError) -> CalendarList {
-        let exact = lists.filter { $0.name == name || $0.folder.folderName == name }
+        let exact = lists.filter { $0.name == name || $0.folderName == name }
         let matches = exact.isEmpty
-            ? lists.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame || $0.folder.folderName.caseInsensitiveCompare(name) == .orderedSame }
+            ? lists.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame || $0.folderName.caseInsensitiveCompare(name) == .orderedSame }
             : exact
         if matches.count > 1 { throw .ambiguous(name: name, folders: matches.map(\.path)) }
         if let list = matches.first { return list }
@@ -97,23 +97,25 @@ public struct CalendarLists: Sendable {
         return path
     }
 
-    /// The folders `pattern` matches (glob(3)), canonical, sorted, without a
-    /// trailing slash.
-    static func folders(matching pattern: String) -> [String] {
+    /// The folders `pattern` matches (glob(3)): each one's canonical path,
+    /// and its name as matched; sorted by path.
+    static func folders(matching pattern: String) -> [(path: String, name: String)] {
         var matches = glob_t()
         defer { globfree(&matches) }
         guard glob(pattern, GLOB_ONLYDIR | GLOB_MARK, nil, &matches) == 0 else { return [] }
-        var folders: [String] = []
+        var folders: [(path: String, name: String)] = []
         for index in 0..<Int(matches.gl_pathc) {
             guard let entry = matches.gl_pathv[index].map({ String(cString: $0) }) else { continue }
             // GLOB_ONLYDIR is a hint only: GLOB_MARK's slash is what says a folder.
             guard entry.hasSuffix("/") else { continue }
             let folder = String(entry.dropLast())
             // Metadata-only names (hidden folders, vdirsyncer's status) are not lists.
-            guard !(folder as NSString).lastPathComponent.hasPrefix(".") else { continue }
-            folders.append(canonical(folder.isEmpty ? "/" : folder))
+            let name = (folder as NSString).lastPathComponent
+            guard !name.hasPrefix(".") else { continue }
+            let path = canonical(folder.isEmpty ? "/" : folder)
+            folders.append((path, folder.isEmpty ? (path as NSString).lastPathComponent : name))
         }
-        return folders.sorted()
+        return folders.sorted { $0.path < $1.path }
     }
 
     /// The one spelling of a folder's path (realpath(3)): `/x/cal/l`,

@@ -30,6 +30,17 @@ import TodoConfig
         #expect(try lists.list(named: root + "/link").path == real)
     }
 
+    @Test("A list reached through a symlink is named by the symlink, as the user named it, and kept under the real path")
+    func symlinkKeepsItsName() throws {
+        let root = try Self.folders(["3f2a-collection"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/work", withDestinationPath: root + "/cal/3f2a-collection")
+        let lists = CalendarLists([CalendarSetting(path: root + "/work")], home: root)
+        #expect(lists.lists.map(\.name) == ["work"])
+        #expect(lists.lists.map(\.path) == [URL(fileURLWithPath: root + "/cal/3f2a-collection").resolvingSymlinksInPath().path])
+        #expect(try lists.list(named: "work").folderName == "work")
+    }
+
     @Test("A name two lists answer to is refused, naming both folders, and listed as ambiguous")
     func ambiguousName() throws {
         let root = try Self.folders(["a", "b"])
