@@ -63,8 +63,15 @@ public struct FolderSync: Sendable {
             }
             try store.withTaskFiles(now: mapping.now) { files in
                 let known = try files.files(in: list.path)
+                var unchanged = Set(stamps.map(\.name))
                 for stamp in stamps where known[stamp.name]?.etag != stamp.etag {
+                    unchanged.remove(stamp.name)
                     try readFile(stamp.name, in: list, known: known[stamp.name], files, &report)
+                }
+                // Rules not followed in files read before (by a command,
+                // say): said again, so the daemon logs them once too.
+                for (name, message) in try files.unfollowedRules(in: list.path) where unchanged.contains(name) {
+                    report.skipped.append(.init(path: list.folder.file(name), reason: message))
                 }
                 let present = Set(stamps.map(\.name))
                 for (name, file) in known where !present.contains(name) {

@@ -144,7 +144,7 @@ import Testing
         #expect(try lists.files("work").count == 1 && lists.files("personal").isEmpty)
     }
 
-    @Test("The daemon's log names a file whose rule todo-remind cannot follow")
+    @Test("The daemon's log names a file whose rule todo-remind cannot follow, even one a command read in first")
     func daemonLogsUnfollowedRule() throws {
         let desktop = try PrivateDesktop()
         defer { desktop.end() }
@@ -152,6 +152,7 @@ import Testing
         defer { cli.remove() }
         let lists = try ListFolders(cli)
         try lists.put("work", "minutely.ics", Self.unfollowed["minutely.ics"] ?? "")
+        try cli.ok("list")
         let daemon = try RunningDaemon(cli)
         defer { daemon.end() }
         let line = daemon.waitForLog(within: .seconds(10)) { $0.event == "file-skipped" }
