@@ -71,7 +71,8 @@ public struct CalendarLists: Sendable {
         if let name { return try list(named: name) }
         if isEmpty { return nil }
         if let defaultList { return defaultList }
-        if let defaultName { _ = try Self.find(defaultName, in: lists) }
+        // Not there, or a name two lists share: find says which.
+        if let defaultName { return try Self.find(defaultName, in: lists) }
         if lists.count == 1 { return lists[0] }
         throw .noDefaultList(known: lists.map(\.name))
     }
