@@ -8,7 +8,8 @@
 /// ```
 public struct CalendarSetting: Hashable, Sendable {
     /// `path`: a folder or a glob of folders, as todoman's; a leading `~`
-    /// is the home folder.
+    /// is the home folder. A relative path is read from the config file's
+    /// folder once the file is loaded (`resolved(from:)`).
     public var path: String
     /// `default-list`: the list (by name) new tasks go to when a command
     /// names none.
@@ -22,6 +23,24 @@ public struct CalendarSetting: Hashable, Sendable {
         self.path = path
         self.defaultList = defaultList
         self.reminderDefaults = reminderDefaults
+    }
+
+    /// The setting with a relative `path` made absolute from `folder` (the
+    /// config file's), as include paths are read from the file that names
+    /// them: a path read from the working folder would name other folders
+    /// from another one, and their tasks would vanish from the store there.
+    ///
+    /// `folder` is a glob's prefix then, so its own `*`, `?`, `[` and `\`
+    /// are escaped to match themselves.
+    public func resolved(from folder: String) -> CalendarSetting {
+        guard !path.hasPrefix("/"), path != "~", !path.hasPrefix("~/") else { return self }
+        var setting = self
+        let escaped = folder.reduce(into: "") { text, character in
+            if "*?[\\".contains(character) { text.append("\\") }
+            text.append(character)
+        }
+        setting.path = (escaped.hasSuffix("/") ? escaped : escaped + "/") + path
+        return setting
     }
 
     /// The keys a `[[calendar]]` table may hold.

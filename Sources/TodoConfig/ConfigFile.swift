@@ -35,6 +35,7 @@ public struct ConfigFile: Sendable {
     }
 
     /// Reads the settings, or the defaults when a default-path file is absent.
+    /// A relative `[[calendar]]` path is read from the file's folder.
     public func load() throws(ConfigError) -> Settings {
         // Read through a file handle: `FileManager.contents(atPath:)` gives
         // nothing for a character device, and `--config /dev/null` is the
@@ -50,7 +51,10 @@ public struct ConfigFile: Sendable {
         guard let text = String(data: data, encoding: .utf8) else {
             throw .notText(path: path)
         }
-        return try Self.settings(fromTOML: text, path: path)
+        var settings = try Self.settings(fromTOML: text, path: path)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        settings.calendars = settings.calendars.map { $0.resolved(from: folder) }
+        return settings
     }
 
     /// Parses the text of a config file; `path` is only used in messages.

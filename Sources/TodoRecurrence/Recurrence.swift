@@ -24,9 +24,10 @@ public struct Recurrence: Sendable {
     private static let maximumScanned = 1_000_000
 
     /// Checks that `rule` can be expanded from `start` and has an occurrence at or after it.
-    /// - Throws: `RepeatRuleError` when the rule sets a time of day on a day
-    ///   task, ends before it starts, has no occurrence, or is a shape libical
-    ///   cannot expand.
+    /// - Throws: `RepeatRuleError` when the series starts outside the days
+    ///   todo-remind takes, the rule sets a time of day on a day task, ends
+    ///   before it starts, has no occurrence, or is a shape libical cannot
+    ///   expand.
     public init(rule: RepeatRule, start: RecurrenceStart) throws(RepeatRuleError) {
         self.rule = rule
         self.start = start
@@ -36,6 +37,10 @@ public struct Recurrence: Sendable {
             clock = nil
         }
         let parts = rule.parts
+        // libical's days before 1753 are Julian: its 29 February 1500 is no
+        // day here, and the expansion would stop there as if the series had
+        // ended. todo-remind's own days start in 1900.
+        guard start.day.isInSupportedRange else { throw .startOutOfRange(rule.rrule, start: start.text) }
         if start.isDay, let part = parts.written("BYHOUR") ?? parts.written("BYMINUTE") ?? parts.written("BYSECOND") {
             throw .timeOfDayOnDayTask(part)
         }

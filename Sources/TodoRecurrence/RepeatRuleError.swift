@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 
 /// A repeat rule that todo-remind refuses, with the sentence to show for it.
 ///
@@ -52,6 +53,10 @@ public enum RepeatRuleError: LocalizedError, Hashable, Sendable {
     case unsupportedShape(String, reason: String)
     /// libical refused the rule without saying which part is wrong.
     case notExpandable(String)
+    /// A series starting outside the days todo-remind takes (a file's
+    /// DTSTART in the year 1): libical counts the days before 1753 by the
+    /// Julian calendar, whose leap days do not exist here.
+    case startOutOfRange(String, start: String)
     /// A rule was given to a task with no due date, which has nothing to repeat from.
     case needsDue(String)
 
@@ -112,6 +117,9 @@ public enum RepeatRuleError: LocalizedError, Hashable, Sendable {
             "\(Self.quoted(part)) sets a time of day, but the task is due on a day: give the task a due time, or leave it out."
         case .unsupportedShape(let rule, let reason):
             "\(Self.quoted(rule)) cannot be repeated exactly: \(reason)."
+        case .startOutOfRange(let rule, let start):
+            "\(Self.quoted(rule)) starts on \(start), outside the days todo-remind takes (\(LocalDay.earliest) to \(LocalDay.latest)), "
+                + "so its occurrences cannot be counted: move its start into those years."
         case .notExpandable(let rule):
             "\(Self.quoted(rule)) is not a rule libical can expand: check it against RFC 5545 §3.3.10."
         }

@@ -80,6 +80,13 @@ struct RuleParts: Hashable, Sendable {
         try checkCombinations(text)
     }
 
+    /// The largest COUNT followed. COUNT is counted from the series' first
+    /// due, so every occurrence up to the one asked for is expanded: this
+    /// bounds that work (100,000 daily occurrences are 273 years; a few
+    /// tenths of a second of libical). A file's COUNT=2000000000 from the
+    /// year 1 would otherwise be expanded anew by every command.
+    static let maximumCount = 100_000
+
     /// The part with this (upper-case) name, as written, for messages.
     func written(_ name: String) -> String? {
         parts.first { $0.name == name }?.written
@@ -98,7 +105,7 @@ struct RuleParts: Hashable, Sendable {
         case "INTERVAL":
             interval = try Self.number(part, in: 1...Int(Int32.max), allowed: "a whole number of at least 1")
         case "COUNT":
-            let value = try Self.number(part, in: 0...Int(Int32.max), allowed: "a whole number of at least 1")
+            let value = try Self.number(part, in: 0...Self.maximumCount, allowed: "a whole number from 1 to \(Self.maximumCount), or UNTIL for a longer series")
             guard value > 0 else { throw .zeroCount(part.written) }
             count = value
         case "UNTIL":

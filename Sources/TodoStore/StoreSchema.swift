@@ -368,6 +368,21 @@ enum StoreSchema {
                 );
                 """)
         }
+        migrator.registerMigration("v11-unfollowed-rule", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- A task whose file repeats by a rule todo-remind cannot
+                -- follow (FREQ=MINUTELY, a rule libical refuses): the rule,
+                -- and the sentence that says so (FolderSync), for `sync
+                -- --check`. Such a task is shown as due once and is never
+                -- marked done here: its file would say COMPLETED beside the
+                -- rule, and the series would end on every device.
+                CREATE TABLE unfollowed_rule (
+                    task_id INTEGER PRIMARY KEY NOT NULL REFERENCES task(id) ON DELETE CASCADE,
+                    rule TEXT NOT NULL,
+                    message TEXT NOT NULL
+                );
+                """)
+        }
         return migrator
     }()
 }

@@ -13,7 +13,13 @@ extension TaskStore {
     /// - Returns: each task as it was and as it is now, in the order given.
     public func markDone(ids: [Int64], at now: Date, in zone: TimeZone) throws -> [(before: TodoTask, after: TodoTask)] {
         try complete(ids: ids, at: now) { task in
-            task.due.flatMap { task.repeating?.nextDue(afterCompleting: $0, at: now, in: zone) }
+            guard let repeating = task.repeating else { return nil }
+            // A rule that cannot be expanded (a COUNT past the bound, kept
+            // by an older version) has no next due, which is not its end.
+            guard (try? repeating.recurrence()) != nil else {
+                throw CompletionRefusal.unfollowedRule(taskID: task.id, rule: repeating.rule)
+            }
+            return task.due.flatMap { repeating.nextDue(afterCompleting: $0, at: now, in: zone) }
         }
     }
 
@@ -23,7 +29,9 @@ extension TaskStore {
     /// as completed (its due and `now`) and the task moves on to the due
     /// `next` gives, keeping its id, its snooze ended; when `next` gives nil
     /// (COUNT or UNTIL has ended the series) it is done for good. A task
-    /// done already is left as it is.
+    /// done already is left as it is. A task whose file repeats by a rule
+    /// todo-remind cannot follow is refused (`CompletionRefusal`), and
+    /// with it the whole call: nothing is changed.
     ///
     /// - Parameter next: the due after the task's open occurrence, worked
     ///   out by the caller from the rule (TodoRecurrence).
@@ -33,6 +41,10 @@ extension TaskStore {
     ) throws -> [(before: TodoTask, after: TodoTask)] {
         try rewrite(ids: ids, now: now) { db, task in
             guard !task.isCompleted else { return }
+            if task.repeating == nil,
+               let rule = try String.fetchOne(db, sql: "SELECT rule FROM unfollowed_rule WHERE task_id = ?", arguments: [task.id]) {
+                throw CompletionRefusal.unfollowedRule(taskID: task.id, rule: rule)
+            }
             let original = task
             // Done handles every reminder shown so far, on every device.
             task.acknowledgedAt = now

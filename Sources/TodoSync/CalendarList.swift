@@ -6,15 +6,19 @@ public struct CalendarList: Hashable, Sendable {
     public let folder: CalendarFolder
     /// The folder's `displayname` file, or else its name.
     public let name: String
+    /// The folder's name as the config's path reached it: a symlink's own
+    /// name, not its target's (the folder's path is the real one).
+    public let folderName: String
     /// The folder's `color` file (`#RRGGBB`), if any.
     public let color: String?
     /// Whether its tasks without alarms get todo-remind's own reminders
     /// (`defaults` in the `[[calendar]]` table).
     public let reminderDefaults: Bool
 
-    public init(folder: CalendarFolder, reminderDefaults: Bool = true) {
+    public init(folder: CalendarFolder, folderName: String? = nil, reminderDefaults: Bool = true) {
         self.folder = folder
-        name = folder.displayName ?? folder.folderName
+        self.folderName = folderName ?? folder.folderName
+        name = folder.displayName ?? self.folderName
         color = folder.color
         self.reminderDefaults = reminderDefaults
     }

@@ -28,15 +28,15 @@ public struct CalendarLists: Sendable {
             patterns.append(pattern)
             let folders = Self.folders(matching: pattern)
             if folders.isEmpty { unmatched.append(setting.path) }
-            for folder in folders where seen.insert(folder).inserted {
-                lists.append(CalendarList(folder: CalendarFolder(path: folder), reminderDefaults: setting.reminderDefaults))
+            for folder in folders where seen.insert(folder.path).inserted {
+                lists.append(CalendarList(folder: CalendarFolder(path: folder.path), folderName: folder.name, reminderDefaults: setting.reminderDefaults))
             }
         }
         self.lists = lists
         unmatchedPaths = unmatched
         self.patterns = patterns
         defaultName = settings.lazy.compactMap(\.defaultList).first
-        defaultList = defaultName.flatMap { name in Self.find(name, in: lists) }
+        defaultList = defaultName.flatMap { name in try? Self.find(name, in: lists) }
     }
 
     /// Whether the config names any folder at all: without, todo-remind
@@ -44,11 +44,25 @@ public struct CalendarLists: Sendable {
     public var isEmpty: Bool { lists.isEmpty && unmatchedPaths.isEmpty }
 
     /// The list named `name`: by its display name or its folder's name,
-    /// exactly or else ignoring case.
+    /// exactly or else ignoring case, or by its folder's path.
+    ///
+    /// - Throws: `.ambiguous` when the name is that of two lists or more
+    ///   (two folders with the same `displayname`): taking either would put
+    ///   tasks in a list the user may not have meant.
     public func list(named name: String) throws(CalendarListsError) -> CalendarList {
         guard !isEmpty else { throw .noLists }
-        guard let list = Self.find(name, in: lists) else { throw .noSuchList(name: name, known: lists.map(\.name)) }
-        return list
+        return try Self.find(name, in: lists)
+    }
+
+    /// The names (display names and folders' names) that two lists or
+    /// more answer to, each with those lists' folders, for `lists` to
+    /// point out: `--list` refuses them.
+    public var ambiguousNames: [(name: String, folders: [String])] {
+        var folders: [String: [String]] = [:]
+        for list in lists {
+            for name in Set([list.name, list.folderName]) { folders[name, default: []].append(list.path) }
+        }
+        return folders.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { (name: $0.key, folders: $0.value) }
     }
 
     /// The list whose folder is `path` (a task's `list`), if it is configured.
@@ -77,14 +91,25 @@ public struct CalendarLists: Sendable {
         if let name { return try list(named: name) }
         if isEmpty { return nil }
         if let defaultList { return defaultList }
-        if let defaultName { throw .noSuchList(name: defaultName, known: lists.map(\.name)) }
+        // Not there, or a name two lists share: find says which.
+        if let defaultName { return try Self.find(defaultName, in: lists) }
         if lists.count == 1 { return lists[0] }
         throw .noDefaultList(known: lists.map(\.name))
     }
 
-    private static func find(_ name: String, in lists: [CalendarList]) -> CalendarList? {
-        lists.first { $0.name == name || $0.folder.folderName == name }
-            ?? lists.first { $0.name.caseInsensitiveCompare(name) == .orderedSame || $0.folder.folderName.caseInsensitiveCompare(name) == .orderedSame }
+    /// The one list `name` names (see `list(named:)`).
+    private static func find(_ name: String, in lists: [CalendarList]) throws(CalendarListsError) -> CalendarList {
+        let exact = lists.filter { $0.name == name || $0.folderName == name }
+        let matches = exact.isEmpty
+            ? lists.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame || $0.folderName.caseInsensitiveCompare(name) == .orderedSame }
+            : exact
+        if matches.count > 1 { throw .ambiguous(name: name, folders: matches.map(\.path)) }
+        if let list = matches.first { return list }
+        // A folder's path names one list whatever its name; spelled as
+        // the lists are read (`canonical`), so any spelling of it does.
+        let path = canonical(name)
+        guard let list = lists.first(where: { $0.path == path }) else { throw .noSuchList(name: name, known: lists.map(\.name)) }
+        return list
     }
 
     static func expandingHome(_ path: String, home: String) -> String {
@@ -93,21 +118,34 @@ public struct CalendarLists: Sendable {
         return path
     }
 
-    /// The folders `pattern` matches (glob(3)), sorted, without a trailing slash.
-    static func folders(matching pattern: String) -> [String] {
+    /// The folders `pattern` matches (glob(3)): each one's canonical path,
+    /// and its name as matched; sorted by path.
+    static func folders(matching pattern: String) -> [(path: String, name: String)] {
         var matches = glob_t()
         defer { globfree(&matches) }
         guard glob(pattern, GLOB_ONLYDIR | GLOB_MARK, nil, &matches) == 0 else { return [] }
-        var folders: [String] = []
+        var folders: [(path: String, name: String)] = []
         for index in 0..<Int(matches.gl_pathc) {
             guard let entry = matches.gl_pathv[index].map({ String(cString: $0) }) else { continue }
             // GLOB_ONLYDIR is a hint only: GLOB_MARK's slash is what says a folder.
             guard entry.hasSuffix("/") else { continue }
             let folder = String(entry.dropLast())
             // Metadata-only names (hidden folders, vdirsyncer's status) are not lists.
-            guard !(folder as NSString).lastPathComponent.hasPrefix(".") else { continue }
-            folders.append(folder.isEmpty ? "/" : folder)
+            let name = (folder as NSString).lastPathComponent
+            guard !name.hasPrefix(".") else { continue }
+            let path = canonical(folder.isEmpty ? "/" : folder)
+            folders.append((path, folder.isEmpty ? (path as NSString).lastPathComponent : name))
         }
-        return folders.sorted()
+        return folders.sorted { $0.path < $1.path }
+    }
+
+    /// The one spelling of a folder's path (realpath(3)): `/x/cal/l`,
+    /// `/x/cal/../cal/l` and a symlink to it are one folder, so one list
+    /// whose tasks the store records under one path. A path that cannot be
+    /// resolved (gone meanwhile) is kept as it is.
+    static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -64,8 +64,15 @@ public struct FolderSync: Sendable {
             }
             try store.withTaskFiles(now: mapping.now) { files in
                 let known = try files.files(in: list.path)
+                var unchanged = Set(stamps.map(\.name))
                 for stamp in stamps where known[stamp.name]?.etag != stamp.etag {
+                    unchanged.remove(stamp.name)
                     try readFile(stamp.name, in: list, known: known[stamp.name], files, &report)
+                }
+                // Rules not followed in files read before (by a command,
+                // say): said again, so the daemon logs them once too.
+                for (name, message) in try files.unfollowedRules(in: list.path) where unchanged.contains(name) {
+                    report.skipped.append(.init(path: list.folder.file(name), reason: message))
                 }
                 let present = Set(stamps.map(\.name))
                 for (name, file) in known where !present.contains(name) {
@@ -130,6 +137,10 @@ public struct FolderSync: Sendable {
         for alarm in item.skippedAlarms {
             report.skipped.append(.init(path: path, reason: alarm.message(file: path)))
         }
+        // So is a rule todo-remind cannot follow; the store keeps it, so
+        // that `done` never ends the series the file carries.
+        let unfollowed = mapping.unfollowedRule(item.properties, file: path)
+        if let unfollowed { report.skipped.append(.init(path: path, reason: unfollowed)) }
         var known = known
         if known == nil, let owner = try files.file(uid: item.uid) {
             if owner.folder == list.path, let ownerName = owner.name, (try? list.folder.stamp(of: ownerName)) != nil {
@@ -141,10 +152,12 @@ public struct FolderSync: Sendable {
         }
         if let known, let task = try files.task(id: known.taskID), known.uid == nil || known.uid == item.uid {
             try merge(item, bytes: bytes, stamp: stamp, into: task, file: known, list: list, files, &report)
+            try files.setUnfollowedRule(unfollowed.flatMap { _ in item.properties.rule }, message: unfollowed ?? "", taskID: task.id)
         } else {
             if let known { try files.deleteTask(id: known.taskID) }
             let file = TaskFile(taskID: 0, folder: list.path, name: name, uid: item.uid, etag: stamp.etag, base: bytes)
             let added = try files.add(mapping.task(from: item.properties, list: list.path), file: file)
+            try files.setUnfollowedRule(unfollowed.flatMap { _ in item.properties.rule }, message: unfollowed ?? "", taskID: added.id)
             let moved = try skippingCompletedOccurrences(of: added, as: item.properties, files)
             if moved != added {
                 var file = file

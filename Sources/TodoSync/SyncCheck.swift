@@ -74,11 +74,19 @@ extension FolderSync {
                             continue
                         }
                         state.unread.append(stamp.name)
+                        if let unfollowed = mapping.unfollowedRule(item.properties, file: path) {
+                            state.bad.append(.init(path: path, reason: unfollowed))
+                        }
                     } catch let error as CalendarFileError {
                         state.bad.append(.init(path: path, reason: error.localizedDescription))
                     } catch {
                         continue
                     }
+                }
+                // Files read in already and unchanged: what the store kept of them.
+                let unchanged = Set(stamps.filter { known[$0.name]?.etag == $0.etag }.map(\.name))
+                for (name, message) in try files.unfollowedRules(in: list.path).sorted(by: { $0.key < $1.key }) where unchanged.contains(name) {
+                    state.bad.append(.init(path: list.folder.file(name), reason: message))
                 }
                 let present = Set(stamps.map(\.name))
                 state.removed = known.keys.filter { !present.contains($0) }.sorted()

@@ -202,7 +202,36 @@ struct TaskMapping {
             current.from = from
             return current
         }
-        guard let due = properties.due else { return nil }
+        return try? newRepeat(properties)
+    }
+
+    /// Why a file's RRULE gives its task no repeat (`TaskRepeat.verbatim`
+    /// refuses it, as `add --repeat` would, or the task has no DUE to repeat
+    /// from), in one sentence naming the file and the rule; nil when it has
+    /// no rule or todo-remind follows it. Such a task is shown as due once,
+    /// and the store refuses to mark it done (`CompletionRefusal`): the file
+    /// would say COMPLETED beside its RRULE, ending the series everywhere.
+    func unfollowedRule(_ properties: TodoProperties, file: String) -> String? {
+        guard let rule = properties.rule else { return nil }
+        let reason: String
+        do {
+            _ = try newRepeat(properties)
+            return nil
+        } catch .needsDue {
+            reason = "it has no DUE to repeat from."
+        } catch {
+            reason = error.message
+        }
+        return "“\(file)” repeats by RRULE:\(rule), which todo-remind cannot follow, so it is shown as due once and `done` is refused here (it would end the series on every device): \(reason)"
+    }
+
+    /// The repeat a file's RRULE gives a task read afresh: the series starts
+    /// at its DUE. Throws `RepeatRuleError` (`.needsDue` without a DUE) for
+    /// a rule todo-remind cannot follow.
+    private func newRepeat(_ properties: TodoProperties) throws(RepeatRuleError) -> TaskRepeat? {
+        guard let rule = properties.rule else { return nil }
+        let from: RepeatFrom = properties.repeatsFromCompletion ? .completion : .due
+        guard let due = properties.due else { throw .needsDue(rule) }
         let anchor = due.isTimed ? (properties.dueZone.flatMap(ZoneResolver.olsonName) ?? zone.identifier) : nil
         // RFC 5545 expands the rule from DTSTART, and each occurrence is due
         // DUE − DTSTART after its start: the master is the series' first
@@ -210,6 +239,6 @@ struct TaskMapping {
         // starts (and COUNT counts) at the master's DUE. (A rule whose BYDAY
         // or BYMONTHDAY names the start's days, on a task started days
         // before it is due, would need the distance kept beside the rule.)
-        return try? TaskRepeat.verbatim(rule: rule, from: from, zone: anchor, start: due, completedCount: 0)
+        return try TaskRepeat.verbatim(rule: rule, from: from, zone: anchor, start: due, completedCount: 0)
     }
 }

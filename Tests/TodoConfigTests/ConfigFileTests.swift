@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TodoConfig
 import TodoCore
@@ -198,5 +199,33 @@ struct ExampleConfigTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let path = root.appendingPathComponent("Resources/config.example.toml").path
         #expect(try ConfigFile(path: path, isExplicit: true).load() == .defaults)
+    }
+}
+
+/// A relative `[[calendar]]` path (issue 20, item 9) is read from the
+/// config file's folder, never from the working folder.
+@Suite struct CalendarPathTests {
+    @Test("A relative path is read from the config file's folder; a home or absolute one is kept", arguments: [
+        ("cal/*", "/home/u/.config/todo-remind/cal/*"),
+        ("../tasks/*", "/home/u/.config/todo-remind/../tasks/*"),
+        ("~/tasks/*", "~/tasks/*"),
+        ("/srv/tasks", "/srv/tasks"),
+    ])
+    func resolved(written: String, read: String) {
+        #expect(CalendarSetting(path: written).resolved(from: "/home/u/.config/todo-remind").path == read)
+    }
+
+    @Test("The config file's folder is a glob's prefix: its own wildcards match only themselves")
+    func escaped() {
+        #expect(CalendarSetting(path: "cal/*").resolved(from: "/home/u/my[1]*?").path == "/home/u/my\\[1]\\*\\?/cal/*")
+    }
+
+    @Test("Loading a config reads its relative calendar paths from the file's folder")
+    func loaded() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("conf"), withIntermediateDirectories: true)
+        try "[[calendar]]\npath = \"cal/*\"\n".write(toFile: folder.file("conf/c.toml"), atomically: true, encoding: .utf8)
+        let settings = try ConfigFile(path: folder.file("conf/c.toml"), isExplicit: true).load()
+        #expect(settings.calendars.map(\.path) == [folder.file("conf") + "/cal/*"])
     }
 }

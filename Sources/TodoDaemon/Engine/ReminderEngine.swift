@@ -160,8 +160,13 @@ final class ReminderEngine {
         }
         switch invocation.request {
         case .markDone:
-            _ = try store.markDone(ids: [invocation.taskID], at: instant, in: scheduler.clock.timeZone)
-            logger.info("Marked task \(invocation.taskID) done from its notification.", metadata: outcome("marked-done"))
+            do {
+                _ = try store.markDone(ids: [invocation.taskID], at: instant, in: scheduler.clock.timeZone)
+                logger.info("Marked task \(invocation.taskID) done from its notification.", metadata: outcome("marked-done"))
+            } catch let refusal as CompletionRefusal {
+                logger.error("Could not mark task \(invocation.taskID) done: \(refusal.localizedDescription)",
+                             metadata: outcome("refused", ["error": .string(refusal.localizedDescription)]))
+            }
         case .snooze(let choice):
             do {
                 let until = try WhenParser(now: instant, clock: scheduler.clock)

@@ -42,9 +42,19 @@ extension TodoRemind {
                 ("quiet-hours", "\"\(policy.quietHours?.description ?? "")\""),
                 ("quiet-hours-allow-high", "\(policy.quietHoursAllowHigh)"),
             ]
-            for (key, value) in keys {
+            func show(_ key: String, _ value: String) {
                 // The column of the paths above; a longer key takes one space.
                 print(key.padding(toLength: max(19, key.count + 1), withPad: " ", startingAt: 0) + value)
+            }
+            for (key, value) in keys { show(key, value) }
+            // Each folder table with its path as read: a relative one from
+            // the config file's folder.
+            for calendar in settings.calendars {
+                print("")
+                print("[[calendar]]")
+                show("path", "\"\(calendar.path.safeForTerminal)\"")
+                if let name = calendar.defaultList { show("default-list", "\"\(name.safeForTerminal)\"") }
+                show("defaults", "\(calendar.reminderDefaults)")
             }
         }
     }

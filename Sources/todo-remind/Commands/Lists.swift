@@ -37,6 +37,10 @@ extension TodoRemind {
                 let padding = { (column: Int) in String(repeating: " ", count: widths[column] - row[column].terminalWidth) }
                 print(name + padding(0) + "  " + row[1].safeForTerminal + padding(1) + "  " + row[2])
             }
+            // What --list would refuse, said before it is asked.
+            for (name, folders) in context.lists.ambiguousNames {
+                print("Note: " + CalendarListsError.ambiguous(name: name, folders: folders).localizedDescription.safeForTerminal)
+            }
             for path in context.lists.unmatchedPaths {
                 print("Note: the [[calendar]] path \(path) matches no folder yet (vdirsyncer discover makes them).")
             }

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import TodoConfig
+@testable import TodoSync
+
+/// How the config's folders become lists (issue 20, item 11): one folder is
+/// one list however its path is spelled, and a name two lists answer to is
+/// refused rather than taken for either.
+@Suite struct CalendarListsTests {
+    /// A fresh folder holding the list folders `names`, removed by the caller.
+    static func folders(_ names: [String]) throws -> String {
+        let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("todo-remind-lists-\(UUID().uuidString)")
+        for name in names {
+            try FileManager.default.createDirectory(atPath: root + "/cal/" + name, withIntermediateDirectories: true)
+        }
+        return root
+    }
+
+    @Test("A folder named through “..”, a symlink or two globs is one list, under its real path")
+    func oneFolderOneList() throws {
+        let root = try Self.folders(["l"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/cal/l")
+        let lists = CalendarLists([
+            CalendarSetting(path: root + "/cal/*"), CalendarSetting(path: root + "/cal/../cal/l"), CalendarSetting(path: root + "/link"),
+        ], home: root)
+        let real = URL(fileURLWithPath: root + "/cal/l").resolvingSymlinksInPath().path
+        #expect(lists.lists.map(\.path) == [real])
+        #expect(lists.unmatchedPaths.isEmpty)
+        #expect(try lists.list(named: root + "/link").path == real)
+    }
+
+    @Test("A list reached through a symlink is named by the symlink, as the user named it, and kept under the real path")
+    func symlinkKeepsItsName() throws {
+        let root = try Self.folders(["3f2a-collection"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/work", withDestinationPath: root + "/cal/3f2a-collection")
+        let lists = CalendarLists([CalendarSetting(path: root + "/work")], home: root)
+        #expect(lists.lists.map(\.name) == ["work"])
+        #expect(lists.lists.map(\.path) == [URL(fileURLWithPath: root + "/cal/3f2a-collection").resolvingSymlinksInPath().path])
+        #expect(try lists.list(named: "work").folderName == "work")
+    }
+
+    @Test("A name two lists answer to is refused, naming both folders, and listed as ambiguous")
+    func ambiguousName() throws {
+        let root = try Self.folders(["a", "b"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for name in ["a", "b"] { try "Tasks\n".write(toFile: root + "/cal/\(name)/displayname", atomically: true, encoding: .utf8) }
+        let lists = CalendarLists([CalendarSetting(path: root + "/cal/*", defaultList: "tasks")], home: root)
+        let folders = lists.lists.map(\.path)
+        #expect(folders.count == 2)
+        #expect(throws: CalendarListsError.ambiguous(name: "Tasks", folders: folders)) { try lists.list(named: "Tasks") }
+        #expect(throws: CalendarListsError.ambiguous(name: "tasks", folders: folders)) { try lists.listForNewTask(named: nil) }
+        #expect(try lists.list(named: "b").path == folders[1])
+        #expect(lists.ambiguousNames.map(\.name) == ["Tasks"])
+        #expect(lists.ambiguousNames.first?.folders == folders)
+        let message = CalendarListsError.ambiguous(name: "Tasks", folders: folders).localizedDescription
+        #expect(message.contains(folders[0]) && message.contains(folders[1]))
+    }
+}

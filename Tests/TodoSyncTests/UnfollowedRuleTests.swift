@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TodoCalendar
+import TodoCore
+@testable import TodoSync
+
+/// A file's repeating rule that todo-remind cannot follow (issue 20, item
+/// 10): said in a sentence naming the file and the rule, and never taken
+/// for a one-off task silently.
+@Suite struct UnfollowedRuleTests {
+    static let mapping = TaskMappingTests.mapping
+
+    static func properties(_ lines: [String]) throws -> TodoProperties {
+        let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:u", "DTSTAMP:20261101T100000Z", "SUMMARY:S"]
+            + lines + ["END:VTODO", "END:VCALENDAR", ""]).joined(separator: "\r\n")
+        guard case .todo(let item) = try CalendarItem.read(Array(text.utf8), file: "/l/x.ics", localZone: mapping.zone) else {
+            throw CalendarFileError.noTodo(file: "/l/x.ics")
+        }
+        return item.properties
+    }
+
+    @Test("A rule todo-remind cannot follow gives no repeat, and a sentence naming the file, the rule and why", arguments: [
+        (["DUE:20261201T100000Z", "RRULE:FREQ=MINUTELY"], "“FREQ=MINUTELY” repeats within a day"),
+        (["DUE:20261201T100000Z", "RRULE:FREQ=SECONDLY;INTERVAL=5"], "“FREQ=SECONDLY” repeats within a day"),
+        (["DUE:20261201T100000Z", "RRULE:FREQ=HOURLY"], "“FREQ=HOURLY” repeats within a day"),
+        (["DUE;VALUE=DATE:20261201", "RRULE:FREQ=YEARLY;BYYEARDAY=100"], "libical 3 refuses it"),
+        (["DTSTART;VALUE=DATE:00010101", "DUE;VALUE=DATE:00010101", "RRULE:FREQ=DAILY;COUNT=2000000000"], "“COUNT=2000000000” is out of range"),
+        (["DTSTART;VALUE=DATE:00010101", "DUE;VALUE=DATE:00010101", "RRULE:FREQ=DAILY"], "“FREQ=DAILY” starts on 0001-01-01, outside the days"),
+        (["DTSTART;VALUE=DATE:20261201", "RRULE:FREQ=WEEKLY"], "it has no DUE to repeat from."),
+    ])
+    func unfollowed(lines: [String], reason: String) throws {
+        let properties = try Self.properties(lines)
+        let rule = try #require(properties.rule)
+        let message = try #require(Self.mapping.unfollowedRule(properties, file: "/l/x.ics"))
+        #expect(message.hasPrefix("“/l/x.ics” repeats by RRULE:\(rule), which todo-remind cannot follow"))
+        #expect(message.contains(reason))
+        #expect(Self.mapping.task(from: properties, list: "/l").repeating == nil)
+    }
+
+    @Test("A rule todo-remind follows, or none, says nothing", arguments: [
+        ["DUE;VALUE=DATE:20261201", "RRULE:FREQ=DAILY"],
+        ["DUE;VALUE=DATE:20261201", "RRULE:FREQ=DAILY;COUNT=100000"],
+        ["DUE;VALUE=DATE:20261201"],
+    ])
+    func followed(lines: [String]) throws {
+        let properties = try Self.properties(lines)
+        #expect(Self.mapping.unfollowedRule(properties, file: "/l/x.ics") == nil)
+        #expect((Self.mapping.task(from: properties, list: "/l").repeating != nil) == (properties.rule != nil))
+    }
+}
