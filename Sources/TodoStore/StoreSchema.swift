@@ -383,6 +383,33 @@ enum StoreSchema {
                 );
                 """)
         }
+        migrator.registerMigration("v12-task-file-versions", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- The versions of a task's file this store has seen, read in
+                -- or written here, oldest first (TaskFileVersion). Kept
+                -- across reads: with a second local client re-writing the
+                -- folder, the copy vdirsyncer brings back from the server
+                -- ("b wins") may have grown from a version read or written
+                -- before the last one read in, and a merge against any
+                -- later one would take this side's edits since for theirs
+                -- undone (FolderSync). Replaces task_file_written, which
+                -- was emptied at every read.
+                CREATE TABLE task_file_version (
+                    id INTEGER PRIMARY KEY,
+                    task_id INTEGER NOT NULL,
+                    -- 1 written here, 0 read in.
+                    written INTEGER NOT NULL CHECK (written IN (0, 1)),
+                    bytes BLOB NOT NULL
+                );
+                CREATE INDEX task_file_version_by_task ON task_file_version(task_id, id);
+                -- What the store had: the base read, then the versions written since.
+                INSERT INTO task_file_version (task_id, written, bytes)
+                    SELECT task_id, 0, base FROM task_file WHERE base IS NOT NULL ORDER BY task_id;
+                INSERT INTO task_file_version (task_id, written, bytes)
+                    SELECT task_id, 1, bytes FROM task_file_written ORDER BY id;
+                DROP TABLE task_file_written;
+                """)
+        }
         return migrator
     }()
 }

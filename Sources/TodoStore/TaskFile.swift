@@ -14,8 +14,9 @@ public struct TaskFile: Hashable, Sendable {
     /// The file's etag (`ItemStamp.etag`) when last written or read; a
     /// file whose etag differs was changed by someone else since.
     public var etag: String?
-    /// The file's bytes as last read from outside, or as first written:
-    /// the version both sides had, the base of a merge.
+    /// The file's bytes as last read from outside, or as first written. A
+    /// merge chooses its base among all the versions seen
+    /// (`TaskFiles.versions`), this one included.
     public var base: [UInt8]?
 
     public init(taskID: Int64, folder: String, name: String? = nil, uid: String? = nil, etag: String? = nil, base: [UInt8]? = nil) {

@@ -126,34 +126,40 @@ public struct TaskFiles {
     /// Forgets a task's file: its task is gone, or it has no file any more.
     public func forget(taskID: Int64) throws {
         try db.execute(sql: "DELETE FROM task_file WHERE task_id = ?", arguments: [taskID])
-        try forgetWritten(taskID: taskID)
+        try db.execute(sql: "DELETE FROM task_file_version WHERE task_id = ?", arguments: [taskID])
     }
 
-    /// The versions of the task's file written here since its base was
-    /// read, oldest first.
-    public func written(taskID: Int64) throws -> [[UInt8]] {
-        try Data.fetchAll(db, sql: "SELECT bytes FROM task_file_written WHERE task_id = ? ORDER BY id", arguments: [taskID])
-            .map { [UInt8]($0) }
+    /// The versions of the task's file this store has seen, read in or
+    /// written here, oldest first; the oldest go beyond `versionsKept`.
+    public func versions(taskID: Int64) throws -> [TaskFileVersion] {
+        try Row.fetchAll(db, sql: "SELECT bytes, written FROM task_file_version WHERE task_id = ? ORDER BY id", arguments: [taskID])
+            .map { row in TaskFileVersion(bytes: [UInt8](row[0] as Data), writtenHere: row[1]) }
     }
 
-    /// Records a version of the task's file written here; the oldest go
-    /// beyond `writtenKept`.
-    public func recordWritten(taskID: Int64, bytes: [UInt8]) throws {
-        try db.execute(sql: "INSERT INTO task_file_written (task_id, bytes) VALUES (?, ?)", arguments: [taskID, Data(bytes)])
+    /// The newest version of the task's file this store has seen.
+    public func lastVersion(taskID: Int64) throws -> TaskFileVersion? {
+        try Row.fetchOne(db, sql: "SELECT bytes, written FROM task_file_version WHERE task_id = ? ORDER BY id DESC LIMIT 1", arguments: [taskID])
+            .map { row in TaskFileVersion(bytes: [UInt8](row[0] as Data), writtenHere: row[1]) }
+    }
+
+    /// Records a version of the task's file, read in or written here; the
+    /// oldest go beyond `versionsKept`.
+    public func record(_ version: TaskFileVersion, taskID: Int64) throws {
+        try db.execute(
+            sql: "INSERT INTO task_file_version (task_id, written, bytes) VALUES (?, ?, ?)",
+            arguments: [taskID, version.writtenHere, Data(version.bytes)]
+        )
         try db.execute(sql: """
-            DELETE FROM task_file_written WHERE task_id = ? AND id NOT IN
-                (SELECT id FROM task_file_written WHERE task_id = ? ORDER BY id DESC LIMIT ?)
-            """, arguments: [taskID, taskID, Self.writtenKept])
+            DELETE FROM task_file_version WHERE task_id = ? AND id NOT IN
+                (SELECT id FROM task_file_version WHERE task_id = ? ORDER BY id DESC LIMIT ?)
+            """, arguments: [taskID, taskID, Self.versionsKept])
     }
 
-    /// Forgets the versions written here: a new base was read.
-    public func forgetWritten(taskID: Int64) throws {
-        try db.execute(sql: "DELETE FROM task_file_written WHERE task_id = ?", arguments: [taskID])
-    }
-
-    /// How many written versions are kept per task: more than the edits
-    /// made here between two syncs, as a rule.
-    static let writtenKept = 16
+    /// How many versions are kept per task: more than a task's file goes
+    /// through here (edits written, other local clients' re-writes read in)
+    /// between two syncs with the server, as a rule; the copy the server
+    /// sends back grew from the version it last got, which must be among them.
+    static let versionsKept = 32
 
     private func fetch(_ clause: String, _ arguments: StatementArguments) throws -> [TaskFile] {
         try Row.fetchAll(db, sql: "SELECT task_id, folder, name, uid, etag, base FROM task_file \(clause)", arguments: arguments)

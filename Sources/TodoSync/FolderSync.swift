@@ -158,6 +158,7 @@ public struct FolderSync: Sendable {
             let file = TaskFile(taskID: 0, folder: list.path, name: name, uid: item.uid, etag: stamp.etag, base: bytes)
             let added = try files.add(mapping.task(from: item.properties, list: list.path), file: file)
             try files.setUnfollowedRule(unfollowed.flatMap { _ in item.properties.rule }, message: unfollowed ?? "", taskID: added.id)
+            try remember(bytes, writtenHere: false, taskID: added.id, path: path, files)
             let moved = try skippingCompletedOccurrences(of: added, as: item.properties, files)
             if moved != added {
                 var file = file
@@ -178,11 +179,13 @@ public struct FolderSync: Sendable {
         _ theirs: TodoItem, bytes: [UInt8], stamp: ItemStamp, into task: TodoTask, file: TaskFile,
         list: CalendarList, _ files: TaskFiles, _ report: inout SyncReport
     ) throws {
-        let baseProperties = try base(of: file, for: theirs, path: list.folder.file(stamp.name), files) ?? theirs.properties
+        let base = try base(of: file, for: theirs, path: list.folder.file(stamp.name), files)
+        let baseProperties = base?.properties ?? theirs.properties
         let ours = mapping.properties(of: task, over: baseProperties)
         let result = TodoMerge.merge(
             base: baseProperties, ours: ours, oursModified: task.updatedAt,
-            theirs: theirs.properties, theirsModified: theirs.lastModified
+            theirs: theirs.properties, theirsModified: theirs.lastModified,
+            changedHere: base?.changedHere ?? [], undoing: base?.undoing ?? []
         )
         var merged = task
         mapping.apply(result.merged, to: &merged)
@@ -201,12 +204,12 @@ public struct FolderSync: Sendable {
         }
         merged = try skippingCompletedOccurrences(of: merged, as: theirs.properties, files)
         var newStamp = stamp
-        try files.forgetWritten(taskID: task.id)
-        let updated = theirs.updated(to: mapping.properties(of: merged, over: theirs.properties), at: mapping.now)
         let path = list.folder.file(stamp.name)
+        try remember(bytes, writtenHere: false, taskID: task.id, path: path, files)
+        let updated = theirs.updated(to: mapping.properties(of: merged, over: theirs.properties), at: mapping.now)
         if let rewritten = mapping.writingAlarmActions(of: merged, read: theirs.properties, into: updated ?? bytes, path: path) ?? updated {
             newStamp = try list.folder.write(rewritten, to: stamp.name, ifUnchangedSince: stamp)
-            try files.recordWritten(taskID: task.id, bytes: rewritten)
+            try remember(rewritten, writtenHere: true, taskID: task.id, path: path, files)
         }
         try files.replace(task, with: merged, file: TaskFile(
             taskID: task.id, folder: list.path, name: stamp.name, uid: theirs.uid, etag: newStamp.etag, base: bytes
@@ -216,6 +219,11 @@ public struct FolderSync: Sendable {
             let fields = result.conflicts.map(\.rawValue)
             try files.recordConflict(taskID: task.id, fields: fields, keptHere: keptHere)
             report.conflicts.append(.init(taskID: task.id, fields: fields, keptHere: keptHere))
+        }
+        if !result.keptUndone.isEmpty {
+            let fields = result.keptUndone.map(\.rawValue)
+            try files.recordConflict(taskID: task.id, fields: fields, keptHere: true)
+            report.conflicts.append(.init(taskID: task.id, fields: fields, keptHere: true))
         }
     }
 
@@ -235,25 +243,37 @@ public struct FolderSync: Sendable {
         return task
     }
 
-    /// The version the file read (`theirs`) grew from: of the base last
-    /// read and the versions written here since (which vdirsyncer may have
-    /// carried to the server without a trace here), the one `theirs`
-    /// differs from in the fewest fields. Their side changes a field or two
-    /// of the version it had; taking an older version would count the
-    /// changes made here since as theirs undone. On a tie the older is
-    /// taken: a field that may have changed on both sides is then settled
-    /// as a conflict (the newer LAST-MODIFIED wins) and reported, rather
-    /// than taken from one side unseen.
-    private func base(of file: TaskFile, for theirs: TodoItem, path: String, _ files: TaskFiles) throws -> TodoProperties? {
-        let read = try file.base ?? files.file(taskID: file.taskID)?.base
-        let versions = try [read].compactMap { $0 } + files.written(taskID: file.taskID)
-        var best: (properties: TodoProperties, distance: Int)?
-        for bytes in versions {
-            guard case .todo(let item)? = try? CalendarItem.read(bytes, file: path, localZone: mapping.zone) else { continue }
-            let distance = TodoField.allCases.filter { !theirs.properties.agrees(with: item.properties, on: $0) }.count
-            if distance < best?.distance ?? .max { best = (item.properties, distance) }
+    /// The version the file read (`theirs`) grew from, among the versions
+    /// of it this store has seen (`MergeBase` says how it is chosen), and
+    /// the fields in which taking theirs would undo an edit made here.
+    private func base(of file: TaskFile, for theirs: TodoItem, path: String, _ files: TaskFiles) throws -> MergeBase? {
+        let versions = try files.versions(taskID: file.taskID).compactMap { version -> MergeBase.Version? in
+            guard let properties = properties(of: version.bytes, path: path) else { return nil }
+            return MergeBase.Version(properties: properties, writtenHere: version.writtenHere)
         }
-        return best?.properties
+        return MergeBase(of: theirs.properties, among: versions)
+    }
+
+    /// Records a version of a task's file read in or written here, for
+    /// `base` to choose from; not when it agrees in every field with the
+    /// last one recorded, which it could tell nothing from. Another local
+    /// client re-writing the file (todoman adds properties of its own)
+    /// would otherwise push out the versions a copy from the server may
+    /// still have grown from.
+    private func remember(_ bytes: [UInt8], writtenHere: Bool, taskID: Int64, path: String, _ files: TaskFiles) throws {
+        if let last = try files.lastVersion(taskID: taskID), let before = properties(of: last.bytes, path: path),
+           let now = properties(of: bytes, path: path),
+           TodoField.allCases.allSatisfy({ now.agrees(with: before, on: $0) }) {
+            return
+        }
+        try files.record(TaskFileVersion(bytes: bytes, writtenHere: writtenHere), taskID: taskID)
+    }
+
+    /// A version's fields; nil when it holds no task (it was read or
+    /// written as one, so only a newer reader could disagree).
+    private func properties(of bytes: [UInt8], path: String) -> TodoProperties? {
+        guard case .todo(let item)? = try? CalendarItem.read(bytes, file: path, localZone: mapping.zone) else { return nil }
+        return item.properties
     }
 
     // MARK: - Out
@@ -296,7 +316,7 @@ public struct FolderSync: Sendable {
             written = mapping.writingAlarmActions(of: task, read: item.properties, into: written ?? current.bytes, path: oldFolder.file(name)) ?? written
             if let bytes = written {
                 saved.etag = try oldFolder.write(bytes, to: name, ifUnchangedSince: current.stamp).etag
-                try files.recordWritten(taskID: task.id, bytes: bytes)
+                try remember(bytes, writtenHere: true, taskID: task.id, path: oldFolder.file(name), files)
                 report.writtenOut += 1
             }
             try files.save(saved)
@@ -316,6 +336,7 @@ public struct FolderSync: Sendable {
         let bytes = previous.flatMap { $0.updated(to: wanted, at: mapping.now) ?? $0.document.bytes }
             ?? TodoItem.newFile(uid: uid, properties: wanted, at: mapping.now)
         let stamp = try list.folder.create(bytes, uid: uid)
+        try remember(bytes, writtenHere: true, taskID: task.id, path: list.folder.file(stamp.name), files)
         if let name = file.name, listPath != file.folder {
             try? oldFolder.delete(name)
         }

@@ -35,7 +35,9 @@ struct TaskMapping {
         task.category = (try? TaskFields.category(properties.category)) ?? TodoTask.defaultCategory
         task.priority = properties.priority
         task.due = properties.due
-        task.completedAt = properties.isDone ? (properties.completedAt ?? task.completedAt ?? now) : nil
+        // COMPLETED holds whole seconds: a task done here keeps its
+        // fraction, or every merge would count it as completed anew here.
+        task.completedAt = properties.isDone ? (Self.keepingFraction(task.completedAt, read: properties.completedAt) ?? task.completedAt ?? now) : nil
         task.repeating = repeating(properties, keeping: task.repeating)
         task.reminderOn = !properties.remindersOff
         let foreign = properties.alarms.filter { $0.snoozes == nil }

@@ -23,7 +23,8 @@ import Foundation
 ///
 /// Device A's pair settles a conflict with "b wins" (the server's copy
 /// replaces the folder's); device B's has no conflict resolution, so a
-/// conflict there is an error that `attemptSync()` shows.
+/// conflict there is an error that `attemptSync()` shows, unless the test
+/// gives it one (a phone whose offline edits win: "a wins").
 ///
 /// A test stops the server it starts, even when it fails:
 /// `defer { peer.stop() }`; should the test process die first, the server
@@ -37,7 +38,8 @@ public final class CalDAVPeer {
     public let collectionURL: URL
     /// todo-remind's side: `conflict_resolution = "b wins"`.
     public let deviceA: CalDAVDevice
-    /// The other side, the one todoman edits: no conflict resolution.
+    /// The other side, the one todoman edits: no conflict resolution, unless
+    /// `start` was given one.
     public let deviceB: CalDAVDevice
     /// The TZ every process of the peer runs in, todoman's above all: it
     /// reads and writes due times as local time of this zone.
@@ -57,12 +59,15 @@ public final class CalDAVPeer {
     /// devices' vdirsyncer configurations and todoman's, and runs
     /// `vdirsyncer discover` on each device. Returns once all that is done.
     ///
-    /// - Parameter timeZone: The TZ of every process of the peer.
-    public static func start(timeZone: String = "Europe/Berlin") throws -> CalDAVPeer {
-        try CalDAVPeer(timeZone: timeZone)
+    /// - Parameters:
+    ///   - timeZone: The TZ of every process of the peer.
+    ///   - deviceBConflictResolution: device B's `conflict_resolution`;
+    ///     nil (none) makes a conflict there an error.
+    public static func start(timeZone: String = "Europe/Berlin", deviceBConflictResolution: String? = nil) throws -> CalDAVPeer {
+        try CalDAVPeer(timeZone: timeZone, deviceBConflictResolution: deviceBConflictResolution)
     }
 
-    private init(timeZone: String) throws {
+    private init(timeZone: String, deviceBConflictResolution: String?) throws {
         let environment = ProcessInfo.processInfo.environment
         for tool in ["vdirsyncer", "todoman", "curl"] {
             try TestSupportFailure.unless(
@@ -107,7 +112,7 @@ public final class CalDAVPeer {
             )
             deviceB = try CalDAVDevice(
                 name: "devB", root: root.url, collection: Self.collection, server: server.url,
-                conflictResolution: nil, environment: processEnvironment
+                conflictResolution: deviceBConflictResolution, environment: processEnvironment
             )
             todomanConfiguration = try Self.writeTodomanConfiguration(for: deviceB, in: root.url)
             try Self.makeCollection(collectionURL, environment: processEnvironment)

@@ -11,7 +11,11 @@ public enum TodoMerge {
     /// sides to different values (for `sync --check` to report).
     public struct Result: Hashable, Sendable {
         public var merged: TodoProperties
+        /// Settled by the newer LAST-MODIFIED.
         public var conflicts: [TodoField]
+        /// Fields in which theirs would have undone an edit made here
+        /// (`MergeBase.undoing`): ours kept, whichever is newer.
+        public var keptUndone: [TodoField] = []
     }
 
     /// Merges `ours` and `theirs` against `base`, the version both sides had.
@@ -22,33 +26,46 @@ public enum TodoMerge {
     /// LAST-MODIFIED wins. On a tie (or with neither time known) ours wins:
     /// it is the edit made here, not yet seen anywhere else, while theirs
     /// has reached the server already.
+    ///
+    /// A field in `changedHere` counts as changed on our side even where
+    /// ours holds the base's value again. A field in `undoing` that theirs
+    /// changed to a value other than ours is a conflict too, where ours is
+    /// kept: the base may be a guess, and taking theirs would silently
+    /// revert an edit made here. (`MergeBase` finds both.)
     public static func merge(
         base: TodoProperties,
         ours: TodoProperties, oursModified: Date?,
-        theirs: TodoProperties, theirsModified: Date?
+        theirs: TodoProperties, theirsModified: Date?,
+        changedHere: Set<TodoField> = [], undoing: Set<TodoField> = []
     ) -> Result {
         let theirsNewer = (theirsModified ?? .distantPast) > (oursModified ?? .distantPast)
         var merged = base
         var conflicts: [TodoField] = []
+        var keptUndone: [TodoField] = []
         for field in TodoField.allCases {
-            let oursChanged = !ours.agrees(with: base, on: field)
+            let oursChanged = !ours.agrees(with: base, on: field) || changedHere.contains(field)
             let theirsChanged = !theirs.agrees(with: base, on: field)
             switch (oursChanged, theirsChanged) {
             case (false, false):
                 break
             case (true, false):
                 merged.take(field, from: ours)
-            case (false, true):
-                merged.take(field, from: theirs)
-            case (true, true) where field == .acknowledgement:
-                // Handled on both devices: the later handling covers both.
+            case (true, true) where field == .acknowledgement,
+                 (false, true) where field == .acknowledgement && undoing.contains(field):
+                // Handled on both devices (or theirs is a handling this side
+                // has moved on from): the later handling covers both.
                 let later = [ours.acknowledgedAt, theirs.acknowledgedAt].compactMap { $0 }.max()
                 merged.acknowledgedAt = later
+            case (_, true) where undoing.contains(field) && !ours.agrees(with: theirs, on: field):
+                merged.take(field, from: ours)
+                keptUndone.append(field)
+            case (false, true):
+                merged.take(field, from: theirs)
             case (true, true):
                 if !ours.agrees(with: theirs, on: field) { conflicts.append(field) }
                 merged.take(field, from: theirsNewer ? theirs : ours)
             }
         }
-        return Result(merged: merged, conflicts: conflicts)
+        return Result(merged: merged, conflicts: conflicts, keptUndone: keptUndone)
     }
 }

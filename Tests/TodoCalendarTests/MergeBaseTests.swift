@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TodoCalendar
+
+/// Which of the versions seen here a copy changed elsewhere grew from, and
+/// what a merge against it must not take unseen (issue 20, item 5).
+@Suite struct MergeBaseTests {
+    static func version(_ notes: String, priority: Int = 5, categories: [String] = [], writtenHere: Bool) -> MergeBase.Version {
+        .init(properties: TodoProperties(title: "Task 01", notes: notes, categories: categories, priorityValue: priority), writtenHere: writtenHere)
+    }
+
+    @Test("Read, edited here, re-written by a local client: a copy of the first version grew from it, and its old notes are theirs unchanged, not an edit to take")
+    func copyOfAnOlderVersion() throws {
+        let versions = [
+            Self.version("old notes", writtenHere: false),
+            Self.version("EDITED HERE", writtenHere: true),
+            Self.version("EDITED HERE", writtenHere: false),
+        ]
+        let theirs = versions[0].properties
+        let base = try #require(MergeBase(of: theirs, among: versions))
+        #expect(base.properties == versions[0].properties)
+
+        let ours = versions[2].properties
+        let result = TodoMerge.merge(
+            base: base.properties, ours: ours, oursModified: nil, theirs: theirs, theirsModified: .distantFuture,
+            changedHere: base.changedHere, undoing: base.undoing
+        )
+        #expect(result.merged.notes == "EDITED HERE")
+        #expect(result.conflicts.isEmpty && result.keptUndone.isEmpty)
+    }
+
+    @Test("A copy closer to the version written here that holds the notes it replaced: the edit is kept and reported, whichever is newer")
+    func undoingIsKeptAndReported() throws {
+        let versions = [
+            Self.version("old notes", priority: 5, writtenHere: false),
+            Self.version("EDITED HERE", priority: 1, categories: ["Work"], writtenHere: true),
+        ]
+        // The phone set the same priority and category, and a title of its
+        // own, on the old copy.
+        let theirs = TodoProperties(title: "Task one", notes: "old notes", categories: ["Work"], priorityValue: 1)
+        let base = try #require(MergeBase(of: theirs, among: versions))
+        #expect(base.properties == versions[1].properties)
+        #expect(base.undoing == [.notes])
+
+        let result = TodoMerge.merge(
+            base: base.properties, ours: versions[1].properties, oursModified: nil, theirs: theirs, theirsModified: .distantFuture,
+            changedHere: base.changedHere, undoing: base.undoing
+        )
+        #expect(result.merged.notes == "EDITED HERE")
+        #expect(result.merged.title == "Task one")
+        #expect(result.keptUndone == [.notes])
+        #expect(result.conflicts.isEmpty)
+    }
+
+    @Test("A value set back by another writer, read in here since the edit: theirs to keep, not an edit undone")
+    func setBackElsewhereIsTheirs() throws {
+        let versions = [
+            Self.version("old notes", writtenHere: false),
+            Self.version("EDITED HERE", writtenHere: true),
+            Self.version("old notes", writtenHere: false),
+            Self.version("old notes", priority: 9, writtenHere: true),
+        ]
+        let theirs = TodoProperties(title: "Task 01", notes: "old notes", priorityValue: 1)
+        let base = try #require(MergeBase(of: theirs, among: versions))
+        #expect(!base.undoing.contains(.notes))
+    }
+
+    @Test("Changed here and back since the base while the other side changed it: a conflict, not theirs taken unseen")
+    func changedAndBackIsAConflict() throws {
+        let versions = [
+            Self.version("notes", priority: 5, writtenHere: false),
+            Self.version("notes", priority: 9, writtenHere: true),
+            Self.version("notes", priority: 5, writtenHere: true),
+        ]
+        let theirs = TodoProperties(title: "Task 01", notes: "notes", priorityValue: 1)
+        let base = try #require(MergeBase(of: theirs, among: versions))
+        #expect(base.properties == versions[0].properties)
+        #expect(base.changedHere == [.priority])
+
+        let result = TodoMerge.merge(
+            base: base.properties, ours: versions[2].properties, oursModified: .distantFuture, theirs: theirs, theirsModified: nil,
+            changedHere: base.changedHere, undoing: base.undoing
+        )
+        #expect(result.conflicts == [.priority])
+        #expect(result.merged.priorityValue == 5)
+    }
+
+    @Test("No version seen: no base")
+    func noVersions() {
+        #expect(MergeBase(of: TodoProperties(title: "Task 01"), among: []) == nil)
+    }
+}
