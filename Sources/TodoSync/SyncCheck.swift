@@ -63,6 +63,8 @@ extension FolderSync {
                         state.unread.append(stamp.name)
                     } catch let error as CalendarFileError {
                         state.bad.append(.init(path: path, reason: error.localizedDescription))
+                    } catch let error as CalendarFolderError where !error.isGone {
+                        state.bad.append(.init(path: path, reason: error.localizedDescription))
                     } catch {
                         continue
                     }

@@ -11,15 +11,27 @@ public enum CalendarItem: Hashable, Sendable {
     /// (one with no zone) is read as a wall-clock time in `localZone`.
     ///
     /// - Throws: `CalendarFileError` when the file is not iCalendar, holds
-    ///   nothing that is an item, has a VTODO without a UID, or holds more
-    ///   than one UID.
+    ///   nothing that is an item, has a VTODO without a UID, holds more
+    ///   than one UID, or is past one of `ReadingLimits`' bounds.
     public static func read(_ bytes: some Sequence<UInt8>, file: String, localZone: TimeZone) throws(CalendarFileError) -> CalendarItem {
+        let bytes = Array(bytes)
+        // Bounded before a line is made of them.
+        guard bytes.count <= ReadingLimits.maximumFileSize else { throw .tooLarge(file: file) }
+        guard bytes.lazy.filter({ $0 == 0x0A }).count <= ReadingLimits.maximumLines else { throw .tooManyLines(file: file) }
         let document = ICalendarDocument(bytes: bytes)
         let calendar: ICalendarComponent
         do {
             calendar = try document.calendar()
+        } catch .nestedTooDeep(let line) {
+            throw .nestedTooDeep(file: file, line: line)
         } catch {
             throw .notICalendar(file: file, reason: error)
+        }
+        for zone in calendar.children where zone.name == "VTIMEZONE" {
+            // Only a zone no Olson name matches is handed to libical.
+            guard let tzid = zone.properties("TZID", in: document).first?.value, ZoneResolver.zone(named: tzid) == nil,
+                  let problem = ZoneResolver.expansionProblem(of: zone, in: document) else { continue }
+            throw .unboundedTimeZone(file: file, tzid: tzid, reason: problem)
         }
         let items = calendar.children.filter { ["VTODO", "VEVENT", "VJOURNAL"].contains($0.name) }
         var uids: [String] = []
@@ -28,6 +40,8 @@ public enum CalendarItem: Hashable, Sendable {
                 if item.name == "VTODO" { throw .missingUID(file: file) }
                 continue
             }
+            // GRDB and SQLite end a text at NUL: `dup\0one` would be `dup`.
+            if uid.unicodeScalars.contains("\0") { throw .nulInUID(file: file) }
             if !uids.contains(uid) { uids.append(uid) }
         }
         guard uids.count <= 1 else { throw .severalUIDs(file: file, uids: uids) }
@@ -41,6 +55,21 @@ public enum CalendarItem: Hashable, Sendable {
             return .notOurs(components: items.map(\.name))
         }
         let overrides = todos.filter { $0.begin != master.begin }
-        return .todo(TodoItem(document: document, calendar: calendar, todo: master, overrides: overrides, uid: uid, localZone: localZone))
+        let todo = TodoItem(document: document, calendar: calendar, todo: master, overrides: overrides, uid: uid, localZone: localZone)
+        if let instances = alarmInstancesPastLimit(todo.properties) { throw .tooManyAlarms(file: file, instances: instances) }
+        return .todo(todo)
+    }
+
+    /// How many reminders a task's alarms stand for (each alarm, and each
+    /// of its repetitions: `TaskMapping` makes one of each), when that is
+    /// more than `ReadingLimits.maximumAlarmInstances`; nil otherwise.
+    private static func alarmInstancesPastLimit(_ properties: TodoProperties) -> Int? {
+        var instances = properties.ownAlarms.count
+        for alarm in properties.alarms {
+            // Counted without overflow: REPEAT may say anything up to Int.max.
+            let (sum, overflow) = instances.addingReportingOverflow(1 + min(alarm.repetition?.count ?? 0, Int.max - 1))
+            instances = overflow ? .max : sum
+        }
+        return instances > ReadingLimits.maximumAlarmInstances ? instances : nil
     }
 }

@@ -1,0 +1,48 @@
+/// The bounds on what reading one file of a list folder may cost.
+///
+/// Every file is someone else's bytes: anyone who can put an item into a
+/// synced collection controls them. A file past one of these bounds is
+/// skipped and reported (`CalendarFileError`), never partly read, so that no
+/// file can hang, exhaust or crash a command or the daemon. Each bound sits
+/// far above what any client writes, and each is checked in one place.
+public enum ReadingLimits {
+    /// The largest file read, in bytes. A task with 10,000 completed
+    /// occurrences (Thunderbird writes one override each) takes about
+    /// 2.6 MB, and one with 5,000 alarms about 0.6 MB; four times the
+    /// first leaves room while keeping a file's lines (about 100 bytes of
+    /// memory each beyond their text) well under the 200 MiB a command may use.
+    public static let maximumFileSize = 10 * 1024 * 1024
+
+    /// The most line breaks a file may hold. A file of empty lines within
+    /// `maximumFileSize` would otherwise be ten million lines, each a value
+    /// of its own; the 10,000 overrides above take 90,000.
+    public static let maximumLines = 400_000
+
+    /// How deep components may nest (VCALENDAR › VTODO › VALARM is 3;
+    /// RFC 9073's components inside an event add one or two). The parser
+    /// keeps a stack of open components, and nested values are freed by
+    /// recursion: 100,000 levels overflowed the stack.
+    public static let maximumNesting = 16
+
+    /// The most alarm instances a task may have: each VALARM is one, and
+    /// its RFC 5545 `REPEAT` adds that many more, each a reminder of its
+    /// own. 5,000 alarms that do not repeat are read; `REPEAT:2147483647`
+    /// would be 2^31 reminders (16 GiB). Within it, no sum of repetitions
+    /// overflows: a DURATION is at most 9 digits of weeks (7 × 10^14 s).
+    public static let maximumAlarmInstances = 10_000
+
+    /// How many years of yearly rules one VTIMEZONE handed to libical may
+    /// span, summed over its observances. libical expands every change of a
+    /// zone from each observance's DTSTART up to the year asked for (at most
+    /// 2582), about 100 µs a rule-year: Outlook's two rules from 1601 are
+    /// 1,964 rule-years, about 0.2 s, once per file.
+    public static let maximumZoneRuleYears = 2_000
+
+    /// The most STANDARD and DAYLIGHT observances one VTIMEZONE handed to
+    /// libical may have; a full zone history has about a hundred.
+    public static let maximumZoneObservances = 200
+
+    /// The most RDATE values one VTIMEZONE handed to libical may list: each
+    /// is a change libical keeps.
+    public static let maximumZoneDates = 2_000
+}
