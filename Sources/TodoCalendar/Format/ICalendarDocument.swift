@@ -58,6 +58,18 @@ public struct ICalendarDocument: Hashable, Sendable {
         }
     }
 
+    /// `physicalLineNumber(ofLine:)` of every logical line, counted in one pass.
+    func physicalLineNumbers() -> [Int] {
+        var numbers: [Int] = []
+        numbers.reserveCapacity(lines.count)
+        var next = 1
+        for line in lines {
+            numbers.append(next)
+            next += line.raw.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        }
+        return numbers
+    }
+
     /// The `VCALENDAR` component and everything in it.
     ///
     /// - Throws: `ICalendarStructureError` when the file does not begin with

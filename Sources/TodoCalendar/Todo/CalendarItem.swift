@@ -35,6 +35,8 @@ public enum CalendarItem: Hashable, Sendable {
         }
         let items = calendar.children.filter { ["VTODO", "VEVENT", "VJOURNAL"].contains($0.name) }
         var uids: [String] = []
+        // A set beside the list: a file may hold 300,000 items.
+        var seen = Set<String>()
         for item in items {
             guard let uid = item.properties("UID", in: document).first.map({ ICalendarText.unescape($0.value) }) else {
                 if item.name == "VTODO" { throw .missingUID(file: file) }
@@ -42,7 +44,7 @@ public enum CalendarItem: Hashable, Sendable {
             }
             // GRDB and SQLite end a text at NUL: `dup\0one` would be `dup`.
             if uid.unicodeScalars.contains("\0") { throw .nulInUID(file: file) }
-            if !uids.contains(uid) { uids.append(uid) }
+            if seen.insert(uid).inserted { uids.append(uid) }
         }
         guard uids.count <= 1 else { throw .severalUIDs(file: file, uids: uids) }
         let todos = items.filter { $0.name == "VTODO" }
@@ -55,19 +57,21 @@ public enum CalendarItem: Hashable, Sendable {
             return .notOurs(components: items.map(\.name))
         }
         let overrides = todos.filter { $0.begin != master.begin }
-        let todo = TodoItem(document: document, calendar: calendar, todo: master, overrides: overrides, uid: uid, localZone: localZone)
-        if let instances = alarmInstancesPastLimit(todo.properties) { throw .tooManyAlarms(file: file, instances: instances) }
-        return .todo(todo)
+        if let instances = alarmInstancesPastLimit(of: master, in: document) { throw .tooManyAlarms(file: file, instances: instances) }
+        return .todo(TodoItem(document: document, calendar: calendar, todo: master, overrides: overrides, uid: uid, localZone: localZone))
     }
 
-    /// How many reminders a task's alarms stand for (each alarm, and each
-    /// of its repetitions: `TaskMapping` makes one of each), when that is
-    /// more than `ReadingLimits.maximumAlarmInstances`; nil otherwise.
-    private static func alarmInstancesPastLimit(_ properties: TodoProperties) -> Int? {
-        var instances = properties.ownAlarms.count
-        for alarm in properties.alarms {
-            // Counted without overflow: REPEAT may say anything up to Int.max.
-            let (sum, overflow) = instances.addingReportingOverflow(1 + min(alarm.repetition?.count ?? 0, Int.max - 1))
+    /// How many reminders the VALARMs of `todo` may stand for (each alarm,
+    /// and each of its RFC 5545 repetitions: `TaskMapping` makes one of
+    /// each), when that is more than `ReadingLimits.maximumAlarmInstances`;
+    /// nil otherwise. Counted from the lines, before any alarm is read.
+    private static func alarmInstancesPastLimit(of todo: ICalendarComponent, in document: ICalendarDocument) -> Int? {
+        var instances = 0
+        for alarm in todo.children where alarm.name == "VALARM" {
+            let repeats = alarm.properties("REPEAT", in: document).first
+                .flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } ?? 0
+            // Added without overflow: REPEAT may say anything up to Int.max.
+            let (sum, overflow) = instances.addingReportingOverflow(1 + min(max(repeats, 0), Int.max - 1))
             instances = overflow ? .max : sum
         }
         return instances > ReadingLimits.maximumAlarmInstances ? instances : nil
