@@ -176,7 +176,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoSyncTests",
-            dependencies: ["TodoSync", "TodoCalendar", "TodoCore"],
+            dependencies: ["TodoSync", "TodoCalendar", "TodoCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

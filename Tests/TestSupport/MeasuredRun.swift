@@ -74,7 +74,7 @@ public struct MeasuredRun: Sendable, CustomStringConvertible {
 
     /// `VmHWM` of `/proc/PID/status`, in bytes: the process's peak
     /// resident set so far; nil once it has exited.
-    static func highWaterBytes(of pid: pid_t) -> Int? {
+    public static func highWaterBytes(of pid: pid_t) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
               let kilobytes = Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).dropLast(3).trimmingCharacters(in: .whitespaces))

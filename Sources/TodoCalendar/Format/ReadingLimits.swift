@@ -7,16 +7,19 @@
 /// far above what any client writes, and each is checked in one place.
 public enum ReadingLimits {
     /// The largest file read, in bytes. A task with 10,000 completed
-    /// occurrences (Thunderbird writes one override each) takes about
-    /// 2.6 MB, and one with 5,000 alarms about 0.6 MB; four times the
-    /// first leaves room while keeping a file's lines (about 100 bytes of
-    /// memory each beyond their text) well under the 200 MiB a command may use.
-    public static let maximumFileSize = 10 * 1024 * 1024
+    /// occurrences (one override each, as Thunderbird writes them) takes
+    /// 1.9 MB, and one with 5,000 alarms 0.5 MB. A file this large of the
+    /// costliest shape measured (CATEGORIES lines of 2,000 values each, 2
+    /// million categories) takes a debug build's `list` 3.7 s and 149 MB;
+    /// 10 MiB took 10 s and 318 MB.
+    public static let maximumFileSize = 4 * 1024 * 1024
 
-    /// The most line breaks a file may hold. A file of empty lines within
-    /// `maximumFileSize` would otherwise be ten million lines, each a value
-    /// of its own; the 10,000 overrides above take 90,000.
-    public static let maximumLines = 400_000
+    /// The most line breaks a file may hold: each line is a value of its
+    /// own. The 10,000 overrides above take 90,000, and the probe's
+    /// 100,000 nested components 200,000 (refused for their depth, which
+    /// says more); 250,000 short lines take a debug build's `list` 3.2 s
+    /// and 76 MB.
+    public static let maximumLines = 250_000
 
     /// How deep components may nest (VCALENDAR › VTODO › VALARM is 3;
     /// RFC 9073's components inside an event add one or two). The parser
