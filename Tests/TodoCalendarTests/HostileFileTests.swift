@@ -122,8 +122,8 @@ struct HostileFileTests {
         }
         #expect(series.properties.completedOccurrences.count == 10_000)
         #expect(alarmed.properties.alarms.count == 5_000)
-        #expect(overrides.utf8.count * 3 < ReadingLimits.maximumFileSize, "\(overrides.utf8.count) bytes")
-        #expect(overrides.utf8.filter { $0 == 0x0A }.count * 3 < ReadingLimits.maximumLines)
+        #expect(overrides.utf8.count * 2 < ReadingLimits.maximumFileSize, "\(overrides.utf8.count) bytes")
+        #expect(overrides.utf8.filter { $0 == 0x0A }.count * 2 < ReadingLimits.maximumLines)
     }
 
     @Test("10,000 occurrences in an Outlook zone read libical's zone once, not once per date-time")
