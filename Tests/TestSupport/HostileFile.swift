@@ -51,6 +51,13 @@ public enum HostileFile {
         "END:VTODO", "END:VCALENDAR",
     ])
 
+    /// Item 11: a UID with a NUL in it, which SQLite would cut to `fine`
+    /// (the UID of `ListFolders.todo(uid: "fine", …)`).
+    public static let nulUID = lines([
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//probe//EN",
+        "BEGIN:VTODO", "UID:fine\u{0}one", "DTSTAMP:20261101T100000Z", "SUMMARY:Cut short", "END:VTODO", "END:VCALENDAR",
+    ])
+
     /// Item 4: a VTODO with `levels` nested `BEGIN:X-N` (100,000 in the probe).
     public static func deepNesting(levels: Int = 100_000) -> String {
         var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//probe//EN\r\nBEGIN:VTODO\r\nUID:probe-deep\r\nSUMMARY:Deep\r\n"

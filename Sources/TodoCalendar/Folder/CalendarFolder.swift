@@ -32,8 +32,10 @@ public struct CalendarFolder: Hashable, Sendable {
         return value
     }
 
-    /// The items' stamps, by name. Only `.ics` files count: temporary files
+    /// The items' stamps, by name. Only `.ics` names count: temporary files
     /// (`.tmp`) and files without an extension (metadata) are not items.
+    /// An `.ics` name that is not a regular file (a FIFO, a folder) is
+    /// listed too, so that `read(_:)` refuses it and the reader reports it.
     public func items() throws(CalendarFolderError) -> [ItemStamp] {
         guard let directory = opendir(path) else { throw .systemCall("opendir", path: path, errno: errno) }
         defer { closedir(directory) }

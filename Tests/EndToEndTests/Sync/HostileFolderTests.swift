@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 20, items 1–4: each file of the probe, dropped into a list folder,
+/// Issue 20, items 1–4 (and 11's NUL in a UID): each file of the probe, dropped into a list folder,
 /// costs `list` and `sync --check` at most 5 s and 200 MiB (the issue's
 /// limits, measured on the real binary), is reported as skipped, and leaves
 /// the other tasks of the folder as they are.
@@ -36,6 +36,8 @@ import Testing
               reason: "asks for 2147483648 alarm reminders"),
         .file("deep.ics", "a VTODO with 100,000 nested BEGIN:X-N", HostileFile.deepNesting(),
               reason: "nests components more than 16 deep"),
+        .file("nul.ics", "a UID with a NUL in it, “fine\\0one” beside “fine”", HostileFile.nulUID,
+              reason: "has a UID with a NUL character in it"),
         Entry(name: "x.ics", testDescription: "a FIFO named x.ics", make: { path in
             guard mkfifo(path, 0o644) == 0 else { throw TestSupportFailure("mkfifo failed: errno \(errno)") }
         }, reason: "is a named pipe (FIFO), not a regular file"),
