@@ -62,6 +62,8 @@ public struct FolderSync: Sendable {
                 report.skipped.append(.init(path: list.path, reason: error.localizedDescription))
                 continue
             }
+            // A write killed midway leaves its temporary file; nobody else removes it.
+            list.folder.removeStaleTemporaries()
             try store.withTaskFiles(now: mapping.now) { files in
                 let known = try files.files(in: list.path)
                 var unchanged = Set(stamps.map(\.name))
@@ -127,6 +129,10 @@ public struct FolderSync: Sendable {
             }
             item = todo
         } catch let error as CalendarFileError {
+            report.skipped.append(.init(path: path, reason: error.localizedDescription))
+            return
+        } catch let error as CalendarFolderError where !error.isGone {
+            // Not a regular file (a FIFO, a folder named x.ics), or unreadable.
             report.skipped.append(.init(path: path, reason: error.localizedDescription))
             return
         } catch {

@@ -79,6 +79,8 @@ extension FolderSync {
                         }
                     } catch let error as CalendarFileError {
                         state.bad.append(.init(path: path, reason: error.localizedDescription))
+                    } catch let error as CalendarFolderError where !error.isGone {
+                        state.bad.append(.init(path: path, reason: error.localizedDescription))
                     } catch {
                         continue
                     }

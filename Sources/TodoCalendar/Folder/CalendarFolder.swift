@@ -32,8 +32,10 @@ public struct CalendarFolder: Hashable, Sendable {
         return value
     }
 
-    /// The items' stamps, by name. Only `.ics` files count: temporary files
+    /// The items' stamps, by name. Only `.ics` names count: temporary files
     /// (`.tmp`) and files without an extension (metadata) are not items.
+    /// An `.ics` name that is not a regular file (a FIFO, a folder) is
+    /// listed too, so that `read(_:)` refuses it and the reader reports it.
     public func items() throws(CalendarFolderError) -> [ItemStamp] {
         guard let directory = opendir(path) else { throw .systemCall("opendir", path: path, errno: errno) }
         defer { closedir(directory) }
@@ -78,23 +80,55 @@ public struct CalendarFolder: Hashable, Sendable {
 
     /// The bytes of the item `name` and the stamp of the file they came from
     /// (taken from the open file, so the two always match).
+    ///
+    /// Only a regular file is read (a symlink to one is followed, as
+    /// vdirsyncer's own reading does): a FIFO named `x.ics` would block in
+    /// `open` forever, and `/dev/zero` would never end. It is opened without
+    /// blocking and checked again once open, as it may have been replaced
+    /// in between. At most `ReadingLimits.maximumFileSize` + 1 bytes are
+    /// read: enough for `CalendarItem.read` to refuse a file too large.
+    ///
+    /// - Throws: `CalendarFolderError.notRegularFile` for anything but a
+    ///   regular file, `.systemCall` when a call fails (ENOENT: it is gone).
     public func read(_ name: String) throws(CalendarFolderError) -> (bytes: [UInt8], stamp: ItemStamp) {
         let path = file(name)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .systemCall("stat", path: path, errno: errno) }
+        guard Self.isRegular(info) else { throw .notRegularFile(path: path, kind: Self.kind(of: info)) }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw .systemCall("open", path: path, errno: errno) }
         defer { close(descriptor) }
-        var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .systemCall("fstat", path: path, errno: errno) }
+        guard Self.isRegular(info) else { throw .notRegularFile(path: path, kind: Self.kind(of: info)) }
+        let limit = ReadingLimits.maximumFileSize + 1
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(Int(info.st_size), limit))
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        while bytes.count < limit {
+            let wanted = min(buffer.count, limit - bytes.count)
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw .systemCall("read", path: path, errno: errno) }
             if count == 0 { break }
             bytes.append(contentsOf: buffer[0..<count])
         }
         return (bytes, Self.stamp(name, info))
+    }
+
+    private static func isRegular(_ info: stat) -> Bool {
+        info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// What a file that is not a regular one is, as a noun phrase.
+    private static func kind(of info: stat) -> String {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "a special file"
+        }
     }
 
     /// Replaces the item `name` with `bytes`, keeping its name (and mode).
@@ -152,6 +186,47 @@ public struct CalendarFolder: Hashable, Sendable {
         }
         guard safe, !uid.isEmpty, !uid.hasPrefix("."), uid.utf8.count <= 200 else { return nil }
         return uid + ".ics"
+    }
+
+    /// How long before the folder's last change a temporary file of ours
+    /// must have been written last to count as left behind: a writer
+    /// renames its temporary file the moment it is written and flushed.
+    static let staleTemporaryAge: Int64 = 10 * 60
+
+    /// Removes the temporary files of ours (`writeTemporary`'s
+    /// `.NAME.UUID.tmp`, nothing else) that a writer killed mid-write left
+    /// behind: those last written `staleTemporaryAge` or more before the
+    /// folder last changed. The folder's own mtime is the clock, so that a
+    /// command run with another `--now` never takes a live writer's file.
+    /// Returns how many were removed; a failure leaves the file for the next time.
+    @discardableResult
+    public func removeStaleTemporaries() -> Int {
+        guard let folder = try? directoryStamp(), let directory = opendir(path) else { return 0 }
+        defer { closedir(directory) }
+        let cutoff = folder.modificationNanoseconds - Self.staleTemporaryAge * 1_000_000_000
+        var removed = 0
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard Self.isTemporaryName(name) else { continue }
+            var info = stat()
+            // lstat: a symlink or anything else of that name is not ours.
+            guard lstat(file(name), &info) == 0, Self.isRegular(info),
+                  Self.stamp(name, info).modificationNanoseconds <= cutoff,
+                  unlink(file(name)) == 0 else { continue }
+            removed += 1
+        }
+        return removed
+    }
+
+    /// Whether `name` is one `writeTemporary` makes: `.` an item's name `.`
+    /// a UUID `.tmp`.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+        let middle = name.dropFirst().dropLast(4)
+        guard let dot = middle.lastIndex(of: ".") else { return false }
+        return isItemName(String(middle[..<dot])) && UUID(uuidString: String(middle[middle.index(after: dot)...])) != nil
     }
 
     /// The path of an entry of the folder.

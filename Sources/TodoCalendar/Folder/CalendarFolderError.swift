@@ -12,6 +12,16 @@ public enum CalendarFolderError: LocalizedError, Hashable, Sendable {
     case changedSinceRead(String)
     /// A new item would take the name of one that exists.
     case exists(String)
+    /// An item's name is not a regular file (nor a symlink to one): `kind`
+    /// says what it is ("a named pipe (FIFO)"). It is never opened.
+    case notRegularFile(path: String, kind: String)
+
+    /// Whether the error says the file is gone (removed since it was
+    /// listed): nothing to report, as the next scan sees it removed.
+    public var isGone: Bool {
+        if case .systemCall(_, _, let code) = self { return code == ENOENT }
+        return false
+    }
 
     public var errorDescription: String? {
         switch self {
@@ -21,6 +31,8 @@ public enum CalendarFolderError: LocalizedError, Hashable, Sendable {
             "“\(name)” changed on disk since it was read: read it again and merge before writing."
         case .exists(let name):
             "“\(name)” exists already: a new item needs a name of its own."
+        case .notRegularFile(let path, let kind):
+            "“\(path)” is \(kind), not a regular file, so it was not read: a list folder holds one file per task."
         }
     }
 }

@@ -58,11 +58,25 @@ public struct ICalendarDocument: Hashable, Sendable {
         }
     }
 
+    /// `physicalLineNumber(ofLine:)` of every logical line, counted in one pass.
+    func physicalLineNumbers() -> [Int] {
+        var numbers: [Int] = []
+        numbers.reserveCapacity(lines.count)
+        var next = 1
+        for line in lines {
+            numbers.append(next)
+            next += line.raw.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        }
+        return numbers
+    }
+
     /// The `VCALENDAR` component and everything in it.
     ///
     /// - Throws: `ICalendarStructureError` when the file does not begin with
     ///   `BEGIN:VCALENDAR`, a BEGIN and END do not match, or anything but
-    ///   blank lines follows the calendar's END.
+    ///   blank lines follows the calendar's END, or components nest deeper
+    ///   than `ReadingLimits.maximumNesting` (the components built here are
+    ///   nested values, freed by recursion).
     public func calendar() throws(ICalendarStructureError) -> ICalendarComponent {
         var stack: [(name: String, begin: Int, children: [ICalendarComponent])] = []
         var root: ICalendarComponent?
@@ -75,6 +89,7 @@ public struct ICalendarDocument: Hashable, Sendable {
             if root != nil { throw .contentAfterEnd(line: index + 1) }
             if stack.isEmpty, !line.isBegin("VCALENDAR") { throw .notICalendar }
             if line.isBegin() {
+                guard stack.count < ReadingLimits.maximumNesting else { throw .nestedTooDeep(line: index + 1) }
                 stack.append((line.value.uppercased(), index, []))
             } else if line.isEnd() {
                 guard let open = stack.popLast() else { throw .notICalendar }

@@ -10,6 +10,9 @@ public enum ICalendarStructureError: LocalizedError, Hashable, Sendable {
     case unclosed(String)
     /// Something other than blank lines follows `END:VCALENDAR`.
     case contentAfterEnd(line: Int)
+    /// The BEGIN at `line` opens a component nested deeper than
+    /// `ReadingLimits.maximumNesting`.
+    case nestedTooDeep(line: Int)
 
     public var errorDescription: String? {
         switch self {
@@ -21,6 +24,8 @@ public enum ICalendarStructureError: LocalizedError, Hashable, Sendable {
             "it ends before END:\(name)"
         case .contentAfterEnd(let line):
             "line \(line) follows END:VCALENDAR; a file holds one calendar"
+        case .nestedTooDeep(let line):
+            "line \(line) opens a component nested more than \(ReadingLimits.maximumNesting) deep"
         }
     }
 }

@@ -30,11 +30,17 @@ struct AlarmReading {
         let startAnchor = anchor(start)
         var ownUIDs: [String: String] = [:]
         var snoozed: [Int: String] = [:]
+        // Counted once, when a skipped alarm first needs its line: counted
+        // afresh for each of thousands of alarms, they took minutes.
+        var lineNumbers: [Int] = []
+        func line(_ index: Int) -> Int {
+            if lineNumbers.isEmpty { lineNumbers = document.physicalLineNumbers() }
+            return lineNumbers[index]
+        }
 
         for component in todo.children where component.name == "VALARM" {
             let alarm = AlarmComponent(component, in: document)
-            let begin = document.physicalLineNumber(ofLine: component.begin)
-            func line(_ index: Int) -> Int { document.physicalLineNumber(ofLine: index) }
+            let begin = component.begin
 
             if let kind = alarm.ownKind {
                 // Ours: its trigger is todo-remind's to keep (`ownAlarms`);
@@ -46,7 +52,7 @@ struct AlarmReading {
                 continue
             }
             guard let actionEntry = alarm.entry("ACTION") else {
-                skipped.append(SkippedAlarm(line: begin, reason: .noAction))
+                skipped.append(SkippedAlarm(line: line(begin), reason: .noAction))
                 continue
             }
             let action: CalendarAlarm.Action
@@ -65,7 +71,7 @@ struct AlarmReading {
             // desktop cannot tell; its TRIGGER is a placeholder.
             if alarm.first("PROXIMITY") != nil { continue }
             guard let triggerEntry = alarm.entry("TRIGGER") else {
-                skipped.append(SkippedAlarm(line: begin, reason: .noTrigger))
+                skipped.append(SkippedAlarm(line: line(begin), reason: .noTrigger))
                 continue
             }
             let trigger: CalendarAlarm.Trigger

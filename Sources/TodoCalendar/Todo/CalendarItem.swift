@@ -11,24 +11,40 @@ public enum CalendarItem: Hashable, Sendable {
     /// (one with no zone) is read as a wall-clock time in `localZone`.
     ///
     /// - Throws: `CalendarFileError` when the file is not iCalendar, holds
-    ///   nothing that is an item, has a VTODO without a UID, or holds more
-    ///   than one UID.
+    ///   nothing that is an item, has a VTODO without a UID, holds more
+    ///   than one UID, or is past one of `ReadingLimits`' bounds.
     public static func read(_ bytes: some Sequence<UInt8>, file: String, localZone: TimeZone) throws(CalendarFileError) -> CalendarItem {
+        let bytes = Array(bytes)
+        // Bounded before a line is made of them.
+        guard bytes.count <= ReadingLimits.maximumFileSize else { throw .tooLarge(file: file) }
+        guard bytes.lazy.filter({ $0 == 0x0A }).count <= ReadingLimits.maximumLines else { throw .tooManyLines(file: file) }
         let document = ICalendarDocument(bytes: bytes)
         let calendar: ICalendarComponent
         do {
             calendar = try document.calendar()
+        } catch .nestedTooDeep(let line) {
+            throw .nestedTooDeep(file: file, line: line)
         } catch {
             throw .notICalendar(file: file, reason: error)
         }
+        for zone in calendar.children where zone.name == "VTIMEZONE" {
+            // Only a zone no Olson name matches is handed to libical.
+            guard let tzid = zone.properties("TZID", in: document).first?.value, ZoneResolver.zone(named: tzid) == nil,
+                  let problem = ZoneResolver.expansionProblem(of: zone, in: document) else { continue }
+            throw .unboundedTimeZone(file: file, tzid: tzid, reason: problem)
+        }
         let items = calendar.children.filter { ["VTODO", "VEVENT", "VJOURNAL"].contains($0.name) }
         var uids: [String] = []
+        // A set beside the list: a file may hold 300,000 items.
+        var seen = Set<String>()
         for item in items {
             guard let uid = item.properties("UID", in: document).first.map({ ICalendarText.unescape($0.value) }) else {
                 if item.name == "VTODO" { throw .missingUID(file: file) }
                 continue
             }
-            if !uids.contains(uid) { uids.append(uid) }
+            // GRDB and SQLite end a text at NUL: `dup\0one` would be `dup`.
+            if uid.unicodeScalars.contains("\0") { throw .nulInUID(file: file) }
+            if seen.insert(uid).inserted { uids.append(uid) }
         }
         guard uids.count <= 1 else { throw .severalUIDs(file: file, uids: uids) }
         let todos = items.filter { $0.name == "VTODO" }
@@ -41,6 +57,23 @@ public enum CalendarItem: Hashable, Sendable {
             return .notOurs(components: items.map(\.name))
         }
         let overrides = todos.filter { $0.begin != master.begin }
+        if let instances = alarmInstancesPastLimit(of: master, in: document) { throw .tooManyAlarms(file: file, instances: instances) }
         return .todo(TodoItem(document: document, calendar: calendar, todo: master, overrides: overrides, uid: uid, localZone: localZone))
+    }
+
+    /// How many reminders the VALARMs of `todo` may stand for (each alarm,
+    /// and each of its RFC 5545 repetitions: `TaskMapping` makes one of
+    /// each), when that is more than `ReadingLimits.maximumAlarmInstances`;
+    /// nil otherwise. Counted from the lines, before any alarm is read.
+    private static func alarmInstancesPastLimit(of todo: ICalendarComponent, in document: ICalendarDocument) -> Int? {
+        var instances = 0
+        for alarm in todo.children where alarm.name == "VALARM" {
+            let repeats = alarm.properties("REPEAT", in: document).first
+                .flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } ?? 0
+            // Added without overflow: REPEAT may say anything up to Int.max.
+            let (sum, overflow) = instances.addingReportingOverflow(1 + min(max(repeats, 0), Int.max - 1))
+            instances = overflow ? .max : sum
+        }
+        return instances > ReadingLimits.maximumAlarmInstances ? instances : nil
     }
 }

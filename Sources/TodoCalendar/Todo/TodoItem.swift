@@ -36,6 +36,7 @@ public struct TodoItem: Hashable, Sendable {
         self.calendar = calendar
         self.todo = todo
         self.uid = uid
+        let zones = FileTimeZones(document: document, calendar: calendar)
         func first(_ name: String) -> ContentLine? { todo.properties(name, in: document).first }
         func text(_ name: String) -> String? { first(name).map { ICalendarText.unescape($0.value) } }
         func number(_ name: String) -> Int? { first(name).flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } }
@@ -46,7 +47,7 @@ public struct TodoItem: Hashable, Sendable {
             return instant
         }
         func instant(_ name: String) -> Date? {
-            first(name).flatMap(ICalendarTime.init).flatMap { Self.instant(of: $0, in: document, calendar: calendar, localZone: localZone) }
+            first(name).flatMap(ICalendarTime.init).flatMap { Self.instant(of: $0, zones: zones, localZone: localZone) }
         }
 
         var properties = TodoProperties()
@@ -63,12 +64,12 @@ public struct TodoItem: Hashable, Sendable {
             case .day(let day):
                 properties.due = .day(day)
             case .zoned(_, _, let tzid):
-                properties.due = Self.instant(of: due, in: document, calendar: calendar, localZone: localZone).map(Due.time)
+                properties.due = Self.instant(of: due, zones: zones, localZone: localZone).map(Due.time)
                 // As written, so that a write keeps pointing at the file's own
                 // VTIMEZONE (Evolution's are prefixed).
                 properties.dueZone = tzid
             case .utc, .floating:
-                properties.due = Self.instant(of: due, in: document, calendar: calendar, localZone: localZone).map(Due.time)
+                properties.due = Self.instant(of: due, zones: zones, localZone: localZone).map(Due.time)
             }
         }
         properties.status = first("STATUS").map { TodoStatus(value: $0.value) }
@@ -80,7 +81,7 @@ public struct TodoItem: Hashable, Sendable {
             if case .day(let day) = start {
                 properties.ruleStart = .day(day)
             } else {
-                properties.ruleStart = Self.instant(of: start, in: document, calendar: calendar, localZone: localZone).map(Due.time)
+                properties.ruleStart = Self.instant(of: start, zones: zones, localZone: localZone).map(Due.time)
             }
         }
         properties.remindersOff = first("X-TODO-REMIND-REMINDER")?.value.uppercased() == "OFF"
@@ -98,7 +99,7 @@ public struct TodoItem: Hashable, Sendable {
             uniquingKeysWith: max
         )
         properties.completedOccurrences = Self.completedOccurrences(
-            overrides, in: document, calendar: calendar, occurrences: occurrences, localZone: localZone
+            overrides, in: document, zones: zones, occurrences: occurrences, localZone: localZone
         )
         let alarms = AlarmReading(
             document: document, todo: todo, due: properties.due, start: properties.ruleStart,
@@ -116,7 +117,7 @@ public struct TodoItem: Hashable, Sendable {
     /// The occurrences the completed or cancelled `overrides` stand for (see
     /// `TodoProperties.completedOccurrences`).
     static func completedOccurrences(
-        _ overrides: [ICalendarComponent], in document: ICalendarDocument, calendar: ICalendarComponent,
+        _ overrides: [ICalendarComponent], in document: ICalendarDocument, zones: FileTimeZones,
         occurrences: OccurrenceIDs, localZone: TimeZone
     ) -> [Due: Date] {
         var completed: [Due: Date] = [:]
@@ -129,11 +130,11 @@ public struct TodoItem: Hashable, Sendable {
             if case .day(let day) = id {
                 occurrence = occurrences.due(startingOn: day)
             } else {
-                occurrence = instant(of: id, in: document, calendar: calendar, localZone: localZone).flatMap(occurrences.due(startingAt:))
+                occurrence = instant(of: id, zones: zones, localZone: localZone).flatMap(occurrences.due(startingAt:))
             }
             guard let occurrence else { continue }
             let completedAt = first("COMPLETED").flatMap(ICalendarTime.init).flatMap {
-                instant(of: $0, in: document, calendar: calendar, localZone: localZone)
+                instant(of: $0, zones: zones, localZone: localZone)
             }
             completed[occurrence] = completedAt ?? {
                 switch occurrence {
@@ -148,8 +149,8 @@ public struct TodoItem: Hashable, Sendable {
     /// The instant a DATE or DATE-TIME value stands for: a day is its start in
     /// `localZone`, a floating time is read in `localZone`, a zoned time in
     /// its zone (or, for a TZID no Olson zone matches, by the file's
-    /// VTIMEZONE; failing both, as floating rather than losing it).
-    static func instant(of time: ICalendarTime, in document: ICalendarDocument, calendar: ICalendarComponent, localZone: TimeZone) -> Date? {
+    /// VTIMEZONE, `zones`; failing both, as floating rather than losing it).
+    static func instant(of time: ICalendarTime, zones: FileTimeZones, localZone: TimeZone) -> Date? {
         switch time {
         case .day(let day):
             return WallClock(timeZone: localZone).startOfDay(day)
@@ -158,8 +159,7 @@ public struct TodoItem: Hashable, Sendable {
         case .floating(let day, let seconds):
             return WallClock(timeZone: localZone).instant(on: day, secondsIntoDay: seconds)
         case .zoned(let day, let seconds, let tzid):
-            let vtimezone = timeZone(tzid, in: document, calendar: calendar).map { String(decoding: $0, as: UTF8.self) }
-            return ZoneResolver.instant(on: day, secondsIntoDay: seconds, tzid: tzid, vtimezone: vtimezone)
+            return ZoneResolver.instant(on: day, secondsIntoDay: seconds, tzid: tzid, fileZones: zones)
                 ?? WallClock(timeZone: localZone).instant(on: day, secondsIntoDay: seconds)
         }
     }

@@ -31,28 +31,12 @@ public enum ZoneResolver {
     ///
     /// An Olson zone goes through `WallClock`, which applies DESIGN.md's rules
     /// for gaps and repeated hours; any other TZID is read through the
-    /// file's own VTIMEZONE (`vtimezone`, its text) by libical.
-    static func instant(on day: LocalDay, secondsIntoDay seconds: Int, tzid: String, vtimezone: String?) -> Date? {
+    /// file's own VTIMEZONE (`fileZones`) by libical.
+    static func instant(on day: LocalDay, secondsIntoDay seconds: Int, tzid: String, fileZones: FileTimeZones) -> Date? {
         if let zone = zone(named: tzid) {
             return WallClock(timeZone: zone).instant(on: day, secondsIntoDay: seconds)
         }
-        guard let vtimezone else { return nil }
-        return libicalInstant(on: day, secondsIntoDay: seconds, vtimezone: vtimezone)
-    }
-
-    /// Calls `icalcomponent_new_from_string`, `icaltimezone_set_component` and
-    /// `icaltime_as_timet_with_zone`.
-    private static func libicalInstant(on day: LocalDay, secondsIntoDay seconds: Int, vtimezone: String) -> Date? {
-        guard let component = icalcomponent_new_from_string(vtimezone),
-              icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT
-        else { return nil }
-        guard let zone = icaltimezone_new() else {
-            icalcomponent_free(component)
-            return nil
-        }
-        // The zone owns the component from here; freeing the zone frees both.
-        defer { icaltimezone_free(zone, 1) }
-        guard icaltimezone_set_component(zone, component) != 0 else { return nil }
+        guard let zone = fileZones.libicalZone(tzid) else { return nil }
         var time = icaltime_null_time()
         time.year = Int32(day.year)
         time.month = Int32(day.month)
@@ -61,6 +45,28 @@ public enum ZoneResolver {
         time.minute = Int32(seconds / 60 % 60)
         time.second = Int32(seconds % 60)
         return Date(timeIntervalSince1970: Double(icaltime_as_timet_with_zone(time, zone)))
+    }
+
+    /// A libical zone read from the text of a VTIMEZONE, which the caller
+    /// frees with `icaltimezone_free(zone, 1)`; nil when libical cannot
+    /// read it. Only a VTIMEZONE `CalendarItem.read` has checked
+    /// (`expansionProblem(of:in:)`) may be given.
+    ///
+    /// Calls `icalcomponent_new_from_string` and `icaltimezone_set_component`.
+    static func libicalZone(from vtimezone: String) -> OpaquePointer? {
+        guard let component = icalcomponent_new_from_string(vtimezone),
+              icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT
+        else { return nil }
+        guard let zone = icaltimezone_new() else {
+            icalcomponent_free(component)
+            return nil
+        }
+        // The zone owns the component from here; freeing the zone frees both.
+        guard icaltimezone_set_component(zone, component) != 0 else {
+            icaltimezone_free(zone, 1)
+            return nil
+        }
+        return zone
     }
 
     /// A VTIMEZONE for the Olson zone `name`, as content lines, with the TZID

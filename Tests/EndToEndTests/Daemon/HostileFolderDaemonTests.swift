@@ -1,0 +1,45 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 20, items 1–4, for the daemon: with every file of the probe in
+/// its list folder, it reports each once, stays within 200 MiB, fires
+/// another task's reminder on time and stops within a second of SIGTERM.
+@Suite("daemon, end to end: a hostile list folder", .serialized)
+struct HostileFolderDaemonTests {
+    @Test("With the probe's hostile files in its folder the daemon logs each as skipped, fires another task's reminder on time and stops within 1 s of SIGTERM")
+    func hostileFolder() throws {
+        let desktop = try PrivateDesktop()
+        defer { desktop.end() }
+        let cli = try desktop.cli()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        let due = WallTime.secondsAhead(6)
+        let task = try cli.addTask("Leave for the train", due: due)
+        var paths: [String] = []
+        for entry in HostileFolderTests.entries {
+            let path = lists.folder("work") + "/" + entry.name
+            try entry.make(path)
+            paths.append(path)
+        }
+
+        let daemon = try RunningDaemon(cli)
+        defer { daemon.end() }
+        let fired = try #require(daemon.waitForLog(within: .seconds(15)) { $0.event == "fire" && $0.task == task }, "\(daemon)")
+        let lateness = try #require(fired.lateness, "\(fired)")
+        // The issue's limit for a hostile file: 5 s (this one is due 6 s
+        // after the daemon started reading the folder).
+        #expect(lateness >= 0 && lateness < 5, "\(daemon)")
+        let skipped = Set(daemon.log.filter { $0.event == "file-skipped" }.compactMap { $0["file"] })
+        #expect(skipped == Set(paths), "\(daemon)")
+        #expect(daemon.log.filter { $0.event == "file-skipped" }.count == paths.count, "each once: \(daemon)")
+        let peak = try #require(MeasuredRun.highWaterBytes(of: daemon.pid))
+        #expect(peak < HostileFolderTests.memoryLimit, "peak RSS \(peak / 1024 / 1024) MiB")
+
+        let clock = ContinuousClock()
+        let asked = clock.now
+        let ended = try #require(daemon.terminate(), "the daemon did not stop on SIGTERM: \(daemon)")
+        #expect(clock.now - asked < .seconds(1), "\(daemon)")
+        #expect(ended.status == 0, "\(daemon)")
+    }
+}
