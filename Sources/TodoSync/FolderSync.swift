@@ -213,13 +213,26 @@ public struct FolderSync: Sendable {
         let path = list.folder.file(stamp.name)
         try remember(bytes, writtenHere: false, taskID: task.id, path: path, files)
         let updated = theirs.updated(to: mapping.properties(of: merged, over: theirs.properties), at: mapping.now)
+        var unwritten: UnwrittenFile?
         if let rewritten = mapping.writingAlarmActions(of: merged, read: theirs.properties, into: updated ?? bytes, path: path) ?? updated {
-            newStamp = try list.folder.write(rewritten, to: stamp.name, ifUnchangedSince: stamp)
-            try remember(rewritten, writtenHere: true, taskID: task.id, path: path, files)
+            do throws(CalendarFolderError) {
+                newStamp = try list.folder.write(rewritten, to: stamp.name, ifUnchangedSince: stamp)
+            } catch {
+                // The merge is kept in the store and its file waits, as any
+                // change whose folder cannot be written (read-only, full, or
+                // changed again since it was read): a read-in never fails
+                // for a write, so reading commands keep answering.
+                unwritten = UnwrittenFile(taskID: task.id, task: merged, folder: list.path, error: error)
+            }
+            if unwritten == nil { try remember(rewritten, writtenHere: true, taskID: task.id, path: path, files) }
         }
         try files.replace(task, with: merged, file: TaskFile(
             taskID: task.id, folder: list.path, name: stamp.name, uid: theirs.uid, etag: newStamp.etag, base: bytes
         ))
+        if let unwritten {
+            try files.markPending(taskID: task.id)
+            report.unwritten.append(unwritten)
+        }
         if !result.conflicts.isEmpty {
             let keptHere = (task.updatedAt) >= (theirs.lastModified ?? .distantPast)
             let fields = result.conflicts.map(\.rawValue)
