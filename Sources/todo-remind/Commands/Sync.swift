@@ -63,7 +63,7 @@ extension TodoRemind {
             }
             let text = context.describer().text
             for conflict in result.conflicts {
-                say("conflict: task \(conflict.taskID), \(conflict.fields.joined(separator: ", ")) changed on both sides; kept the \(conflict.keptHere ? "change made here" : "other side's change") (newer), \(text.instant(conflict.at))")
+                say("conflict: task \(conflict.taskID), \(conflict.fields.joined(separator: ", ")) changed on both sides; kept the \(conflict.keptHere ? "change made here" : "other side's change"), \(text.instant(conflict.at))")
             }
             if result.inStep {
                 print("In step: the store and the folders agree.")
