@@ -78,25 +78,3 @@ struct FolderEntryTests {
         #expect(([fresh] + others).allSatisfy(temporary.exists))
     }
 }
-
-/// A listening Unix socket at a path, made by `socket` and `bind`.
-struct UnixSocket {
-    let descriptor: Int32
-
-    init(path: String) throws {
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard descriptor >= 0, bound == 0 else { throw TestSupportFailure("bind failed on \(path): errno \(errno)") }
-    }
-
-    func close() {
-        _ = Glibc.close(descriptor)
-    }
-}
