@@ -38,6 +38,22 @@ struct FolderEntryTests {
         #expect(!error.isGone)
     }
 
+    @Test("A FIFO named displayname and a symlink to /dev/zero named color are ignored at once, as an oversized color is: the folder is named by itself, without a colour")
+    func specialMetadata() throws {
+        let temporary = try TemporaryFolder()
+        let folder = CalendarFolder(path: temporary.path)
+        #expect(mkfifo(temporary.file("displayname"), 0o644) == 0)
+        #expect(symlink("/dev/zero", temporary.file("color")) == 0)
+        #expect(folder.displayName == nil)
+        #expect(folder.color == nil)
+
+        try FileManager.default.removeItem(atPath: temporary.file("color"))
+        try temporary.write("color", text: "#336699" + String(repeating: " ", count: ReadingLimits.maximumMetadataSize))
+        #expect(folder.color == nil)
+        try temporary.write("color", text: "#336699\n")
+        #expect(folder.color == "#336699")
+    }
+
     @Test("A symlink to a regular file is read through; a write replaces the link with a file and leaves its target alone")
     func symlinkToAFile() throws {
         let temporary = try TemporaryFolder()
