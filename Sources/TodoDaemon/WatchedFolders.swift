@@ -110,6 +110,17 @@ final class WatchedFolders {
         return sync(store, paths: [], writing: true, scheduler: scheduler, now: now)
     }
 
+    /// `retryTimer` fired while there is no store to write from (it was
+    /// removed or replaced during a back-off): the back-off ends, so that
+    /// the first sync from the store that comes back writes its pending
+    /// files, and a fault that lasts arms the timer again. The faults
+    /// logged stay logged: one that lasts is not said twice.
+    func storeGone() {
+        _ = retryTimer.acknowledge()
+        failedWrites = 0
+        try? retryTimer.arm(after: nil)
+    }
+
     private func sync(_ store: TaskStore, paths: Set<String>?, writing: Bool, scheduler: Scheduler, now: Date) -> Bool {
         guard !lists.isEmpty else { return false }
         let sync = FolderSync(store: store, lists: lists, scheduler: scheduler, now: now)
