@@ -165,7 +165,8 @@ final class WatchedFolders {
     /// whose faults cleared, and arms `retryTimer` for the next try while
     /// files are unwritten (disarms it once none is).
     private func noteWrites(_ unwritten: [UnwrittenFile]) {
-        let faults = Dictionary(grouping: unwritten) { WriteFault(folder: $0.folder, cause: $0.cause) }
+        // A write-out always says why (only `sync --check` does not).
+        let faults = Dictionary(grouping: unwritten) { WriteFault(folder: $0.folder, cause: $0.cause ?? "") }
         let failing = Set(faults.keys.map(\.folder))
         for folder in Set(loggedWriteFaults.map(\.folder)).subtracting(failing).sorted() {
             logger.info("The list folder \(folder) can be written again: the changes that waited are written.",

@@ -73,7 +73,7 @@ import TodoStore
         #expect(!check.inStep)
         let state = try #require(check.lists.first { $0.list.path == work }, "\(check.lists.map(\.list.path))")
         #expect(state.unwritten.map(\.taskID) == [staying, leaving])
-        #expect(state.unwritten.map(\.title) == ["Stays in work", nil])
+        #expect(state.unwritten.map(\.task?.title) == ["Stays in work", nil])
         #expect(state.unreadable != nil)
 
         try FileManager.default.removeItem(atPath: work)
