@@ -43,7 +43,11 @@ extension FolderSync {
         try store.readingTaskFiles { files in
             var pending: [String: [UnwrittenFile]] = [:]
             for file in try files.pending() {
-                pending[file.folder, default: []].append(.init(taskID: file.taskID, task: try files.task(id: file.taskID), folder: file.folder, cause: nil))
+                // Under the folder the write goes into: a task moved to
+                // another list waits to be written into that list's.
+                let task = try files.task(id: file.taskID)
+                let folder = task?.list ?? file.folder
+                pending[folder, default: []].append(.init(taskID: file.taskID, task: task, folder: folder, cause: nil))
             }
             for list in lists.lists {
                 var state = SyncCheck.ListState(list: list)

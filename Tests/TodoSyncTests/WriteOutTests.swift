@@ -94,4 +94,22 @@ import TodoStore
         let state = try #require(check.lists.first { $0.list.path == temporary.file("old/list") })
         #expect(state.unwritten.map(\.taskID) == [task] && state.unreadable != nil)
     }
+
+    @Test("A task moved into a list whose folder cannot be written is reported with that folder, the one its write was into, by the write-out and by sync --check")
+    func aMoveIntoAFolderThatCannotBeWritten() throws {
+        let moving = try add("Moving", to: work)
+        _ = try sync(lists()).writeOut()
+        _ = try store.modify(ids: [moving], now: Self.now) { $0.list = home }
+        let before = lists()
+        try FileManager.default.removeItem(atPath: home)
+        try Data("a file\n".utf8).write(to: URL(fileURLWithPath: home))
+
+        let report = try sync(before).writeOut()
+        #expect(report.unwritten.map(\.taskID) == [moving])
+        #expect(report.unwritten.map(\.folder) == [home], "\(report.unwritten)")
+        #expect(report.unwritten.first?.message.contains("its file in \(home) could not be written") == true, "\(report.unwritten)")
+        let check = try sync(lists()).check()
+        #expect(check.lists.first { $0.list.path == home }?.unwritten.map(\.taskID) == [moving], "\(check.lists.map(\.list.path))")
+        #expect(check.lists.first { $0.list.path == work }?.unwritten.isEmpty == true)
+    }
 }
