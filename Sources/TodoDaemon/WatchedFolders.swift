@@ -39,6 +39,8 @@ final class WatchedFolders {
     private struct WriteFault: Hashable {
         var folder: String
         var cause: String
+        /// The file there, not the folder, is in the way (`UnwrittenFile.fileUnreadable`).
+        var fileUnreadable: Bool
     }
 
     init(calendars: [CalendarSetting], logger: Logger, home: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) throws {
@@ -166,7 +168,7 @@ final class WatchedFolders {
     /// files are unwritten (disarms it once none is).
     private func noteWrites(_ unwritten: [UnwrittenFile]) {
         // A write-out always says why (only `sync --check` does not).
-        let faults = Dictionary(grouping: unwritten) { WriteFault(folder: $0.folder, cause: $0.cause ?? "") }
+        let faults = Dictionary(grouping: unwritten) { WriteFault(folder: $0.folder, cause: $0.cause ?? "", fileUnreadable: $0.fileUnreadable) }
         let failing = Set(faults.keys.map(\.folder))
         for folder in Set(loggedWriteFaults.map(\.folder)).subtracting(failing).sorted() {
             logger.info("The list folder \(folder) can be written again: the changes that waited are written.",
@@ -183,7 +185,8 @@ final class WatchedFolders {
         for (fault, files) in faults.sorted(by: { $0.key.folder < $1.key.folder }) where !loggedWriteFaults.contains(fault) {
             let named = files.prefix(3).map { file in file.task.map { "task \(file.taskID) “\($0.title)”" } ?? "deleted task \(file.taskID)" }
             let tasks = named.joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
-            logger.error("The list folder \(fault.folder) cannot be written (\(fault.cause)): the changes of \(tasks) wait. Trying again, at most \(Int(RetrySchedule.folderWrites.longest)) s apart, until they are written.",
+            let what = fault.fileUnreadable ? "A task's file in the list folder \(fault.folder) can no longer be read as a task, so it is not rewritten" : "The list folder \(fault.folder) cannot be written"
+            logger.error("\(what) (\(fault.cause)): the changes of \(tasks) wait. Trying again, at most \(Int(RetrySchedule.folderWrites.longest)) s apart, until they are written.",
                          metadata: DaemonEvent.writeFailed.metadata([
                              "folder": .string(fault.folder), "error": .string(fault.cause),
                              "tasks": .array(files.map { .stringConvertible($0.taskID) }),

@@ -96,7 +96,10 @@ public struct FolderSync: Sendable {
     /// A file that cannot be written (its folder read-only, full, gone or
     /// replaced by a file) costs only its own task: what its write changed
     /// in the store is undone, it stays pending, and it is reported in
-    /// `unwritten`; the other files are written all the same.
+    /// `unwritten`; the other files are written all the same. So does a
+    /// file that can no longer be read as a task (one past a bound this
+    /// version sets, unchanged since an older one read it): rewritten from
+    /// the store alone, it would lose what it holds that the store does not.
     public func writeOut() throws -> SyncReport {
         var report = SyncReport()
         try store.withTaskFiles(now: mapping.now) { files in
@@ -107,6 +110,10 @@ public struct FolderSync: Sendable {
                     try files.undoingOnFailure { try writeFile(file, files, &outcome, into: &folder) }
                     report = outcome
                 } catch let error as CalendarFolderError {
+                    report.unwritten.append(UnwrittenFile(
+                        taskID: file.taskID, task: try files.task(id: file.taskID), folder: folder, error: error
+                    ))
+                } catch let error as CalendarFileError {
                     report.unwritten.append(UnwrittenFile(
                         taskID: file.taskID, task: try files.task(id: file.taskID), folder: folder, error: error
                     ))
@@ -299,7 +306,8 @@ public struct FolderSync: Sendable {
     // MARK: - Out
 
     /// Writes one pending file. Throws a `CalendarFolderError` when the
-    /// file cannot be written, moved or removed.
+    /// file cannot be written, moved or removed, and a `CalendarFileError`
+    /// when the file to rewrite can no longer be read as a task.
     ///
     /// - Parameter folder: set to the folder each write goes into before it
     ///   is tried, so that a failure names it: a task moved to another list
