@@ -150,7 +150,7 @@ final class DaemonSession {
     /// unwritten files again, and plan again if that read anything in.
     func writeRetryDue() throws {
         guard let store = watched.store else {
-            _ = folders.retryTimer.acknowledge()
+            folders.storeGone()
             return
         }
         if folders.retryWrites(store, scheduler: folderScheduler(), now: Date()) { try watched.engine()?.storeChanged() }

@@ -39,6 +39,8 @@ final class WatchedFolders {
     private struct WriteFault: Hashable {
         var folder: String
         var cause: String
+        /// The file there, not the folder, is in the way (`UnwrittenFile.fileUnreadable`).
+        var fileUnreadable: Bool
     }
 
     init(calendars: [CalendarSetting], logger: Logger, home: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) throws {
@@ -110,6 +112,17 @@ final class WatchedFolders {
         return sync(store, paths: [], writing: true, scheduler: scheduler, now: now)
     }
 
+    /// `retryTimer` fired while there is no store to write from (it was
+    /// removed or replaced during a back-off): the back-off ends, so that
+    /// the first sync from the store that comes back writes its pending
+    /// files, and a fault that lasts arms the timer again. The faults
+    /// logged stay logged: one that lasts is not said twice.
+    func storeGone() {
+        _ = retryTimer.acknowledge()
+        failedWrites = 0
+        try? retryTimer.arm(after: nil)
+    }
+
     private func sync(_ store: TaskStore, paths: Set<String>?, writing: Bool, scheduler: Scheduler, now: Date) -> Bool {
         guard !lists.isEmpty else { return false }
         let sync = FolderSync(store: store, lists: lists, scheduler: scheduler, now: now)
@@ -154,7 +167,8 @@ final class WatchedFolders {
     /// whose faults cleared, and arms `retryTimer` for the next try while
     /// files are unwritten (disarms it once none is).
     private func noteWrites(_ unwritten: [UnwrittenFile]) {
-        let faults = Dictionary(grouping: unwritten) { WriteFault(folder: $0.folder, cause: $0.cause) }
+        // A write-out always says why (only `sync --check` does not).
+        let faults = Dictionary(grouping: unwritten) { WriteFault(folder: $0.folder, cause: $0.cause ?? "", fileUnreadable: $0.fileUnreadable) }
         let failing = Set(faults.keys.map(\.folder))
         for folder in Set(loggedWriteFaults.map(\.folder)).subtracting(failing).sorted() {
             logger.info("The list folder \(folder) can be written again: the changes that waited are written.",
@@ -171,7 +185,8 @@ final class WatchedFolders {
         for (fault, files) in faults.sorted(by: { $0.key.folder < $1.key.folder }) where !loggedWriteFaults.contains(fault) {
             let named = files.prefix(3).map { file in file.task.map { "task \(file.taskID) “\($0.title)”" } ?? "deleted task \(file.taskID)" }
             let tasks = named.joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
-            logger.error("The list folder \(fault.folder) cannot be written (\(fault.cause)): the changes of \(tasks) wait. Trying again, at most \(Int(RetrySchedule.folderWrites.longest)) s apart, until they are written.",
+            let what = fault.fileUnreadable ? "A task's file in the list folder \(fault.folder) can no longer be read as a task, so it is not rewritten" : "The list folder \(fault.folder) cannot be written"
+            logger.error("\(what) (\(fault.cause)): the changes of \(tasks) wait. Trying again, at most \(Int(RetrySchedule.folderWrites.longest)) s apart, until they are written.",
                          metadata: DaemonEvent.writeFailed.metadata([
                              "folder": .string(fault.folder), "error": .string(fault.cause),
                              "tasks": .array(files.map { .stringConvertible($0.taskID) }),

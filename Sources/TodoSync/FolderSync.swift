@@ -96,18 +96,26 @@ public struct FolderSync: Sendable {
     /// A file that cannot be written (its folder read-only, full, gone or
     /// replaced by a file) costs only its own task: what its write changed
     /// in the store is undone, it stays pending, and it is reported in
-    /// `unwritten`; the other files are written all the same.
+    /// `unwritten`; the other files are written all the same. So does a
+    /// file that can no longer be read as a task (one past a bound this
+    /// version sets, unchanged since an older one read it): rewritten from
+    /// the store alone, it would lose what it holds that the store does not.
     public func writeOut() throws -> SyncReport {
         var report = SyncReport()
         try store.withTaskFiles(now: mapping.now) { files in
             for file in try files.pending() {
                 var outcome = report
+                var folder = file.folder
                 do {
-                    try files.undoingOnFailure { try writeFile(file, files, &outcome) }
+                    try files.undoingOnFailure { try writeFile(file, files, &outcome, into: &folder) }
                     report = outcome
                 } catch let error as CalendarFolderError {
                     report.unwritten.append(UnwrittenFile(
-                        taskID: file.taskID, task: try files.task(id: file.taskID), folder: file.folder, error: error
+                        taskID: file.taskID, task: try files.task(id: file.taskID), folder: folder, error: error
+                    ))
+                } catch let error as CalendarFileError {
+                    report.unwritten.append(UnwrittenFile(
+                        taskID: file.taskID, task: try files.task(id: file.taskID), folder: folder, error: error
                     ))
                 }
             }
@@ -298,8 +306,13 @@ public struct FolderSync: Sendable {
     // MARK: - Out
 
     /// Writes one pending file. Throws a `CalendarFolderError` when the
-    /// file cannot be written, moved or removed.
-    private func writeFile(_ file: TaskFile, _ files: TaskFiles, _ report: inout SyncReport) throws {
+    /// file cannot be written, moved or removed, and a `CalendarFileError`
+    /// when the file to rewrite can no longer be read as a task.
+    ///
+    /// - Parameter folder: set to the folder each write goes into before it
+    ///   is tried, so that a failure names it: a task moved to another list
+    ///   is written into that list's folder, not the one its file was in.
+    private func writeFile(_ file: TaskFile, _ files: TaskFiles, _ report: inout SyncReport, into folder: inout String) throws {
         let oldFolder = CalendarFolder(path: file.folder)
         guard try isListFolder(file.folder) else { return }
         guard let task = try files.task(id: file.taskID), let listPath = task.list else {
@@ -317,6 +330,7 @@ public struct FolderSync: Sendable {
             try files.forget(taskID: file.taskID)
             return
         }
+        folder = listPath
         guard try isListFolder(listPath), let list = lists.list(atPath: listPath) else { return }
         if let name = file.name, listPath == file.folder, let current = try? oldFolder.read(name) {
             if current.stamp.etag != file.etag {

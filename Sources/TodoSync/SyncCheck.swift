@@ -14,19 +14,13 @@ public struct SyncCheck: Sendable {
         public var unread: [String] = []
         /// Files the store knows that are gone from the folder.
         public var removed: [String] = []
-        /// Tasks changed here whose files are not written yet.
-        public var unwritten: [Unwritten] = []
+        /// Tasks changed here whose files are not written yet; no cause,
+        /// as no write is tried.
+        public var unwritten: [UnwrittenFile] = []
         /// Files that cannot be read as a task, each with the reason.
         public var bad: [SyncReport.Skipped] = []
         /// The folder cannot be listed: why.
         public var unreadable: String?
-    }
-
-    /// A task whose file waits to be written (or, deleted, removed).
-    public struct Unwritten: Sendable {
-        public var taskID: Int64
-        /// nil for a deleted task.
-        public var title: String?
     }
 
     /// The configured lists, then the folders of tasks with unwritten
@@ -47,9 +41,13 @@ extension FolderSync {
     public func check(conflictLimit: Int = 10) throws -> SyncCheck {
         var check = SyncCheck()
         try store.readingTaskFiles { files in
-            var pending: [String: [SyncCheck.Unwritten]] = [:]
+            var pending: [String: [UnwrittenFile]] = [:]
             for file in try files.pending() {
-                pending[file.folder, default: []].append(.init(taskID: file.taskID, title: try files.task(id: file.taskID)?.title))
+                // Under the folder the write goes into: a task moved to
+                // another list waits to be written into that list's.
+                let task = try files.task(id: file.taskID)
+                let folder = task?.list ?? file.folder
+                pending[folder, default: []].append(.init(taskID: file.taskID, task: task, folder: folder, cause: nil))
             }
             for list in lists.lists {
                 var state = SyncCheck.ListState(list: list)

@@ -38,6 +38,22 @@ struct FolderEntryTests {
         #expect(!error.isGone)
     }
 
+    @Test("A FIFO named displayname and a symlink to /dev/zero named color are ignored at once, as an oversized color is: the folder is named by itself, without a colour")
+    func specialMetadata() throws {
+        let temporary = try TemporaryFolder()
+        let folder = CalendarFolder(path: temporary.path)
+        #expect(mkfifo(temporary.file("displayname"), 0o644) == 0)
+        #expect(symlink("/dev/zero", temporary.file("color")) == 0)
+        #expect(folder.displayName == nil)
+        #expect(folder.color == nil)
+
+        try FileManager.default.removeItem(atPath: temporary.file("color"))
+        try temporary.write("color", text: "#336699" + String(repeating: " ", count: ReadingLimits.maximumMetadataSize))
+        #expect(folder.color == nil)
+        try temporary.write("color", text: "#336699\n")
+        #expect(folder.color == "#336699")
+    }
+
     @Test("A symlink to a regular file is read through; a write replaces the link with a file and leaves its target alone")
     func symlinkToAFile() throws {
         let temporary = try TemporaryFolder()
@@ -76,27 +92,5 @@ struct FolderEntryTests {
         #expect(folder.removeStaleTemporaries() == 1)
         #expect(!temporary.exists(stale))
         #expect(([fresh] + others).allSatisfy(temporary.exists))
-    }
-}
-
-/// A listening Unix socket at a path, made by `socket` and `bind`.
-struct UnixSocket {
-    let descriptor: Int32
-
-    init(path: String) throws {
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard descriptor >= 0, bound == 0 else { throw TestSupportFailure("bind failed on \(path): errno \(errno)") }
-    }
-
-    func close() {
-        _ = Glibc.close(descriptor)
     }
 }

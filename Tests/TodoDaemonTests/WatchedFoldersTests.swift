@@ -56,4 +56,45 @@ struct WatchedFoldersTests {
         #expect(try !folders.retryTimer.isArmed(), "nothing to do: no wake-ups")
         #expect(folders.lists.list(atPath: work) != nil)
     }
+
+    @Test("The store gone when the back-off timer fires ends the back-off: a fault that lasts arms the timer again without a second log line, and once the folder takes writes the first sync from the store that came back writes the file")
+    func storeGoneDuringBackOff() throws {
+        let folder = try TemporaryFolder()
+        let work = folder.file("lists/work")
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let store = try TaskStore(path: folder.file("tasks.sqlite"))
+        var log = InMemoryLogHandler()
+        log.logLevel = .trace
+        let logger = Logger(label: "watched-folders-tests") { [log] _ in log }
+        let folders = try WatchedFolders(calendars: [CalendarSetting(path: folder.file("lists") + "/*")], logger: logger, home: folder.path)
+        let scheduler = Scheduler(clock: WallClock(timeZone: .gmt))
+        let now = Date(timeIntervalSince1970: 1_796_140_800)
+        var draft = try TaskDraft(title: "Alpha")
+        draft.list = work
+        let id = try store.add(draft, now: now).id
+        folders.sync(store, paths: [], scheduler: scheduler, now: now)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: work).first { $0.hasSuffix(".ics") })
+
+        try FileManager.default.moveItem(atPath: work, toPath: folder.file("aside"))
+        try Data("a file\n".utf8).write(to: URL(fileURLWithPath: work))
+        _ = try store.modify(ids: [id], now: now) { $0.notes = "edited" }
+        folders.sync(store, paths: [], scheduler: scheduler, now: now)
+        #expect(try folders.retryTimer.isArmed())
+
+        // The timer fires while the store is away; it comes back with the fault lasting.
+        folders.storeGone()
+        #expect(try !folders.retryTimer.isArmed())
+        folders.sync(store, paths: [], scheduler: scheduler, now: now)
+        #expect(try folders.retryTimer.isArmed(), "the fault lasts: tried again on the timer")
+        #expect(log.entries(of: "write-failed").count == 1, "\(log.entries)")
+
+        // Away again at the next firing; back once the folder is.
+        folders.storeGone()
+        try FileManager.default.removeItem(atPath: work)
+        try FileManager.default.moveItem(atPath: folder.file("aside"), toPath: work)
+        folders.sync(store, paths: [], scheduler: scheduler, now: now)
+        #expect(try String(contentsOfFile: work + "/" + name, encoding: .utf8).contains("DESCRIPTION:edited"))
+        #expect(log.entries(of: "write-resumed").first?["folder"] == work, "\(log.entries)")
+        #expect(try !folders.retryTimer.isArmed())
+    }
 }

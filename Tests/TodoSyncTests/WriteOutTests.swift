@@ -73,7 +73,7 @@ import TodoStore
         #expect(!check.inStep)
         let state = try #require(check.lists.first { $0.list.path == work }, "\(check.lists.map(\.list.path))")
         #expect(state.unwritten.map(\.taskID) == [staying, leaving])
-        #expect(state.unwritten.map(\.title) == ["Stays in work", nil])
+        #expect(state.unwritten.map(\.task?.title) == ["Stays in work", nil])
         #expect(state.unreadable != nil)
 
         try FileManager.default.removeItem(atPath: work)
@@ -93,5 +93,53 @@ import TodoStore
         let check = try sync(lists()).check()
         let state = try #require(check.lists.first { $0.list.path == temporary.file("old/list") })
         #expect(state.unwritten.map(\.taskID) == [task] && state.unreadable != nil)
+    }
+
+    @Test("A task moved into a list whose folder cannot be written is reported with that folder, the one its write was into, by the write-out and by sync --check")
+    func aMoveIntoAFolderThatCannotBeWritten() throws {
+        let moving = try add("Moving", to: work)
+        _ = try sync(lists()).writeOut()
+        _ = try store.modify(ids: [moving], now: Self.now) { $0.list = home }
+        let before = lists()
+        try FileManager.default.removeItem(atPath: home)
+        try Data("a file\n".utf8).write(to: URL(fileURLWithPath: home))
+
+        let report = try sync(before).writeOut()
+        #expect(report.unwritten.map(\.taskID) == [moving])
+        #expect(report.unwritten.map(\.folder) == [home], "\(report.unwritten)")
+        #expect(report.unwritten.first?.message.contains("its file in \(home) could not be written") == true, "\(report.unwritten)")
+        let check = try sync(lists()).check()
+        #expect(check.lists.first { $0.list.path == home }?.unwritten.map(\.taskID) == [moving], "\(check.lists.map(\.list.path))")
+        #expect(check.lists.first { $0.list.path == work }?.unwritten.isEmpty == true)
+    }
+
+    @Test("A task's file that can no longer be read as a task, though unchanged since it was written (a NUL in its UID, refused since), costs only its own task: its change waits, reported with why, the file is left as it is, and the other files are written")
+    func aFileNoLongerReadable() throws {
+        let kept = try add("Kept", to: home)
+        let other = try add("Other", to: home)
+        _ = try sync(lists()).writeOut()
+        let path = try #require(try itemFiles(home).map { home + "/" + $0 }.first {
+            try String(contentsOfFile: $0, encoding: .utf8).contains("SUMMARY:Kept")
+        })
+        _ = try store.modify(ids: [kept, other], now: Self.now) { $0.notes = "edited" }
+        // Rewritten in place with its mtime put back: the etag the store recorded.
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        let refused = Data(try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "UID:", with: "UID:\u{0}").utf8)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: refused)
+        try handle.close()
+        let times = [info.st_mtim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, times, 0) == 0)
+
+        let report = try sync(lists()).writeOut()
+        #expect(report.writtenOut == 1)
+        let unwritten = try #require(report.unwritten.first, "\(report)")
+        #expect(report.unwritten.count == 1 && unwritten.taskID == kept && unwritten.folder == home, "\(report.unwritten)")
+        #expect(unwritten.fileUnreadable && unwritten.cause?.contains("NUL") == true, "\(unwritten)")
+        #expect(unwritten.message.contains("once that file can be read as a task again"), "\(unwritten.message)")
+        #expect(try store.readingTaskFiles { try $0.pending().map(\.taskID) } == [kept])
+        #expect(FileManager.default.contents(atPath: path) == refused)
     }
 }

@@ -81,29 +81,38 @@ public struct CalendarFolder: Hashable, Sendable {
     /// The bytes of the item `name` and the stamp of the file they came from
     /// (taken from the open file, so the two always match).
     ///
-    /// Only a regular file is read (a symlink to one is followed, as
-    /// vdirsyncer's own reading does): a FIFO named `x.ics` would block in
-    /// `open` forever, and `/dev/zero` would never end. It is opened without
-    /// blocking and checked again once open, as it may have been replaced
-    /// in between. At most `ReadingLimits.maximumFileSize` + 1 bytes are
-    /// read: enough for `CalendarItem.read` to refuse a file too large.
+    /// Only a regular file is read, as `readRegularFile` says. At most
+    /// `ReadingLimits.maximumFileSize` + 1 bytes are read: enough for
+    /// `CalendarItem.read` to refuse a file too large.
     ///
     /// - Throws: `CalendarFolderError.notRegularFile` for anything but a
     ///   regular file, `.systemCall` when a call fails (ENOENT: it is gone).
     public func read(_ name: String) throws(CalendarFolderError) -> (bytes: [UInt8], stamp: ItemStamp) {
-        let path = file(name)
+        let (bytes, info) = try Self.readRegularFile(file(name), upTo: ReadingLimits.maximumFileSize + 1)
+        return (bytes, Self.stamp(name, info))
+    }
+
+    /// The first `limit` bytes (at most) of the regular file at `path`, and
+    /// its `fstat` once open: how every file of a folder is read, items and
+    /// metadata alike, since any of them is someone else's bytes.
+    ///
+    /// Only a regular file is read (a symlink to one is followed, as
+    /// vdirsyncer's own reading does): a FIFO would block in `open`
+    /// forever, and `/dev/zero` would never end. It is opened without
+    /// blocking and checked again once open, as it may have been replaced
+    /// in between.
+    private static func readRegularFile(_ path: String, upTo limit: Int) throws(CalendarFolderError) -> (bytes: [UInt8], info: stat) {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .systemCall("stat", path: path, errno: errno) }
-        guard Self.isRegular(info) else { throw .notRegularFile(path: path, kind: Self.kind(of: info)) }
+        guard isRegular(info) else { throw .notRegularFile(path: path, kind: kind(of: info)) }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw .systemCall("open", path: path, errno: errno) }
         defer { close(descriptor) }
         guard fstat(descriptor, &info) == 0 else { throw .systemCall("fstat", path: path, errno: errno) }
-        guard Self.isRegular(info) else { throw .notRegularFile(path: path, kind: Self.kind(of: info)) }
-        let limit = ReadingLimits.maximumFileSize + 1
+        guard isRegular(info) else { throw .notRegularFile(path: path, kind: kind(of: info)) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(min(Int(info.st_size), limit))
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var buffer = [UInt8](repeating: 0, count: min(64 * 1024, limit))
         while bytes.count < limit {
             let wanted = min(buffer.count, limit - bytes.count)
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
@@ -112,7 +121,7 @@ public struct CalendarFolder: Hashable, Sendable {
             if count == 0 { break }
             bytes.append(contentsOf: buffer[0..<count])
         }
-        return (bytes, Self.stamp(name, info))
+        return (bytes, info)
     }
 
     private static func isRegular(_ info: stat) -> Bool {
@@ -262,9 +271,15 @@ public struct CalendarFolder: Hashable, Sendable {
         return temporary
     }
 
+    /// A metadata file's value, trimmed; nil when it is absent, empty, not
+    /// a regular file or larger than `ReadingLimits.maximumMetadataSize`:
+    /// the list is then shown by its folder's name and without a colour.
+    /// Read as an item is, since it is as much anyone's bytes, and every
+    /// command (and each retry of the daemon's writes) reads the lists first.
     private func metadata(_ file: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: self.file(file)) else { return nil }
-        let value = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let limit = ReadingLimits.maximumMetadataSize
+        guard let bytes = try? Self.readRegularFile(self.file(file), upTo: limit + 1).bytes, bytes.count <= limit else { return nil }
+        let value = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return value.isEmpty ? nil : value
     }
 

@@ -14,6 +14,11 @@ public enum ReadingLimits {
     /// 10 MiB took 10 s and 318 MB.
     public static let maximumFileSize = 4 * 1024 * 1024
 
+    /// The largest metadata file of a folder read (`displayname`, `color`;
+    /// README "Lists"), in bytes: each holds one short value, a name or
+    /// `#RRGGBB`. A larger one is ignored, as an absent one is.
+    public static let maximumMetadataSize = 4 * 1024
+
     /// The most line breaks a file may hold: each line is a value of its
     /// own. The 10,000 overrides above take 90,000, and the probe's
     /// 100,000 nested components 200,000 (refused for their depth, which

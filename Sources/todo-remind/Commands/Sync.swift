@@ -36,13 +36,13 @@ extension TodoRemind {
             // Names of files and folders are anyone's bytes: escaped, so a
             // newline in one cannot forge a line of the report.
             func say(_ line: String) { print(line.safeForTerminal) }
-            var unwritten: [UnwrittenFile] = []
+            // What this sync could not write, by task: each is listed once,
+            // under its list below, with the cause its write failed for.
+            var failed: [Int64: UnwrittenFile] = [:]
             if !check {
                 let report = try sync.run()
-                unwritten = report.unwritten
+                failed = Dictionary(report.unwritten.map { ($0.taskID, $0) }, uniquingKeysWith: { $1 })
                 say("Read in \(report.readIn) change\(report.readIn == 1 ? "" : "s"), wrote out \(report.writtenOut).")
-                for file in unwritten.prefix(Self.unwrittenShown) { say("not written: \(file.message)") }
-                if unwritten.count > Self.unwrittenShown { say("and \(unwritten.count - Self.unwrittenShown) more not written") }
             }
             let result = try sync.check()
             for state in result.lists {
@@ -56,8 +56,8 @@ extension TodoRemind {
                 if !state.bad.isEmpty { line += ", \(state.bad.count) skipped" }
                 say(line)
                 for bad in state.bad { say("  skipped: \(bad.reason)") }
-                for task in state.unwritten.prefix(Self.unwrittenShown) {
-                    say(task.title.map { "  not written: task \(task.taskID) “\($0)”" } ?? "  not removed: the file of deleted task \(task.taskID)")
+                for pending in state.unwritten.prefix(Self.unwrittenShown) {
+                    say("  " + (failed[pending.taskID] ?? pending).summary)
                 }
                 if state.unwritten.count > Self.unwrittenShown { say("  and \(state.unwritten.count - Self.unwrittenShown) more not written") }
             }
@@ -67,7 +67,7 @@ extension TodoRemind {
             }
             if result.inStep {
                 print("In step: the store and the folders agree.")
-            } else if check || !unwritten.isEmpty {
+            } else if check || !failed.isEmpty {
                 throw ExitCode(ExitStatus.refused)
             }
         }

@@ -41,6 +41,11 @@ import Testing
         let check = try cli.run(["sync", "--check"])
         #expect(check.status == 1, "\(check)")
         #expect(check.stdout.contains("not written: task 1 “Alpha”"), "\(check.stdout)")
+        // sync tries again, and names Alpha once, under its list, with why.
+        let synced = try cli.run(["sync"])
+        #expect(synced.status == 1, "\(synced)")
+        let alphaLines = synced.stdout.split(separator: "\n").filter { $0.contains("Alpha") }
+        #expect(alphaLines.count == 1 && alphaLines.first?.contains("not written: task 1 “Alpha”: ") == true, "\(synced.stdout)")
 
         try broken.clear()
         try cli.ok("list")
