@@ -1,4 +1,7 @@
+import Foundation
 import GRDB
+import TodoCore
+import TodoRecurrence
 
 /// The layout of the store file: its mark and its migrations.
 ///
@@ -409,6 +412,41 @@ enum StoreSchema {
                     SELECT task_id, 1, bytes FROM task_file_written ORDER BY id;
                 DROP TABLE task_file_written;
                 """)
+        }
+        migrator.registerMigration("v13-unfollowed-stored-rules", foreignKeyChecks: .immediate) { db in
+            // A rule todo-remind cannot follow is never a task's repeat, only
+            // a row of unfollowed_rule (TaskFiles+UnfollowedRule): the one
+            // sign that `done` refuses and `sync --check` reports. An older
+            // version kept such a rule as the repeat (a COUNT past today's
+            // bound), and the file it came from may never change again:
+            // moved into the table here. The file stays as it is; the task
+            // is not marked for writing, since the rule it shows is unchanged.
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT t.id, t.repeat_rule, t.repeat_from, t.repeat_zone, t.repeat_start_day, t.repeat_start_time,
+                       f.folder, f.name, f.dirty
+                FROM task t LEFT JOIN task_file f ON f.task_id = t.id WHERE t.repeat_rule IS NOT NULL
+                """)
+            for row in rows {
+                let id: Int64 = row[0]
+                let rule: String = row[1]
+                let start: Due? = (row[4] as String?).flatMap(LocalDay.init(iso:)).map(Due.day)
+                    ?? (row[5] as Double?).map { .time(Date(timeIntervalSince1970: $0)) }
+                guard let start else { continue }
+                let repeating = TaskRepeat(rule: rule, from: RepeatFrom(rawValue: row[2] ?? "") ?? .due, zone: row[3], start: start)
+                let reason: String
+                do throws(RepeatRuleError) { _ = try repeating.recurrence(); continue } catch { reason = error.message }
+                let folder: String? = row[6]
+                let name: String? = row[7]
+                let file = folder.flatMap { folder in name.map { (folder as NSString).appendingPathComponent($0) } } ?? "Task \(id)"
+                try db.execute(sql: """
+                    UPDATE task SET repeat_rule = NULL, repeat_from = NULL, repeat_zone = NULL,
+                        repeat_start_day = NULL, repeat_start_time = NULL, repeat_done = 0 WHERE id = ?
+                    """, arguments: [id])
+                try db.execute(sql: "UPDATE task_file SET dirty = ? WHERE task_id = ?", arguments: [row[8] as Int64? ?? 0, id])
+                try db.execute(sql: "INSERT OR REPLACE INTO unfollowed_rule (task_id, rule, message) VALUES (?, ?, ?)", arguments: [
+                    id, rule, TaskFiles.unfollowedRuleMessage(file: file, rule: rule, reason: reason),
+                ])
+            }
         }
         return migrator
     }()

@@ -15,14 +15,33 @@ extension TaskFiles {
     }
 
     /// The sentences of the tasks in `folder` whose files repeat by a rule
-    /// todo-remind cannot follow, by file name. A task given a rule here
-    /// since (`edit --repeat`) follows its own and is left out.
+    /// todo-remind cannot follow, by file name.
     public func unfollowedRules(in folder: String) throws -> [String: String] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT f.name, u.message FROM unfollowed_rule u
-            JOIN task t ON t.id = u.task_id JOIN task_file f ON f.task_id = u.task_id
-            WHERE f.folder = ? AND f.name IS NOT NULL AND t.repeat_rule IS NULL
+            SELECT f.name, u.message FROM (\(Self.unfollowedRulesSQL)) u JOIN task_file f ON f.task_id = u.task_id
+            WHERE f.folder = ? AND f.name IS NOT NULL
             """, arguments: [folder])
         return Dictionary(rows.map { ($0[0] as String, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The rule todo-remind cannot follow that the task's file repeats by,
+    /// for which `done` is refused (`CompletionRefusal`); nil for any other task.
+    static func unfollowedRule(_ db: Database, taskID: Int64) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT rule FROM (\(unfollowedRulesSQL)) WHERE task_id = ?", arguments: [taskID])
+    }
+
+    /// The rows of `unfollowed_rule` that stand: those of tasks without a
+    /// rule of their own. A rule todo-remind cannot follow is never a
+    /// task's repeat (FolderSync reads it as none, the v13 migration took
+    /// it off the tasks an older version had kept it on), so a task with a
+    /// repeat was given one here since (`edit --repeat`) and follows it.
+    private static let unfollowedRulesSQL = """
+        SELECT u.task_id, u.rule, u.message FROM unfollowed_rule u JOIN task t ON t.id = u.task_id WHERE t.repeat_rule IS NULL
+        """
+
+    /// The sentence that says a task's file repeats by `rule`, which
+    /// todo-remind cannot follow, and why (`reason`, a sentence).
+    public static func unfollowedRuleMessage(file: String, rule: String, reason: String) -> String {
+        "“\(file)” repeats by RRULE:\(rule), which todo-remind cannot follow, so it is shown as due once and `done` is refused here (it would end the series on every device): \(reason)"
     }
 }

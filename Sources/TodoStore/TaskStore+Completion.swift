@@ -14,11 +14,6 @@ extension TaskStore {
     public func markDone(ids: [Int64], at now: Date, in zone: TimeZone) throws -> [(before: TodoTask, after: TodoTask)] {
         try complete(ids: ids, at: now) { task in
             guard let repeating = task.repeating else { return nil }
-            // A rule that cannot be expanded (a COUNT past the bound, kept
-            // by an older version) has no next due, which is not its end.
-            guard (try? repeating.recurrence()) != nil else {
-                throw CompletionRefusal.unfollowedRule(taskID: task.id, rule: repeating.rule)
-            }
             return task.due.flatMap { repeating.nextDue(afterCompleting: $0, at: now, in: zone) }
         }
     }
@@ -41,8 +36,7 @@ extension TaskStore {
     ) throws -> [(before: TodoTask, after: TodoTask)] {
         try rewrite(ids: ids, now: now) { db, task in
             guard !task.isCompleted else { return }
-            if task.repeating == nil,
-               let rule = try String.fetchOne(db, sql: "SELECT rule FROM unfollowed_rule WHERE task_id = ?", arguments: [task.id]) {
+            if let rule = try TaskFiles.unfollowedRule(db, taskID: task.id) {
                 throw CompletionRefusal.unfollowedRule(taskID: task.id, rule: rule)
             }
             let original = task

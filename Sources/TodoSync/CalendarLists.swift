@@ -14,7 +14,8 @@ public struct CalendarLists: Sendable {
     let defaultName: String?
     /// Paths that matched no folder, for `lists` to point out.
     public let unmatchedPaths: [String]
-    /// The tables' paths, `~` expanded: what `names(_:)` matches.
+    /// The tables' paths, `~` expanded and their glob-free folders spelled
+    /// as the lists' paths are (`canonicalPattern`): what `names(_:)` matches.
     private let patterns: [String]
 
     /// Reads the folders the settings name; `home` replaces a leading `~`.
@@ -25,7 +26,7 @@ public struct CalendarLists: Sendable {
         var patterns: [String] = []
         for setting in settings {
             let pattern = Self.expandingHome(setting.path, home: home)
-            patterns.append(pattern)
+            patterns.append(Self.canonicalPattern(pattern))
             let folders = Self.folders(matching: pattern)
             if folders.isEmpty { unmatched.append(setting.path) }
             for folder in folders where seen.insert(folder.path).inserted {
@@ -137,6 +138,25 @@ public struct CalendarLists: Sendable {
             folders.append((path, folder.isEmpty ? (path as NSString).lastPathComponent : name))
         }
         return folders.sorted { $0.path < $1.path }
+    }
+
+    /// `pattern` with its leading folders that hold no glob character
+    /// spelled as `canonical` spells them, as far as they exist: the lists'
+    /// paths are canonical, so `/x/cal/../cal/*`, or a `~` that is a
+    /// symlink, names them too, and a folder of theirs gone or replaced by
+    /// a file is still known for a list whose changes wait to be written.
+    static func canonicalPattern(_ pattern: String) -> String {
+        let parts = pattern.split(separator: "/", omittingEmptySubsequences: false)
+        let plain = parts.prefix { part in !part.contains { "*?[\\".contains($0) } }.count
+        for count in stride(from: plain, to: 0, by: -1) {
+            let head = parts[..<count].joined(separator: "/")
+            guard !head.isEmpty, let resolved = realpath(head, nil) else { continue }
+            defer { free(resolved) }
+            let rest = parts[count...].joined(separator: "/")
+            let folder = String(cString: resolved)
+            return rest.isEmpty ? folder : (folder == "/" ? "" : folder) + "/" + rest
+        }
+        return pattern
     }
 
     /// The one spelling of a folder's path (realpath(3)): `/x/cal/l`,

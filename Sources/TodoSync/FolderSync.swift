@@ -73,9 +73,7 @@ public struct FolderSync: Sendable {
                 }
                 // Rules not followed in files read before (by a command,
                 // say): said again, so the daemon logs them once too.
-                for (name, message) in try files.unfollowedRules(in: list.path) where unchanged.contains(name) {
-                    report.skipped.append(.init(path: list.folder.file(name), reason: message))
-                }
+                report.skipped += try ItemReading.unfollowedRules(in: list, unchanged: unchanged, files)
                 let present = Set(stamps.map(\.name))
                 for (name, file) in known where !present.contains(name) {
                     // Removed elsewhere (or by vdirsyncer, removed on the server).
@@ -127,34 +125,13 @@ public struct FolderSync: Sendable {
 
     private func readFile(_ name: String, in list: CalendarList, known: TaskFile?, _ files: TaskFiles, _ report: inout SyncReport) throws {
         let path = list.folder.file(name)
-        let bytes: [UInt8]
-        let stamp: ItemStamp
-        let item: TodoItem
-        do {
-            (bytes, stamp) = try list.folder.read(name)
-            guard case .todo(let todo) = try CalendarItem.read(bytes, file: path, localZone: mapping.zone) else {
-                return  // events and journals are other programs' business
-            }
-            item = todo
-        } catch let error as CalendarFileError {
-            report.skipped.append(.init(path: path, reason: error.localizedDescription))
-            return
-        } catch let error as CalendarFolderError where !error.isGone {
-            // Not a regular file (a FIFO, a folder named x.ics), or unreadable.
-            report.skipped.append(.init(path: path, reason: error.localizedDescription))
-            return
-        } catch {
-            // Gone between listing and reading: the next scan sees it removed.
-            return
-        }
-        // An alarm that cannot be understood is left in the file and said once.
-        for alarm in item.skippedAlarms {
-            report.skipped.append(.init(path: path, reason: alarm.message(file: path)))
-        }
-        // So is a rule todo-remind cannot follow; the store keeps it, so
-        // that `done` never ends the series the file carries.
-        let unfollowed = mapping.unfollowedRule(item.properties, file: path)
-        if let unfollowed { report.skipped.append(.init(path: path, reason: unfollowed)) }
+        // An alarm that cannot be understood is left in the file and said
+        // once; so is a rule todo-remind cannot follow, which the store
+        // keeps, so that `done` never ends the series the file carries.
+        let (reading, skipped) = ItemReading.read(name, in: list, mapping: mapping)
+        report.skipped += skipped
+        guard let reading else { return }
+        let (bytes, stamp, item, unfollowed) = (reading.bytes, reading.stamp, reading.item, reading.unfollowedRule)
         var known = known
         if known == nil, let owner = try files.file(uid: item.uid) {
             if owner.folder == list.path, let ownerName = owner.name, (try? list.folder.stamp(of: ownerName)) != nil {

@@ -63,31 +63,19 @@ extension FolderSync {
                 }
                 state.files = stamps.count
                 for stamp in stamps where known[stamp.name]?.etag != stamp.etag {
+                    let (reading, skipped) = ItemReading.read(stamp.name, in: list, mapping: mapping)
+                    state.bad += skipped
+                    guard let item = reading?.item else { continue }
                     let path = list.folder.file(stamp.name)
-                    do {
-                        let (bytes, _) = try list.folder.read(stamp.name)
-                        guard case .todo(let item) = try CalendarItem.read(bytes, file: path, localZone: mapping.zone) else { continue }
-                        if let owner = try files.file(uid: item.uid), owner.folder == list.path, let name = owner.name, name != stamp.name {
-                            state.bad.append(.init(path: path, reason: "“\(path)” holds the UID \(item.uid) of “\(list.folder.file(name))”: a UID is one task."))
-                            continue
-                        }
-                        state.unread.append(stamp.name)
-                        if let unfollowed = mapping.unfollowedRule(item.properties, file: path) {
-                            state.bad.append(.init(path: path, reason: unfollowed))
-                        }
-                    } catch let error as CalendarFileError {
-                        state.bad.append(.init(path: path, reason: error.localizedDescription))
-                    } catch let error as CalendarFolderError where !error.isGone {
-                        state.bad.append(.init(path: path, reason: error.localizedDescription))
-                    } catch {
+                    if let owner = try files.file(uid: item.uid), owner.folder == list.path, let name = owner.name, name != stamp.name {
+                        state.bad.append(.init(path: path, reason: "“\(path)” holds the UID \(item.uid) of “\(list.folder.file(name))”: a UID is one task."))
                         continue
                     }
+                    state.unread.append(stamp.name)
                 }
                 // Files read in already and unchanged: what the store kept of them.
                 let unchanged = Set(stamps.filter { known[$0.name]?.etag == $0.etag }.map(\.name))
-                for (name, message) in try files.unfollowedRules(in: list.path).sorted(by: { $0.key < $1.key }) where unchanged.contains(name) {
-                    state.bad.append(.init(path: list.folder.file(name), reason: message))
-                }
+                state.bad += try ItemReading.unfollowedRules(in: list, unchanged: unchanged, files)
                 let present = Set(stamps.map(\.name))
                 state.removed = known.keys.filter { !present.contains($0) }.sorted()
                 check.lists.append(state)

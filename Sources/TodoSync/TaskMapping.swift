@@ -2,6 +2,7 @@ import Foundation
 import TodoCalendar
 import TodoCore
 import TodoRecurrence
+import TodoStore
 
 /// How a task and a VTODO's fields map onto each other (ICALENDAR.md §2).
 ///
@@ -194,17 +195,10 @@ struct TaskMapping {
     /// The repeat a file's RRULE gives: the task's own while the rule is the
     /// same text, or says what is left of its COUNT from the file's open
     /// occurrence on (as todo-remind and tasks.org write a series moved on),
-    /// so its series start and history stay; a rule todo-remind cannot
-    /// expand, or one without a due, gives none, and is kept in the file
-    /// untouched.
+    /// so its series start and history stay; none for a rule
+    /// `unfollowedRule` reports, which is kept in the file untouched.
     private func repeating(_ properties: TodoProperties, keeping current: TaskRepeat?) -> TaskRepeat? {
-        guard let rule = properties.rule else { return nil }
-        let from: RepeatFrom = properties.repeatsFromCompletion ? .completion : .due
-        if var current, current.rule == rule || current.rule(countedFrom: properties.due) == rule {
-            current.from = from
-            return current
-        }
-        return try? newRepeat(properties)
+        try? followedRepeat(properties, keeping: current).get()
     }
 
     /// Why a file's RRULE gives its task no repeat (`TaskRepeat.verbatim`
@@ -214,17 +208,24 @@ struct TaskMapping {
     /// and the store refuses to mark it done (`CompletionRefusal`): the file
     /// would say COMPLETED beside its RRULE, ending the series everywhere.
     func unfollowedRule(_ properties: TodoProperties, file: String) -> String? {
-        guard let rule = properties.rule else { return nil }
-        let reason: String
-        do {
-            _ = try newRepeat(properties)
-            return nil
-        } catch .needsDue {
-            reason = "it has no DUE to repeat from."
-        } catch {
-            reason = error.message
-        }
-        return "“\(file)” repeats by RRULE:\(rule), which todo-remind cannot follow, so it is shown as due once and `done` is refused here (it would end the series on every device): \(reason)"
+        guard let rule = properties.rule, case .failure(let error) = followedRepeat(properties, keeping: nil) else { return nil }
+        let reason = if case .needsDue = error { "it has no DUE to repeat from." } else { error.message }
+        return TaskFiles.unfollowedRuleMessage(file: file, rule: rule, reason: reason)
+    }
+
+    /// Whether todo-remind follows a file's RRULE, decided here only, so that
+    /// a task has a repeat exactly when no rule of its file is reported: the
+    /// rule read afresh must expand, and the task's own repeat is kept only
+    /// while it expands too (one an older version kept, a COUNT past today's
+    /// bound, would stay a repeat that `done` cannot move on).
+    private func followedRepeat(_ properties: TodoProperties, keeping current: TaskRepeat?) -> Result<TaskRepeat?, RepeatRuleError> {
+        let fresh: TaskRepeat?
+        do { fresh = try newRepeat(properties) } catch { return .failure(error) }
+        guard let rule = properties.rule, var current, current.rule == rule || current.rule(countedFrom: properties.due) == rule,
+              (try? current.recurrence()) != nil
+        else { return .success(fresh) }
+        current.from = properties.repeatsFromCompletion ? .completion : .due
+        return .success(current)
     }
 
     /// The repeat a file's RRULE gives a task read afresh: the series starts

@@ -6,18 +6,41 @@ import TodoStore
 
 /// `done` never ends a series todo-remind cannot follow (issue 20, item 10).
 @Suite struct CompletionRefusalTests {
-    @Test("A stored series whose rule cannot be expanded is not marked done, and nothing of the call changes")
+    @Test("A series an older version kept with a rule that cannot be expanded becomes a reported rule: not marked done, not rewritten, named for sync --check")
     func unexpandableStoredRule() throws {
+        // Given a store as the version before left it: a COUNT past today's
+        // bound kept as the repeat of a task whose file is read in and unchanged
         let folder = try TemporaryFolder()
-        let store = try TaskStore(path: folder.file("tasks.sqlite"))
+        let path = folder.file("tasks.sqlite")
+        let old = try TaskStore(path: path)
         let day = LocalDay(year: 2026, month: 11, day: 20) ?? LocalDay(daysSinceEpoch: 0)
         var series = try TaskDraft(title: "Forever", due: .day(day))
-        // As an older version kept it: a COUNT past the bound now followed.
         series.repeating = TaskRepeat(rule: "FREQ=DAILY;COUNT=2000000000", zone: nil, start: .day(day))
+        series.list = "/lists/work"
         let other = try TaskDraft(title: "Other", due: .day(day))
-        _ = try store.importTasks([series, other], now: Date(timeIntervalSince1970: 1_795_000_000))
-        let before = try store.tasks(ids: [1, 2])
+        _ = try old.importTasks([series, other], now: Date(timeIntervalSince1970: 1_795_000_000))
+        try old.close()
+        try Python.run("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.executescript('''
+                UPDATE task_file SET name = 'x.ics', uid = 'x', etag = '1 2', dirty = 0;
+                DELETE FROM grdb_migrations WHERE identifier = 'v13-unfollowed-stored-rules';
+            ''')
+            db.commit()
+            """, path)
 
+        // When this version opens it
+        let store = try TaskStore(path: path)
+
+        // Then the rule is the file's, reported, and `done` is refused
+        #expect(try store.task(id: 1)?.repeating == nil)
+        #expect(try store.readingTaskFiles { try $0.pending() }.isEmpty)
+        let reported = try store.readingTaskFiles { try $0.unfollowedRules(in: "/lists/work") }
+        #expect(reported.keys.sorted() == ["x.ics"])
+        #expect(reported["x.ics"]?.hasPrefix("“/lists/work/x.ics” repeats by RRULE:FREQ=DAILY;COUNT=2000000000, which todo-remind cannot follow") == true)
+        #expect(reported["x.ics"]?.contains("“COUNT=2000000000” is out of range") == true, "\(reported)")
+        let before = try store.tasks(ids: [1, 2])
         #expect(throws: CompletionRefusal.unfollowedRule(taskID: 1, rule: "FREQ=DAILY;COUNT=2000000000")) {
             try store.markDone(ids: [2, 1], at: Date(timeIntervalSince1970: 1_795_100_000), in: .gmt)
         }

@@ -57,4 +57,26 @@ import TodoConfig
         let message = CalendarListsError.ambiguous(name: "Tasks", folders: folders).localizedDescription
         #expect(message.contains(folders[0]) && message.contains(folders[1]))
     }
+
+    @Test("A table naming its folders through “..” or a symlinked home still names them once they are gone or replaced by a file", arguments: [
+        ("/cal/../cal/*", "/unused"), ("~/*", "/home"),
+    ])
+    func namesFoldersGone(path: String, home: String) throws {
+        let root = try Self.folders(["l", "m"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createSymbolicLink(atPath: root + "/home", withDestinationPath: root + "/cal")
+        let lists = CalendarLists([CalendarSetting(path: path.hasPrefix("~") ? path : root + path)], home: root + home)
+        let real = URL(fileURLWithPath: root + "/cal").resolvingSymlinksInPath().path
+        #expect(lists.lists.map(\.path) == [real + "/l", real + "/m"])
+
+        try FileManager.default.removeItem(atPath: real + "/l")
+        try FileManager.default.removeItem(atPath: real + "/m")
+        try "not a folder\n".write(toFile: real + "/m", atomically: true, encoding: .utf8)
+
+        #expect(lists.names(real + "/l"))
+        #expect(lists.names(real + "/m"))
+        #expect(!lists.names(real + "/.hidden"))
+        #expect(!lists.names(root + "/elsewhere/l"))
+    }
 }
+

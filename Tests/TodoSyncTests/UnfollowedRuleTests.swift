@@ -47,4 +47,17 @@ import TodoCore
         #expect(Self.mapping.unfollowedRule(properties, file: "/l/x.ics") == nil)
         #expect((Self.mapping.task(from: properties, list: "/l").repeating != nil) == (properties.rule != nil))
     }
+
+    @Test("A repeat the task kept from an older version is dropped when its rule cannot be followed, exactly when the rule is reported; one that can keeps its history")
+    func keptRepeat() throws {
+        let start = Due.day(try #require(LocalDay(year: 2026, month: 12, day: 1)))
+        for (rule, followed) in [("FREQ=DAILY;COUNT=200000", false), ("FREQ=DAILY;COUNT=100", true)] {
+            let properties = try Self.properties(["DUE;VALUE=DATE:20261201", "RRULE:\(rule)"])
+            var task = Self.mapping.task(from: properties, list: "/l")
+            task.repeating = TaskRepeat(rule: rule, zone: nil, start: start, completedCount: 3)
+            Self.mapping.apply(properties, to: &task)
+            #expect((Self.mapping.unfollowedRule(properties, file: "/l/x.ics") == nil) == followed)
+            #expect(task.repeating?.completedCount == (followed ? 3 : nil))
+        }
+    }
 }

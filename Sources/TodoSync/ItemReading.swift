@@ -1,0 +1,53 @@
+import Foundation
+import TodoCalendar
+import TodoStore
+
+/// One file of a list as a read-in and `sync --check` both read it: its
+/// task, and what must be reported of it, so that the two skip and say the
+/// same things.
+struct ItemReading {
+    let bytes: [UInt8]
+    let stamp: ItemStamp
+    let item: TodoItem
+    /// Why its rule gives it no repeat (`TaskMapping.unfollowedRule`), if so.
+    let unfollowedRule: String?
+
+    /// Reads the file `name` of `list`.
+    ///
+    /// - Returns: the reading, nil for a file that holds no task (an event,
+    ///   a journal: other programs' business), cannot be read, or is gone;
+    ///   and what to report of it: why it cannot be read (not for a file
+    ///   gone between listing and reading, which the next scan sees
+    ///   removed), or else its alarms that are not used and its rule that
+    ///   is not followed, both left in the file.
+    static func read(_ name: String, in list: CalendarList, mapping: TaskMapping) -> (ItemReading?, [SyncReport.Skipped]) {
+        let path = list.folder.file(name)
+        let bytes: [UInt8]
+        let stamp: ItemStamp
+        let item: TodoItem
+        do {
+            (bytes, stamp) = try list.folder.read(name)
+            guard case .todo(let todo) = try CalendarItem.read(bytes, file: path, localZone: mapping.zone) else { return (nil, []) }
+            item = todo
+        } catch let error as CalendarFileError {
+            return (nil, [.init(path: path, reason: error.localizedDescription)])
+        } catch let error as CalendarFolderError where !error.isGone {
+            // Not a regular file (a FIFO, a folder named x.ics), or unreadable.
+            return (nil, [.init(path: path, reason: error.localizedDescription)])
+        } catch {
+            return (nil, [])
+        }
+        let unfollowed = mapping.unfollowedRule(item.properties, file: path)
+        let skipped = item.skippedAlarms.map { SyncReport.Skipped(path: path, reason: $0.message(file: path)) }
+            + [unfollowed].compactMap { $0.map { SyncReport.Skipped(path: path, reason: $0) } }
+        return (ItemReading(bytes: bytes, stamp: stamp, item: item, unfollowedRule: unfollowed), skipped)
+    }
+
+    /// The rules not followed in the files of `list` named in `unchanged`,
+    /// read in before (by another command, say) and not read again: what
+    /// the store kept of them, said again so that each reader reports them.
+    static func unfollowedRules(in list: CalendarList, unchanged: Set<String>, _ files: TaskFiles) throws -> [SyncReport.Skipped] {
+        try files.unfollowedRules(in: list.path).sorted { $0.key < $1.key }.filter { unchanged.contains($0.key) }
+            .map { SyncReport.Skipped(path: list.folder.file($0.key), reason: $0.value) }
+    }
+}
