@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import TodoCalendar
+import TodoCore
+import TodoStore
+import TodoSync
+
+/// What a task's history of versions may cost: however large its file and
+/// however often it changes, a merge reads no more than one file's worth of
+/// versions, and parses none of them.
+@Suite struct MergeHistoryBoundTests {
+    typealias Setup = ThreeWriterMergeTests.Setup
+
+    /// The server's copy with `title`, notes of `noteBytes` bytes, and
+    /// modified `minutes` after the start (later than the sync that reads
+    /// the one before: each title is a newer change than that read-in's).
+    static func largeCopy(title: String, noteBytes: Int, minutes: Int) -> String {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = .gmt
+        format.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let modified = format.string(from: ThreeWriterMergeTests.start.addingTimeInterval(Double(minutes * 60)))
+        return ThreeWriterMergeTests.serverCopy()
+            .replacingOccurrences(of: "LAST-MODIFIED:20261101T100000Z", with: "LAST-MODIFIED:\(modified)")
+            .replacingOccurrences(of: "SUMMARY:Task 01", with: "SUMMARY:\(title)")
+            .replacingOccurrences(of: "DESCRIPTION:old notes", with: "DESCRIPTION:" + String(repeating: "n", count: noteBytes))
+    }
+
+    @Test("A large file changed one field at a time keeps at most one file's worth of versions, none of them a file to parse, and each change is read in")
+    func historyIsBoundedAndParsesNothing() throws {
+        let setup = try Setup()
+        let noteBytes = 1024 * 1024
+        for round in 0..<6 {
+            try setup.put("task-01.ics", Self.largeCopy(title: "Round \(round)", noteBytes: noteBytes, minutes: round))
+            try setup.sync(Double(round) - 0.5)
+        }
+        let task = try setup.onlyTask()
+        #expect(task.title == "Round 5")
+        let versions = try setup.store.readingTaskFiles { try $0.versions(taskID: task.id) }
+        let kept = versions.reduce(0) { $0 + $1.content.count }
+        #expect(kept <= ReadingLimits.maximumFileSize, "\(versions.count) versions of \(kept) bytes")
+        #expect(versions.count >= 2, "the versions a copy from the server may have grown from")
+        #expect(versions.allSatisfy { !$0.isFile })
+    }
+
+    @Test("A task deleted here takes its versions with it, whether or not its file was written out yet")
+    func versionsGoWithTheirTask() throws {
+        let setup = try Setup()
+        try setup.put("task-01.ics", ThreeWriterMergeTests.serverCopy())
+        try setup.sync(0)
+        let task = try setup.onlyTask()
+        #expect(try setup.store.readingTaskFiles { try $0.versions(taskID: task.id) }.count == 1)
+        _ = try setup.store.delete(ids: [task.id])
+        #expect(try setup.store.readingTaskFiles { try $0.versions(taskID: task.id) }.isEmpty)
+    }
+}
