@@ -53,4 +53,30 @@ import TodoSync
         _ = try setup.store.delete(ids: [task.id])
         #expect(try setup.store.readingTaskFiles { try $0.versions(taskID: task.id) }.isEmpty)
     }
+
+    @Test("A version carried over from an older store as a file is the base it was, and is kept as properties once read")
+    func versionCarriedOverAsAFile() throws {
+        let setup = try Setup()
+        let first = ThreeWriterMergeTests.serverCopy()
+        try setup.put("task-01.ics", first)
+        try setup.sync(0)
+        let id = try setup.onlyTask().id
+        // What v12-task-file-versions carries over from task_file.base.
+        try setup.store.withTaskFiles(now: ThreeWriterMergeTests.start) { files in
+            let file = try #require(try files.file(taskID: id))
+            try files.forget(taskID: id)
+            try files.save(file)
+            try files.record(TaskFileVersion(content: Array(first.utf8), isFile: true, writtenHere: false), taskID: id, bytesKept: .max)
+        }
+        _ = try setup.store.modify(ids: [id], now: ThreeWriterMergeTests.start.addingTimeInterval(60)) { $0.notes = "EDITED HERE" }
+        // The phone raises the priority of the copy it had.
+        try setup.put("task-01.ics", first.replacingOccurrences(of: "PRIORITY:5", with: "PRIORITY:1"))
+        try setup.sync(2)
+
+        let task = try setup.onlyTask()
+        #expect(task.notes == "EDITED HERE")
+        #expect(task.priority == .high)
+        let versions = try setup.store.readingTaskFiles { try $0.versions(taskID: id) }
+        #expect(!versions.isEmpty && versions.allSatisfy { !$0.isFile })
+    }
 }
