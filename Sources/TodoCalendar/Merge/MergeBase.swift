@@ -2,7 +2,7 @@ import Foundation
 
 /// The version a copy of a task changed elsewhere grew from, chosen among
 /// the versions of its file this side has seen, and the fields in which
-/// taking that copy would undo an edit made here (issue 20, item 5).
+/// taking that copy would undo an edit made here.
 ///
 /// Nothing in a file says which version it grew from. vdirsyncer carries
 /// the versions written here to the server without a trace in the folder;
