@@ -396,21 +396,32 @@ enum StoreSchema {
                 -- before the last one read in, and a merge against any
                 -- later one would take this side's edits since for theirs
                 -- undone (FolderSync). Replaces task_file_written, which
-                -- was emptied at every read.
+                -- was emptied at every read, and task_file.base. Gone with
+                -- its task: nothing merges into a deleted task.
                 CREATE TABLE task_file_version (
                     id INTEGER PRIMARY KEY,
-                    task_id INTEGER NOT NULL,
+                    task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE,
                     -- 1 written here, 0 read in.
                     written INTEGER NOT NULL CHECK (written IN (0, 1)),
-                    bytes BLOB NOT NULL
+                    -- 0: what a merge needs of the version, encoded by
+                    -- FolderSync, read without parsing a file; 1: the file's
+                    -- bytes, carried over below, read once and then replaced.
+                    is_file INTEGER NOT NULL CHECK (is_file IN (0, 1)),
+                    content BLOB NOT NULL
                 );
                 CREATE INDEX task_file_version_by_task ON task_file_version(task_id, id);
-                -- What the store had: the base read, then the versions written since.
-                INSERT INTO task_file_version (task_id, written, bytes)
-                    SELECT task_id, 0, base FROM task_file WHERE base IS NOT NULL ORDER BY task_id;
-                INSERT INTO task_file_version (task_id, written, bytes)
-                    SELECT task_id, 1, bytes FROM task_file_written ORDER BY id;
+                -- What the store had: the base read, then the versions
+                -- written since, of the tasks still there.
+                INSERT INTO task_file_version (task_id, written, is_file, content)
+                    SELECT task_id, 0, 1, base FROM task_file
+                    WHERE base IS NOT NULL AND task_id IN (SELECT id FROM task) ORDER BY task_id;
+                INSERT INTO task_file_version (task_id, written, is_file, content)
+                    SELECT task_id, 1, 1, bytes FROM task_file_written
+                    WHERE task_id IN (SELECT id FROM task) ORDER BY id;
                 DROP TABLE task_file_written;
+                -- No longer read or written (the versions hold it); the
+                -- column stays, as dropping one rebuilds the table.
+                UPDATE task_file SET base = NULL;
                 """)
         }
         migrator.registerMigration("v13-unfollowed-stored-rules", foreignKeyChecks: .immediate) { db in

@@ -1,8 +1,8 @@
 import Foundation
 
 /// A task of a folder-backed list and its file there, as the store
-/// remembers it: where the file is, what it was when last seen, and the
-/// version a three-way merge starts from.
+/// remembers it: where the file is and what it was when last seen. The
+/// versions a three-way merge starts from are `TaskFiles.versions`.
 public struct TaskFile: Hashable, Sendable {
     public var taskID: Int64
     /// The folder the file is in (a list's path).
@@ -14,17 +14,12 @@ public struct TaskFile: Hashable, Sendable {
     /// The file's etag (`ItemStamp.etag`) when last written or read; a
     /// file whose etag differs was changed by someone else since.
     public var etag: String?
-    /// The file's bytes as last read from outside, or as first written. A
-    /// merge chooses its base among all the versions seen
-    /// (`TaskFiles.versions`), this one included.
-    public var base: [UInt8]?
 
-    public init(taskID: Int64, folder: String, name: String? = nil, uid: String? = nil, etag: String? = nil, base: [UInt8]? = nil) {
+    public init(taskID: Int64, folder: String, name: String? = nil, uid: String? = nil, etag: String? = nil) {
         self.taskID = taskID
         self.folder = folder
         self.name = name
         self.uid = uid
         self.etag = etag
-        self.base = base
     }
 }

@@ -14,9 +14,9 @@ public struct TaskFiles {
     let db: Database
     let now: Date
 
-    /// The files the store knows in `folder`, by name, without their
-    /// bases (`file(taskID:)` has them): a scan compares every file's etag,
-    /// and reads a base only for the few that changed.
+    /// The files the store knows in `folder`, by name: a scan compares
+    /// every file's etag, and reads the versions (`versions(taskID:)`) only
+    /// of the few that changed.
     public func files(in folder: String) throws -> [String: TaskFile] {
         var files: [String: TaskFile] = [:]
         let rows = try Row.fetchCursor(db, sql: """
@@ -113,9 +113,9 @@ public struct TaskFiles {
     /// Records a task's file as it is now: written or read, nothing pending.
     public func save(_ file: TaskFile) throws {
         try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO task_file (task_id, folder, name, uid, etag, base, dirty)
-            VALUES (?, ?, ?, ?, ?, ?, 0)
-            """).execute(arguments: [file.taskID, file.folder, file.name, file.uid, file.etag, file.base.map { Data($0) }])
+            INSERT OR REPLACE INTO task_file (task_id, folder, name, uid, etag, dirty)
+            VALUES (?, ?, ?, ?, ?, 0)
+            """).execute(arguments: [file.taskID, file.folder, file.name, file.uid, file.etag])
     }
 
     /// Marks a task's file as behind its task, for the next write-out.
@@ -130,29 +130,44 @@ public struct TaskFiles {
     }
 
     /// The versions of the task's file this store has seen, read in or
-    /// written here, oldest first; the oldest go beyond `versionsKept`.
+    /// written here, oldest first.
     public func versions(taskID: Int64) throws -> [TaskFileVersion] {
-        try Row.fetchAll(db, sql: "SELECT bytes, written FROM task_file_version WHERE task_id = ? ORDER BY id", arguments: [taskID])
-            .map { row in TaskFileVersion(bytes: [UInt8](row[0] as Data), writtenHere: row[1]) }
+        try Row.fetchAll(db, sql: "SELECT \(Self.versionColumns) FROM task_file_version WHERE task_id = ? ORDER BY id", arguments: [taskID])
+            .map(Self.version)
     }
 
     /// The newest version of the task's file this store has seen.
     public func lastVersion(taskID: Int64) throws -> TaskFileVersion? {
-        try Row.fetchOne(db, sql: "SELECT bytes, written FROM task_file_version WHERE task_id = ? ORDER BY id DESC LIMIT 1", arguments: [taskID])
-            .map { row in TaskFileVersion(bytes: [UInt8](row[0] as Data), writtenHere: row[1]) }
+        try Row.fetchOne(db, sql: "SELECT \(Self.versionColumns) FROM task_file_version WHERE task_id = ? ORDER BY id DESC LIMIT 1", arguments: [taskID])
+            .map(Self.version)
     }
 
-    /// Records a version of the task's file, read in or written here; the
-    /// oldest go beyond `versionsKept`.
-    public func record(_ version: TaskFileVersion, taskID: Int64) throws {
+    /// Records a version of the task's file, read in or written here. The
+    /// oldest go beyond `versionsKept`, or beyond `bytesKept` of content in
+    /// all (the newest is kept whatever its size): what a merge reads to
+    /// choose its base is bounded however a file is written, or how often.
+    public func record(_ version: TaskFileVersion, taskID: Int64, bytesKept: Int) throws {
         try db.execute(
-            sql: "INSERT INTO task_file_version (task_id, written, bytes) VALUES (?, ?, ?)",
-            arguments: [taskID, version.writtenHere, Data(version.bytes)]
+            sql: "INSERT INTO task_file_version (task_id, written, is_file, content) VALUES (?, ?, ?, ?)",
+            arguments: [taskID, version.writtenHere, version.isFile, Data(version.content)]
         )
-        try db.execute(sql: """
-            DELETE FROM task_file_version WHERE task_id = ? AND id NOT IN
-                (SELECT id FROM task_file_version WHERE task_id = ? ORDER BY id DESC LIMIT ?)
-            """, arguments: [taskID, taskID, Self.versionsKept])
+        var total = 0
+        let sizes = try Row.fetchAll(db, sql: """
+            SELECT id, length(content) FROM task_file_version WHERE task_id = ? ORDER BY id DESC
+            """, arguments: [taskID])
+        for (index, row) in sizes.enumerated() {
+            total += row[1] as Int
+            if index > 0, index >= Self.versionsKept || total > bytesKept {
+                try db.execute(sql: "DELETE FROM task_file_version WHERE task_id = ? AND id <= ?", arguments: [taskID, row[0] as Int64])
+                break
+            }
+        }
+    }
+
+    /// Replaces a version carried over as a file (`TaskFileVersion.isFile`)
+    /// by what a merge needs of it, once it has been read.
+    public func replaceContent(ofVersion id: Int64, with content: [UInt8]) throws {
+        try db.execute(sql: "UPDATE task_file_version SET content = ?, is_file = 0 WHERE id = ?", arguments: [Data(content), id])
     }
 
     /// How many versions are kept per task: more than a task's file goes
@@ -161,14 +176,15 @@ public struct TaskFiles {
     /// sends back grew from the version it last got, which must be among them.
     static let versionsKept = 32
 
+    private static let versionColumns = "id, content, is_file, written"
+
+    private static func version(_ row: Row) -> TaskFileVersion {
+        TaskFileVersion(id: row[0], content: [UInt8](row[1] as Data), isFile: row[2], writtenHere: row[3])
+    }
+
     private func fetch(_ clause: String, _ arguments: StatementArguments) throws -> [TaskFile] {
-        try Row.fetchAll(db, sql: "SELECT task_id, folder, name, uid, etag, base FROM task_file \(clause)", arguments: arguments)
-            .map { row in
-                TaskFile(
-                    taskID: row[0], folder: row[1], name: row[2], uid: row[3], etag: row[4],
-                    base: (row[5] as Data?).map { [UInt8]($0) }
-                )
-            }
+        try Row.fetchAll(db, sql: "SELECT task_id, folder, name, uid, etag FROM task_file \(clause)", arguments: arguments)
+            .map { row in TaskFile(taskID: row[0], folder: row[1], name: row[2], uid: row[3], etag: row[4]) }
     }
 }
 

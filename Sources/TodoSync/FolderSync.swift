@@ -146,10 +146,10 @@ public struct FolderSync: Sendable {
             try files.setUnfollowedRule(unfollowed.flatMap { _ in item.properties.rule }, message: unfollowed ?? "", taskID: task.id)
         } else {
             if let known { try files.deleteTask(id: known.taskID) }
-            let file = TaskFile(taskID: 0, folder: list.path, name: name, uid: item.uid, etag: stamp.etag, base: bytes)
+            let file = TaskFile(taskID: 0, folder: list.path, name: name, uid: item.uid, etag: stamp.etag)
             let added = try files.add(mapping.task(from: item.properties, list: list.path), file: file)
             try files.setUnfollowedRule(unfollowed.flatMap { _ in item.properties.rule }, message: unfollowed ?? "", taskID: added.id)
-            try remember(bytes, writtenHere: false, taskID: added.id, path: path, files)
+            try remember(item.properties, writtenHere: false, taskID: added.id, path: path, files)
             let moved = try skippingCompletedOccurrences(of: added, as: item.properties, files)
             if moved != added {
                 var file = file
@@ -196,7 +196,7 @@ public struct FolderSync: Sendable {
         merged = try skippingCompletedOccurrences(of: merged, as: theirs.properties, files)
         var newStamp = stamp
         let path = list.folder.file(stamp.name)
-        try remember(bytes, writtenHere: false, taskID: task.id, path: path, files)
+        try remember(theirs.properties, writtenHere: false, taskID: task.id, path: path, files)
         let updated = theirs.updated(to: mapping.properties(of: merged, over: theirs.properties), at: mapping.now)
         var unwritten: UnwrittenFile?
         if let rewritten = mapping.writingAlarmActions(of: merged, read: theirs.properties, into: updated ?? bytes, path: path) ?? updated {
@@ -209,10 +209,10 @@ public struct FolderSync: Sendable {
                 // for a write, so reading commands keep answering.
                 unwritten = UnwrittenFile(taskID: task.id, task: merged, folder: list.path, error: error)
             }
-            if unwritten == nil { try remember(rewritten, writtenHere: true, taskID: task.id, path: path, files) }
+            if unwritten == nil { try remember(properties(of: rewritten, path: path), writtenHere: true, taskID: task.id, path: path, files) }
         }
         try files.replace(task, with: merged, file: TaskFile(
-            taskID: task.id, folder: list.path, name: stamp.name, uid: theirs.uid, etag: newStamp.etag, base: bytes
+            taskID: task.id, folder: list.path, name: stamp.name, uid: theirs.uid, etag: newStamp.etag
         ))
         if let unwritten {
             try files.markPending(taskID: task.id)
@@ -250,31 +250,44 @@ public struct FolderSync: Sendable {
     /// The version the file read (`theirs`) grew from, among the versions
     /// of it this store has seen (`MergeBase` says how it is chosen), and
     /// the fields in which taking theirs would undo an edit made here.
+    /// Parses no file but those carried over from an older store, each once.
     private func base(of file: TaskFile, for theirs: TodoItem, path: String, _ files: TaskFiles) throws -> MergeBase? {
-        let versions = try files.versions(taskID: file.taskID).compactMap { version -> MergeBase.Version? in
-            guard let properties = properties(of: version.bytes, path: path) else { return nil }
-            return MergeBase.Version(properties: properties, writtenHere: version.writtenHere)
-        }
+        let versions = try files.versions(taskID: file.taskID).compactMap { try version($0, path: path, files) }
         return MergeBase(of: theirs.properties, among: versions)
     }
 
-    /// Records a version of a task's file read in or written here, for
-    /// `base` to choose from; not when it agrees in every field with the
-    /// last one recorded, which it could tell nothing from. Another local
-    /// client re-writing the file (todoman adds properties of its own)
-    /// would otherwise push out the versions a copy from the server may
-    /// still have grown from.
-    private func remember(_ bytes: [UInt8], writtenHere: Bool, taskID: Int64, path: String, _ files: TaskFiles) throws {
-        if let last = try files.lastVersion(taskID: taskID), let before = properties(of: last.bytes, path: path),
-           let now = properties(of: bytes, path: path),
-           TodoField.allCases.allSatisfy({ now.agrees(with: before, on: $0) }) {
+    /// Records a version of a task's file read in or written here (its
+    /// properties: nil for one that holds no task), for `base` to choose
+    /// from; not when it agrees in every field with the last one recorded,
+    /// which it could tell nothing from. Another local client re-writing
+    /// the file (todoman adds properties of its own) would otherwise push
+    /// out the versions a copy from the server may still have grown from.
+    /// At most as many bytes are kept in all as one file may hold.
+    private func remember(_ properties: TodoProperties?, writtenHere: Bool, taskID: Int64, path: String, _ files: TaskFiles) throws {
+        guard let properties else { return }
+        if let last = try files.lastVersion(taskID: taskID), let before = try version(last, path: path, files),
+           TodoField.allCases.allSatisfy({ properties.agrees(with: before.properties, on: $0) }) {
             return
         }
-        try files.record(TaskFileVersion(bytes: bytes, writtenHere: writtenHere), taskID: taskID)
+        let version = MergeBase.Version(properties: properties, writtenHere: writtenHere)
+        try files.record(
+            TaskFileVersion(content: try version.encoded, writtenHere: writtenHere), taskID: taskID,
+            bytesKept: ReadingLimits.maximumFileSize
+        )
     }
 
-    /// A version's fields; nil when it holds no task (it was read or
-    /// written as one, so only a newer reader could disagree).
+    /// A version as the store keeps it; nil when it cannot be read. One
+    /// carried over as a file is parsed and kept as the others from then on.
+    private func version(_ stored: TaskFileVersion, path: String, _ files: TaskFiles) throws -> MergeBase.Version? {
+        guard stored.isFile else { return MergeBase.Version(encoded: stored.content, writtenHere: stored.writtenHere) }
+        guard let properties = properties(of: stored.content, path: path) else { return nil }
+        let version = MergeBase.Version(properties: properties, writtenHere: stored.writtenHere)
+        try files.replaceContent(ofVersion: stored.id, with: try version.encoded)
+        return version
+    }
+
+    /// A file's fields; nil when it holds no task (it was read or written
+    /// as one, so only a newer reader could disagree).
     private func properties(of bytes: [UInt8], path: String) -> TodoProperties? {
         guard case .todo(let item)? = try? CalendarItem.read(bytes, file: path, localZone: mapping.zone) else { return nil }
         return item.properties
@@ -326,7 +339,7 @@ public struct FolderSync: Sendable {
             written = mapping.writingAlarmActions(of: task, read: item.properties, into: written ?? current.bytes, path: oldFolder.file(name)) ?? written
             if let bytes = written {
                 saved.etag = try oldFolder.write(bytes, to: name, ifUnchangedSince: current.stamp).etag
-                try remember(bytes, writtenHere: true, taskID: task.id, path: oldFolder.file(name), files)
+                try remember(properties(of: bytes, path: oldFolder.file(name)), writtenHere: true, taskID: task.id, path: oldFolder.file(name), files)
                 report.writtenOut += 1
             }
             try files.save(saved)
@@ -346,12 +359,11 @@ public struct FolderSync: Sendable {
         let bytes = previous.flatMap { $0.updated(to: wanted, at: mapping.now) ?? $0.document.bytes }
             ?? TodoItem.newFile(uid: uid, properties: wanted, at: mapping.now)
         let stamp = try list.folder.create(bytes, uid: uid)
-        try remember(bytes, writtenHere: true, taskID: task.id, path: list.folder.file(stamp.name), files)
+        try remember(properties(of: bytes, path: list.folder.file(stamp.name)), writtenHere: true, taskID: task.id, path: list.folder.file(stamp.name), files)
         if let name = file.name, listPath != file.folder {
             try? oldFolder.delete(name)
         }
-        try files.save(TaskFile(taskID: task.id, folder: listPath, name: stamp.name, uid: uid, etag: stamp.etag,
-                                base: file.base ?? bytes))
+        try files.save(TaskFile(taskID: task.id, folder: listPath, name: stamp.name, uid: uid, etag: stamp.etag))
         report.writtenOut += 1
     }
 

@@ -90,3 +90,26 @@ import TodoCalendar
         #expect(MergeBase(of: TodoProperties(title: "Task 01"), among: []) == nil)
     }
 }
+
+extension MergeBaseTests {
+    @Test("A version as the store keeps it reads back with every field and alarm a merge reads, to the fraction of a second")
+    func encodedVersionReadsBack() throws {
+        let text = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:a", "SUMMARY:Pay rent", "DESCRIPTION:line\\nnext",
+            "CATEGORIES:Home,Bills", "PRIORITY:2", "DUE;TZID=Europe/Berlin:20261201T090000", "STATUS:IN-PROCESS",
+            "RRULE:FREQ=MONTHLY", "X-MOZ-LASTACK:20261101T080000Z",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "REPEAT:2", "DURATION:PT5M", "END:VALARM",
+            "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n")
+        guard case .todo(let item) = try CalendarItem.read(Array(text.utf8), file: "a.ics", localZone: .gmt) else {
+            Issue.record("not a task")
+            return
+        }
+        var properties = item.properties
+        properties.snoozedUntil = Date(timeIntervalSince1970: 1_796_000_000.123_456)
+        #expect(!properties.alarms.isEmpty)
+        let version = MergeBase.Version(properties: properties, writtenHere: true)
+        let read = try #require(MergeBase.Version(encoded: try version.encoded, writtenHere: true))
+        #expect(read == version)
+    }
+}

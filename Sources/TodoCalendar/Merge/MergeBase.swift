@@ -1,6 +1,8 @@
+import Foundation
+
 /// The version a copy of a task changed elsewhere grew from, chosen among
 /// the versions of its file this side has seen, and the fields in which
-/// taking that copy would undo an edit made here (issue 20, item 5).
+/// taking that copy would undo an edit made here.
 ///
 /// Nothing in a file says which version it grew from. vdirsyncer carries
 /// the versions written here to the server without a trace in the folder;
@@ -19,6 +21,29 @@ public struct MergeBase: Hashable, Sendable {
         public init(properties: TodoProperties, writtenHere: Bool) {
             self.properties = properties
             self.writtenHere = writtenHere
+        }
+
+        /// Reads a version as `encoded` stores it; nil when the bytes are
+        /// not one (a store written by a newer todo-remind).
+        public init?(encoded: [UInt8], writtenHere: Bool) {
+            guard let properties = try? PropertyListDecoder().decode(TodoProperties.self, from: Data(encoded)) else { return nil }
+            self.init(properties: properties, writtenHere: writtenHere)
+        }
+
+        /// What the store keeps of the version (`TaskFileVersion`): its
+        /// properties, read back without parsing a file, so that choosing a
+        /// base costs no file's parse however many versions are kept. The
+        /// occurrences completed elsewhere are left out, being most of a long
+        /// series' file and nothing a merge reads from its base
+        /// (FolderSync takes them from the incoming copy).
+        public var encoded: [UInt8] {
+            get throws {
+                var kept = properties
+                kept.completedOccurrences = [:]
+                let encoder = PropertyListEncoder()
+                encoder.outputFormat = .binary
+                return [UInt8](try encoder.encode(kept))
+            }
         }
     }
 

@@ -12,9 +12,9 @@ import Foundation
 /// is shown as a bubble too); EMAIL, PROCEDURE and NONE alarms, alarms
 /// triggered by location (RFC 9074 `PROXIMITY`) and Apple's "no alarm"
 /// placeholder (`TRIGGER;VALUE=DATE-TIME:19760401T005545Z`) are left out.
-public struct CalendarAlarm: Hashable, Sendable {
+public struct CalendarAlarm: Hashable, Sendable, Codable {
     /// When the alarm fires.
-    public enum Trigger: Hashable, Sendable {
+    public enum Trigger: Hashable, Sendable, Codable {
         /// `seconds` after the due's anchor, negative before it: the DUE
         /// instant of a timed due, the start of the due day in the local zone
         /// for a day due (Thunderbird's reading; the anchor `OwnAlarm`'s
@@ -45,14 +45,14 @@ public struct CalendarAlarm: Hashable, Sendable {
     }
 
     /// How the client that wrote it alerts; todo-remind shows both as a bubble.
-    public enum Action: Hashable, Sendable {
+    public enum Action: Hashable, Sendable, Codable {
         case display
         case audio
     }
 
     /// The alarm firing again after its first instance (RFC 5545 `REPEAT`
     /// and `DURATION`, which come together).
-    public struct Repetition: Hashable, Sendable {
+    public struct Repetition: Hashable, Sendable, Codable {
         /// How many times more it fires.
         public var count: Int
         /// Seconds between one instance and the next.

@@ -10,7 +10,7 @@
 /// X-TODO-REMIND-ALARM:morning
 /// END:VALARM
 /// ```
-public struct OwnAlarm: Hashable, Sendable {
+public struct OwnAlarm: Hashable, Sendable, Codable {
     /// What it stands for: `morning` or `due` (todo-remind's two defaults),
     /// or `alarm` (one set with `--remind`).
     public var kind: String

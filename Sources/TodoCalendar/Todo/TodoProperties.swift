@@ -7,7 +7,7 @@ import TodoCore
 /// read and rewrites only the properties of the fields that differ, so the
 /// values here keep what todo-remind's own model would lose (a PRIORITY of
 /// 2, a status of IN-PROCESS, every category) and write it back unchanged.
-public struct TodoProperties: Hashable, Sendable {
+public struct TodoProperties: Hashable, Sendable, Codable {
     /// `SUMMARY`, unescaped; nil when the VTODO has none.
     public var title: String?
     /// `DESCRIPTION`, unescaped; nil when the VTODO has none.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// When a task is due: by the end of a local day, or at an exact instant.
-public enum Due: Hashable, Sendable {
+public enum Due: Hashable, Sendable, Codable {
     /// Due by the end of this local day, wherever the machine is (floating).
     case day(LocalDay)
     /// Due at this instant, whatever time zone the machine moves to later.

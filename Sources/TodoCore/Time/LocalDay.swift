@@ -3,7 +3,7 @@
 /// Days are kept as plain proleptic Gregorian year, month and day so that
 /// arithmetic on them (the day before, the next Friday) never goes through a
 /// time zone, and converting many of them stays cheap.
-public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct LocalDay: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public let year: Int
     public let month: Int
     public let day: Int
