@@ -124,7 +124,7 @@ final class WatchedStore {
         guard open == nil else { return }
         let store: TaskStore
         do {
-            store = try TaskStore(path: path, access: .readWriteExisting)
+            store = try TaskStore(path: path, access: .readWriteExisting, connections: .kept)
         } catch StoreError.missing {
             return
         } catch {

@@ -8,7 +8,8 @@ import TodoCore
 /// `DatabasePool` (WAL mode) with a busy timeout, so two processes can read
 /// and write it at once: readers never wait, and a writer waits up to
 /// `busyTimeout` for another process's write to finish instead of failing
-/// with "database is locked". Every failure is a `StoreError` (except errors
+/// with "database is locked". The daemon holds it through one connection
+/// instead (`Connections.kept`). Every failure is a `StoreError` (except errors
 /// thrown by the closure given to `modify`, which pass through unchanged).
 ///
 /// ```swift
@@ -39,6 +40,21 @@ public final class TaskStore: Sendable {
         case readOnly
     }
 
+    /// How a process holds the file open.
+    public enum Connections: Sendable {
+        /// A GRDB pool (one writer, readers beside it), freed when done: for
+        /// a command, which reads while it writes and soon exits.
+        case pool
+        /// One connection that reads and writes, and that is kept, closed,
+        /// when done rather than freed, as is the one that makes a missing
+        /// store (see `KeptConnections`): for the daemon, which reads and
+        /// writes on one thread and must not start Dispatch's worker pool.
+        case kept
+    }
+
+    /// How this store holds its file.
+    private let connections: Connections
+
     /// How long a write waits for another process to release the store, in seconds.
     static let busyTimeout: TimeInterval = 10
 
@@ -57,12 +73,13 @@ public final class TaskStore: Sendable {
     /// - Throws: `StoreError`; `.missing` for a missing store opened
     ///   `.readOnly` or `.readWriteExisting`; `.replaced` when another file
     ///   was put at the path while it was being opened.
-    public init(path: String, access: Access = .readWrite) throws {
+    public init(path: String, access: Access = .readWrite, connections: Connections = .pool) throws {
         self.path = path
+        self.connections = connections
         do {
             var contents = try StoreFile.prepare(path: path, writing: access != .readOnly)
             if access == .readWrite, contents == .missing || contents == .empty {
-                try Self.create(at: path)
+                try Self.create(at: path, connections: connections)
                 contents = try StoreFile.prepare(path: path, writing: true)
             }
             guard case .database(let judged) = contents else { throw StoreError.missing(path: path) }
@@ -74,6 +91,8 @@ public final class TaskStore: Sendable {
                 try Self.openReader(path: path)
             case (.readOnly, true):
                 try Self.openPool(path: readingName, readOnly: true, migrating: false)
+            case (_, _) where connections == .kept:
+                try Self.openKept(path: path, migrating: !upToDate)
             default:
                 try Self.openPool(path: path, readOnly: false, migrating: !upToDate)
             }
@@ -81,6 +100,7 @@ public final class TaskStore: Sendable {
             // over the path meanwhile was never looked at.
             guard StoreFile.identity(of: path) == judged else {
                 try? opened.close()
+                if connections == .kept { KeptConnections.keep(opened) }
                 throw StoreError.replaced(path: path)
             }
             database = opened
@@ -88,6 +108,10 @@ public final class TaskStore: Sendable {
         } catch {
             throw Self.storeError(error, path: path)
         }
+    }
+
+    deinit {
+        if connections == .kept { KeptConnections.keep(database) }
     }
 
     /// A store with no tasks that lives in memory and is gone at exit: what a
@@ -98,6 +122,7 @@ public final class TaskStore: Sendable {
 
     private init(path: String, inMemory: Void) throws {
         self.path = path
+        connections = .pool
         let queue = try DatabaseQueue()
         try StoreSchema.migrator.migrate(queue)
         database = queue
@@ -109,7 +134,7 @@ public final class TaskStore: Sendable {
     ///
     /// Under the folder's lock, so that of several processes making the same
     /// store at once, one builds it and the others find it there.
-    private static func create(at path: String) throws {
+    private static func create(at path: String, connections: Connections) throws {
         try StoreFile.withFolderLock(of: path) {
             switch try StoreFile.prepare(path: path, writing: true) {
             case .database: return
@@ -123,6 +148,7 @@ public final class TaskStore: Sendable {
                 // last: when it closes, everything is in the file itself, and
                 // no -wal or -shm file is left to belong to the wrong name.
                 let queue = try DatabaseQueue(path: built)
+                defer { if connections == .kept { KeptConnections.keep(queue) } }
                 try StoreSchema.migrator.migrate(queue)
                 try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
                 try queue.close()
@@ -186,6 +212,23 @@ public final class TaskStore: Sendable {
         return try DatabaseQueue(path: path, configuration: configuration)
     }
 
+    /// Opens the one connection of `Connections.kept` and, when `migrating`,
+    /// brings the schema up to date. The file is in WAL mode already (every
+    /// store is made so), so other processes read and write beside it.
+    private static func openKept(path: String, migrating: Bool) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        do {
+            if migrating { try migrate(queue, path: path) }
+        } catch {
+            try? queue.close()
+            KeptConnections.keep(queue)
+            throw error
+        }
+        return queue
+    }
+
     /// Opens the pool and, when `migrating`, brings the schema up to date.
     private static func openPool(path: String, readOnly: Bool, migrating: Bool) throws -> DatabasePool {
         var configuration = Configuration()
@@ -214,7 +257,7 @@ public final class TaskStore: Sendable {
         }
     }
 
-    private static func migrate(_ pool: DatabasePool, path: String) throws {
+    private static func migrate(_ pool: any DatabaseWriter, path: String) throws {
         let migrator = StoreSchema.migrator
         let deadline = ContinuousClock.now.advanced(by: .seconds(busyTimeout))
         while true {
@@ -238,7 +281,11 @@ public final class TaskStore: Sendable {
 
     /// Empties SQLite's page caches, for a long-running process about to sleep.
     public func releaseMemory() {
-        (database as? DatabasePool)?.releaseMemory()
+        switch database {
+        case let pool as DatabasePool: pool.releaseMemory()
+        case let queue as DatabaseQueue where connections == .kept: queue.releaseMemory()
+        default: break
+        }
     }
 
     /// Whether the path still names the file this store opened: false once
