@@ -28,8 +28,9 @@ extension TaskRepeat {
     /// `startWall` as in `init(rule:from:zone:start:startWall:completedCount:)`.
     public static func verbatim(rule: String, from: RepeatFrom, zone: String?, start: Due, startWall: WallReading? = nil,
                                 completedCount: Int) throws(RepeatRuleError) -> TaskRepeat {
-        let value = TaskRepeat(rule: try RepeatRule(rrule: rule).rrule, from: from, zone: zone, start: start,
-                               startWall: startWall, completedCount: completedCount)
+        var value = TaskRepeat(rule: try RepeatRule(rrule: rule).rrule, from: from, zone: zone, start: start,
+                               completedCount: completedCount)
+        value.startWall = keptReading(startWall, of: start, in: value.anchorZone)
         _ = try value.recurrence()
         return value
     }
@@ -67,11 +68,7 @@ extension TaskRepeat {
     /// when it names `due` in `zone` but is not `due`'s own reading (a time
     /// in a DST gap); nil when the due's own reading is the anchor.
     public static func keptReading(_ typed: WallReading?, of due: Due, in zone: TimeZone) -> WallReading? {
-        guard let typed, case .time(let instant) = due else { return nil }
-        let clock = WallClock(timeZone: zone)
-        guard clock.instant(on: typed.day, secondsIntoDay: typed.secondsIntoDay) == instant,
-              WallReading(of: instant, on: clock) != typed
-        else { return nil }
+        guard let typed, case .time(let instant) = due, typed.isGapReading(of: instant, on: WallClock(timeZone: zone)) else { return nil }
         return typed
     }
 

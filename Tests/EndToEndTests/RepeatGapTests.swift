@@ -45,3 +45,29 @@ struct RepeatGapTests {
         ])
     }
 }
+
+extension RepeatGapTests {
+    @Test("in a list folder the series is written as typed, DTSTART;TZID=America/New_York:…T023000, and a file read back keeps 02:30 on later days")
+    func folderRoundTrip() throws {
+        var cli = try CLI()
+        defer { cli.remove() }
+        cli.environment["TZ"] = "America/New_York"
+        let lists = try ListFolders(cli)
+        try cli.ok("add", "Night job", "--due", "2027-03-14 02:30", "--repeat", "daily", "--list", "work", "--now", Self.now)
+
+        let written = ListFolders.contentLines(try lists.onlyFile("work").text)
+        #expect(written.contains("DTSTART;TZID=America/New_York:20270314T023000"), "\(written)")
+        #expect(written.contains("DUE;TZID=America/New_York:20270314T023000"), "\(written)")
+
+        // The same file read into a new store.
+        var fresh = try CLI()
+        defer { fresh.remove() }
+        fresh.environment["TZ"] = "America/New_York"
+        let freshLists = try ListFolders(fresh)
+        try freshLists.put("work", "night.ics", try lists.onlyFile("work").text)
+        let occurrences = try #require(try fresh.task("Night job")["occurrences"] as? [[String: String]])
+        #expect(occurrences.prefix(3).map { $0["time"] } == [
+            "2027-03-14T03:30:00-04:00", "2027-03-15T02:30:00-04:00", "2027-03-16T02:30:00-04:00",
+        ])
+    }
+}

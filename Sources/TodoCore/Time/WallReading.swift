@@ -8,7 +8,7 @@ import Foundation
 /// (`WallClock.instant(on:secondsIntoDay:)`), whose own reading is "03:30".
 /// A repeating series recurs at the reading typed (RFC 5545 3.3.5, 3.8.5.3),
 /// so its anchor is this, not the instant's reading.
-public struct WallReading: Hashable, Sendable, CustomStringConvertible {
+public struct WallReading: Hashable, Sendable, Codable, CustomStringConvertible {
     public let day: LocalDay
     public let secondsIntoDay: Int
 
@@ -25,6 +25,13 @@ public struct WallReading: Hashable, Sendable, CustomStringConvertible {
         self.secondsIntoDay = clock.secondsIntoDay(of: instant)
     }
 
+    /// Whether the reading names `instant` on `clock` (a reading in a gap
+    /// names the instant it moves forward to) without being its own reading:
+    /// only then does it say more than the instant.
+    public func isGapReading(of instant: Date, on clock: WallClock) -> Bool {
+        clock.instant(on: day, secondsIntoDay: secondsIntoDay) == instant && WallReading(of: instant, on: clock) != self
+    }
+
     /// Reads "YYYY-MM-DDTHH:MM:SS", as `description` writes it; nil for anything else.
     public init?(iso text: String) {
         let parts = text.split(separator: "T", omittingEmptySubsequences: false)
@@ -35,6 +42,21 @@ public struct WallReading: Hashable, Sendable, CustomStringConvertible {
               (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second)
         else { return nil }
         self.init(day: day, secondsIntoDay: hour * 3600 + minute * 60 + second)
+    }
+
+    /// Coded as its text, "2027-03-14T02:30:00".
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let reading = WallReading(iso: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text) is not a reading YYYY-MM-DDTHH:MM:SS.")
+        }
+        self = reading
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
     }
 
     /// "2027-03-14T02:30:00".
