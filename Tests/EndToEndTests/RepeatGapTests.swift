@@ -3,7 +3,7 @@ import Testing
 
 /// A series started at a time that does not exist that night (a DST gap):
 /// the first occurrence moves forward by the gap, later ones keep the hour
-/// typed (RFC 5545 3.3.5, 3.8.5.3; DESIGN.md section 2).
+/// typed (RFC 5545 3.3.5, 3.8.5.3; the README's repeating rules).
 @Suite("Repeating from a time in a DST gap")
 struct RepeatGapTests {
     static let now = "2027-03-13 12:00"
@@ -29,6 +29,22 @@ struct RepeatGapTests {
         try cli.ok("done", "1", "--now", "2027-03-14 04:00")
         let task = try #require(try cli.objects("list", "--json", "--now", "2027-03-14 04:00").first)
         #expect((task["due"] as? [String: String])?["time"] == "2027-03-15T02:30:00-04:00")
+    }
+
+    @Test("edit --due into the gap restarts the series at the hour typed, and a new --repeat keeps it")
+    func editIntoGap() throws {
+        var cli = try CLI()
+        defer { cli.remove() }
+        cli.environment["TZ"] = "America/New_York"
+        try cli.ok("add", "Night job", "--due", "2027-03-10 02:30", "--repeat", "daily", "--now", Self.now)
+
+        try cli.ok("edit", "1", "--due", "2027-03-14 02:30")
+        let edited = try #require(try cli.task("1")["occurrences"] as? [[String: String]])
+        try cli.ok("edit", "1", "--repeat", "every 2 days")
+        let repeated = try #require(try cli.task("1")["occurrences"] as? [[String: String]])
+
+        #expect(edited.prefix(2).map { $0["time"] } == ["2027-03-14T03:30:00-04:00", "2027-03-15T02:30:00-04:00"])
+        #expect(repeated.prefix(2).map { $0["time"] } == ["2027-03-14T03:30:00-04:00", "2027-03-16T02:30:00-04:00"])
     }
 
     @Test("an UNTIL at 02:30 on a later day keeps that day's occurrence")
