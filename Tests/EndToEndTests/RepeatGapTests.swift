@@ -26,9 +26,18 @@ struct RepeatGapTests {
             "Mon 15 Mar 02:30 (in 37 h 30 min)  at due time, next occurrence  1 Night job",
         ])
 
+        let exported = try cli.ok("export")
         try cli.ok("done", "1", "--now", "2027-03-14 04:00")
         let task = try #require(try cli.objects("list", "--json", "--now", "2027-03-14 04:00").first)
         #expect((task["due"] as? [String: String])?["time"] == "2027-03-15T02:30:00-04:00")
+
+        // Exported and imported into a new store, the series keeps 02:30.
+        var fresh = try CLI()
+        defer { fresh.remove() }
+        fresh.environment["TZ"] = "America/New_York"
+        try fresh.ok("import", "-", input: exported)
+        let imported = try #require(try fresh.task("1")["occurrences"] as? [[String: String]])
+        #expect(imported.prefix(2).map { $0["time"] } == ["2027-03-14T03:30:00-04:00", "2027-03-15T02:30:00-04:00"])
     }
 
     @Test("edit --due into the gap restarts the series at the hour typed, and a new --repeat keeps it")
