@@ -77,17 +77,12 @@ extension TaskRepeat {
     /// the start, else the start's own reading. Every start outside a DST gap
     /// is its own reading, so a series with no kept reading (stored before
     /// one was kept, read from a file) is anchored as before.
-    public func anchorReading(in anchor: TimeZone) -> WallReading? {
-        guard case .time(let instant) = start else { return nil }
-        return anchorReading(of: instant, in: anchor)
-    }
-
     private func anchorReading(of instant: Date, in anchor: TimeZone) -> WallReading {
         Self.keptReading(startWall, of: start, in: anchor) ?? WallReading(of: instant, on: WallClock(timeZone: anchor))
     }
 
     /// The zone a timed series is anchored in, UTC when it names none that exists.
-    public var anchorZone: TimeZone {
+    var anchorZone: TimeZone {
         zone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC") ?? .gmt
     }
 

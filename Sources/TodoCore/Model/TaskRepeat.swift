@@ -18,7 +18,7 @@ public struct TaskRepeat: Hashable, Sendable {
     /// later occurrences keep. Needed only where `start`'s own reading differs
     /// (a start typed in a DST gap, `WallReading`); nil otherwise, and for a
     /// day series. A reading that does not name `start` is stale (the start
-    /// was moved) and ignored: see `TaskRepeat.anchorReading`.
+    /// was moved) and ignored: see `TaskRepeat.keptReading`.
     public var startWall: WallReading?
     /// How many occurrences have been completed: COUNT ends the series after as many.
     public var completedCount: Int
