@@ -53,6 +53,10 @@ ZONES = {
     },
 }
 
+# Where each zone's "timed" list has its start in the spring-forward gap and
+# its start in the ambiguous hour of the change back, on the changing day.
+GAP_AND_FOLD = (1, 3)
+
 WEEKDAYS = "MO,TU,WE,TH,FR"
 
 # Rules without COUNT or UNTIL; variations with them are added below.
@@ -272,6 +276,26 @@ def expand(rule, start_text, zone_name):
     return out
 
 
+def cases_from(start, rule, index, zone_index, zone_name, cases, rule_texts):
+    """The rule's cases from one start: itself, and every third rule again
+    with COUNT, with UNTIL in each form, or with WKST."""
+    variants = [rule]
+    if index % 3 == 0:
+        variants.append(f"{rule};COUNT={5 + index % 17}")
+    if index % 3 == 1:
+        s, is_day = parse_start(start)
+        kind = ["date", "floating", "utc"][(index // 3 + zone_index) % 3]
+        variants.append(with_until(rule, s, is_day, ZoneInfo(zone_name), kind))
+    if index % 3 == 2 and "WKST" not in rule and "FREQ=WEEKLY" in rule:
+        variants.append(f"{rule};WKST=SU")
+    for variant in variants:
+        occurrences = expand(variant, start, zone_name)
+        if not occurrences:
+            continue  # a rule with no occurrence is refused, tested elsewhere
+        rule_texts.add(variant)
+        cases.append({"rule": variant, "zone": zone_name, "start": start, "occurrences": occurrences})
+
+
 def main():
     zone_names = list(ZONES)
     cases = []
@@ -282,22 +306,14 @@ def main():
         for zone_index, zone_name in enumerate(zone_names):
             starts = ZONES[zone_name]["timed"] + ([] if timed_only else ZONES[zone_name]["day"])
             start = starts[(index + zone_index) % len(starts)]
-            variants = [rule]
-            # Every third rule again with COUNT, and with UNTIL in each form.
-            if index % 3 == 0:
-                variants.append(f"{rule};COUNT={5 + index % 17}")
-            if index % 3 == 1:
-                s, is_day = parse_start(start)
-                kind = ["date", "floating", "utc"][(index // 3 + zone_index) % 3]
-                variants.append(with_until(rule, s, is_day, ZoneInfo(zone_name), kind))
-            if index % 3 == 2 and "WKST" not in rule and "FREQ=WEEKLY" in rule:
-                variants.append(f"{rule};WKST=SU")
-            for variant in variants:
-                occurrences = expand(variant, start, zone_name)
-                if not occurrences:
-                    continue  # a rule with no occurrence is refused, tested elsewhere
-                rule_texts.add(variant)
-                cases.append({"rule": variant, "zone": zone_name, "start": start, "occurrences": occurrences})
+            cases_from(start, rule, index, zone_index, zone_name, cases, rule_texts)
+            # Every rule, in one zone by turns, also from the change days
+            # themselves: a start in the gap (the series keeps the reading
+            # typed, not the instant it moves to) and an ambiguous start.
+            if zone_index == index % len(zone_names):
+                for extra in (ZONES[zone_name]["timed"][i] for i in GAP_AND_FOLD):
+                    if extra != start:
+                        cases_from(extra, rule, index, zone_index, zone_name, cases, rule_texts)
     document = {
         "generator": "scripts/recurrence-fixtures.py",
         "reference": f"python-dateutil {dateutil.__version__}, zoneinfo",

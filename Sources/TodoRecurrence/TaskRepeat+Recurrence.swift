@@ -9,20 +9,28 @@ extension TaskRepeat {
     ///
     /// - Parameters:
     ///   - text: a natural form ("every 2 weeks") or an RRULE, with or without "RRULE:".
+    ///   - typed: the wall-clock reading a timed due was typed as
+    ///     (`WhenParser.typedReading(of:)`), which the series keeps when it
+    ///     differs from the due's own (a time in a DST gap); nil when none.
     ///   - zone: the zone a timed series is anchored in: the machine's now.
     /// - Throws: `RepeatRuleError` for a rule that cannot be read, that
     ///   yields no occurrence from the due on, or a task with no due date.
-    public init(parsing text: String, from: RepeatFrom, due: Due?, zone: TimeZone) throws(RepeatRuleError) {
+    public init(parsing text: String, from: RepeatFrom, due: Due?, typed: WallReading? = nil, zone: TimeZone) throws(RepeatRuleError) {
         guard let due else { throw .needsDue(text) }
         let rule = try RepeatRule(parsing: text)
-        self.init(rule: rule.rrule, from: from, zone: Self.anchor(of: due, in: zone), start: due)
+        self.init(rule: rule.rrule, from: from, zone: Self.anchor(of: due, in: zone), start: due,
+                  startWall: Self.keptReading(typed, of: due, in: zone))
         // Checks that the rule yields an occurrence from this start on.
         _ = try recurrence()
     }
 
     /// The same repeat with a rule read from outside (import), kept byte for byte.
-    public static func verbatim(rule: String, from: RepeatFrom, zone: String?, start: Due, completedCount: Int) throws(RepeatRuleError) -> TaskRepeat {
-        let value = TaskRepeat(rule: try RepeatRule(rrule: rule).rrule, from: from, zone: zone, start: start, completedCount: completedCount)
+    /// `startWall` as in `init(rule:from:zone:start:startWall:completedCount:)`.
+    public static func verbatim(rule: String, from: RepeatFrom, zone: String?, start: Due, startWall: WallReading? = nil,
+                                completedCount: Int) throws(RepeatRuleError) -> TaskRepeat {
+        var value = TaskRepeat(rule: try RepeatRule(rrule: rule).rrule, from: from, zone: zone, start: start,
+                               completedCount: completedCount)
+        value.startWall = keptReading(startWall, of: start, in: value.anchorZone)
         _ = try value.recurrence()
         return value
     }
@@ -56,6 +64,28 @@ extension TaskRepeat {
         return nil
     }
 
+    /// The reading a series starting at `due` keeps as its anchor: `typed`
+    /// when it names `due` in `zone` but is not `due`'s own reading (a time
+    /// in a DST gap); nil when the due's own reading is the anchor.
+    public static func keptReading(_ typed: WallReading?, of due: Due, in zone: TimeZone) -> WallReading? {
+        guard let typed, case .time(let instant) = due, typed.isGapReading(of: instant, on: WallClock(timeZone: zone)) else { return nil }
+        return typed
+    }
+
+    /// The wall-clock reading a timed series recurs at, in its zone: the one
+    /// its start was typed as where that is kept (`startWall`) and still names
+    /// the start, else the start's own reading. Every start outside a DST gap
+    /// is its own reading, so a series with no kept reading (stored before
+    /// one was kept, read from a file) is anchored as before.
+    private func anchorReading(of instant: Date, in anchor: TimeZone) -> WallReading {
+        Self.keptReading(startWall, of: start, in: anchor) ?? WallReading(of: instant, on: WallClock(timeZone: anchor))
+    }
+
+    /// The zone a timed series is anchored in, UTC when it names none that exists.
+    var anchorZone: TimeZone {
+        zone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC") ?? .gmt
+    }
+
     /// The series this repeat describes, from its first due.
     public func recurrence() throws(RepeatRuleError) -> Recurrence {
         let rule = try RepeatRule(rrule: self.rule)
@@ -64,8 +94,9 @@ extension TaskRepeat {
         case .day(let day):
             start = .day(day)
         case .time(let instant):
-            let anchor = zone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC") ?? .gmt
-            start = .time(at: instant, in: anchor)
+            let anchor = anchorZone
+            let reading = anchorReading(of: instant, in: anchor)
+            start = .time(reading.day, secondsIntoDay: reading.secondsIntoDay, zone: anchor)
         }
         return try Recurrence(rule: rule, start: start)
     }

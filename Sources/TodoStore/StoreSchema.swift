@@ -459,6 +459,14 @@ enum StoreSchema {
                 ])
             }
         }
+        migrator.registerMigration("v14-repeat-start-wall", foreignKeyChecks: .immediate) { db in
+            // The wall-clock reading a timed series was started at where its
+            // start instant does not say it back: a time typed in a DST gap,
+            // which later occurrences keep (TaskRepeat.startWall). NULL, as
+            // in every row stored before, means the start's own reading in
+            // its zone, which is the typed one for every start outside a gap.
+            try db.execute(sql: "ALTER TABLE task ADD COLUMN repeat_start_wall TEXT")
+        }
         return migrator
     }()
 }

@@ -23,7 +23,7 @@ enum TaskRow {
         task.id, task.title, task.notes, task.category, task.priority, task.due_day, task.due_time, \
         task.completed_at, task.created_at, task.updated_at, task.reminder, task.due_set_at, \
         task.repeat_rule, task.repeat_from, task.repeat_zone, task.repeat_start_day, task.repeat_start_time, task.repeat_done, \
-        task.list, task.acknowledged_at, task.alarms, task.remind_defaults
+        task.list, task.acknowledged_at, task.alarms, task.remind_defaults, task.repeat_start_wall
         """
 
     /// Sets the tasks' snoozes from the `snooze` table.
@@ -55,7 +55,7 @@ enum TaskRow {
         "completed_at", "created_at", "updated_at", "reminder",
         "due_set_at", "title_key", "notes_key", "category_key",
         "repeat_rule", "repeat_from", "repeat_zone", "repeat_start_day", "repeat_start_time", "repeat_done",
-        "list", "acknowledged_at", "alarms", "remind_defaults",
+        "list", "acknowledged_at", "alarms", "remind_defaults", "repeat_start_wall",
     ]
 
     static let insertSQL = """
@@ -115,6 +115,7 @@ enum TaskRow {
             task.acknowledgedAt?.timeIntervalSince1970,
             alarmsText(task.alarms),
             task.remindDefaults,
+            task.repeating?.startWall?.description,
         ]
         return StatementArguments(values)
     }
@@ -156,7 +157,7 @@ enum TaskRow {
             // migration filled: read as its last update, the old rule.
             dueSetAt: columns.double(11).map(Date.init(timeIntervalSince1970:)),
             reminderOn: try required(columns.int64(10), "reminder") != 0,
-            snoozedUntil: columns.double(22).map(Date.init(timeIntervalSince1970:)),
+            snoozedUntil: columns.double(23).map(Date.init(timeIntervalSince1970:)),
             repeating: try repeating(of: columns, taskID: id),
             list: columns.text(18),
             acknowledgedAt: columns.double(19).map(Date.init(timeIntervalSince1970:)),
@@ -165,7 +166,7 @@ enum TaskRow {
         )
     }
 
-    /// The task's repeat from its columns (12–17); nil for a one-off task.
+    /// The task's repeat from its columns (12–17, 22); nil for a one-off task.
     static func repeating(of columns: Columns, taskID: Int64) throws -> TaskRepeat? {
         guard let rule = columns.text(12) else { return nil }
         let fromText = columns.text(13) ?? RepeatFrom.due.rawValue
@@ -175,7 +176,14 @@ enum TaskRow {
         guard let start = try due(dayColumn: 15, timeColumn: 16, of: columns, taskID: taskID) else {
             throw UnreadableValue(taskID: taskID, column: "repeat_start_day", value: "NULL")
         }
-        return TaskRepeat(rule: rule, from: from, zone: columns.text(14), start: start,
+        let wallText = columns.text(22)
+        let startWall = try wallText.map { text in
+            guard let reading = WallReading(iso: text) else {
+                throw UnreadableValue(taskID: taskID, column: "repeat_start_wall", value: text)
+            }
+            return reading
+        }
+        return TaskRepeat(rule: rule, from: from, zone: columns.text(14), start: start, startWall: startWall,
                           completedCount: Int(columns.int64(17) ?? 0))
     }
 

@@ -113,6 +113,9 @@ struct TaskMapping {
             // A timed due is written in its series' zone, so that the rule
             // follows that zone's DST, or else in the machine's.
             properties.dueZone = task.due?.isTimed == true ? (task.repeating?.zone ?? zone.identifier) : nil
+            // A series at its start, typed in a DST gap, is written as typed:
+            // the reading its rule repeats at, there too.
+            properties.dueReading = task.repeating.flatMap { $0.start == task.due ? $0.startWall : nil }
             // A series moved on (done, or its due edited): its DTSTART moves too.
             if task.repeating != nil, base.rule != nil, base.ruleStart != nil { properties.ruleStart = ruleStart(for: task.due, over: base) }
         }
@@ -242,6 +245,7 @@ struct TaskMapping {
         // starts (and COUNT counts) at the master's DUE. (A rule whose BYDAY
         // or BYMONTHDAY names the start's days, on a task started days
         // before it is due, would need the distance kept beside the rule.)
-        return try TaskRepeat.verbatim(rule: rule, from: from, zone: anchor, start: due, completedCount: 0)
+        return try TaskRepeat.verbatim(rule: rule, from: from, zone: anchor, start: due, startWall: properties.dueReading,
+                                       completedCount: 0)
     }
 }

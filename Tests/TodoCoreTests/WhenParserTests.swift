@@ -212,6 +212,20 @@ struct WhenParserTests {
         #expect(try parser.due(from: "+7d 2:30am") == .time(Self.utc("2026-03-08T07:30:00Z")))
     }
 
+    @Test("The reading a time was typed as is kept beside its instant, a gap's too; a day, an offset or a UTC offset has none")
+    func typedReading() throws {
+        let parser = WhenParser(now: Self.utc("2026-03-08T06:00:00Z"), clock: Self.newYork)
+        let gap = WallReading(iso: "2026-03-08T02:30:00")
+        #expect(try parser.typedReading(of: "2026-03-08 02:30") == gap)
+        #expect(try parser.typedReading(of: "+0d 2:30am") == gap)
+        #expect(try parser.typedReading(of: "2:30") == gap)
+        #expect(try parser.typedReading(of: "2:30")?.isGapReading(of: Self.utc("2026-03-08T07:30:00Z"), on: Self.newYork) == true)
+        #expect(try parser.typedReading(of: "2026-03-09 02:30")?.isGapReading(of: Self.utc("2026-03-09T06:30:00Z"), on: Self.newYork) == false)
+        for text in ["2026-03-08", "+4h", "2026-03-08T07:30:00Z", "2026-03-08 02:30-05:00"] {
+            #expect(try parser.typedReading(of: text) == nil, "\(text)")
+        }
+    }
+
     @Test("A time alone in tonight's gap is today's, moved forward by the gap")
     func timeAloneInGap() throws {
         // Given 01:00 EST on the night New York springs forward.

@@ -27,6 +27,20 @@ struct RecurrenceFixtureTests {
         #expect(got.count == fixture.occurrences.count, "got \(got.count) occurrences, dateutil \(fixture.occurrences.count)")
     }
 
+    @Test("a task's repeat, started at the due as typed, gives dateutil's occurrences: a start in a DST gap keeps the hour typed",
+          arguments: RecurrenceFixture.all.filter { $0.start.contains("T") })
+    func taskRepeatAsTyped(_ fixture: RecurrenceFixture) throws {
+        guard case .time(let day, let seconds, let zone) = try fixture.recurrenceStart else { return }
+        // What `add --due … --repeat …` keeps: the due's instant and the reading typed.
+        let due = Due.time(WallClock(timeZone: zone).instant(on: day, secondsIntoDay: seconds))
+        let repeating = try TaskRepeat(parsing: fixture.rule, from: .due, due: due,
+                                       typed: WallReading(day: day, secondsIntoDay: seconds), zone: zone)
+
+        let got = try repeating.recurrence().first(50).map(RecurrenceFixture.Occurrence.init)
+
+        #expect(got == fixture.occurrences)
+    }
+
     /// Where `occurrences(after:)` is asked to go on from: early, in the
     /// middle and near the end of the fixture's 50.
     static let resumptions = [0, 1, 6, 17, 30, 44]

@@ -164,7 +164,10 @@ extension TodoItem {
                 let hasComponent = TodoItem.timeZone(tzid, in: document, calendar: calendar) != nil
                 if hasComponent || ZoneResolver.timeZoneComponent(named: tzid, from: instant) != nil {
                     let clock = WallClock(timeZone: zone)
-                    let value = ICalendarTime.dateTimeText(clock.day(of: instant), secondsIntoDay: clock.secondsIntoDay(of: instant))
+                    // A series' start typed in a DST gap is written as typed, where its rule is anchored.
+                    let reading = wanted.dueReading.flatMap { $0.isGapReading(of: instant, on: clock) ? $0 : nil }
+                        ?? WallReading(of: instant, on: clock)
+                    let value = ICalendarTime.dateTimeText(reading.day, secondsIntoDay: reading.secondsIntoDay)
                     return (ContentLine(name: "DUE", parameters: [.init("TZID", tzid)], value: value), tzid)
                 }
             }

@@ -63,8 +63,15 @@ public struct TodoItem: Hashable, Sendable {
             switch due {
             case .day(let day):
                 properties.due = .day(day)
-            case .zoned(_, _, let tzid):
-                properties.due = Self.instant(of: due, zones: zones, localZone: localZone).map(Due.time)
+            case .zoned(let day, let seconds, let tzid):
+                let instant = Self.instant(of: due, zones: zones, localZone: localZone)
+                properties.due = instant.map(Due.time)
+                // Kept only where it says more than the instant: a time in a DST gap.
+                if let instant, let zone = ZoneResolver.zone(named: tzid),
+                   let reading = WallReading(day: day, secondsIntoDay: seconds),
+                   reading.isGapReading(of: instant, on: WallClock(timeZone: zone)) {
+                    properties.dueReading = reading
+                }
                 // As written, so that a write keeps pointing at the file's own
                 // VTIMEZONE (Evolution's are prefixed).
                 properties.dueZone = tzid

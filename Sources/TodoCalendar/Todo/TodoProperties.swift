@@ -24,6 +24,12 @@ public struct TodoProperties: Hashable, Sendable, Codable {
     /// its anchored zone (an Olson name) so that its rule follows that
     /// zone's DST. TZIDs that name the same Olson zone count as one.
     public var dueZone: String?
+    /// The reading in `dueZone` a timed due is written as where it is not the
+    /// due's own (`WallReading.isGapReading`): a repeating task's start typed
+    /// in a DST gap, which its series keeps as its anchor. Read from a
+    /// `DUE;TZID=…` only where it is such a reading (nil for every other
+    /// file, as before); a write ignores it unless it names the due.
+    public var dueReading: WallReading?
     /// `STATUS`; nil when the VTODO has none.
     public var status: TodoStatus?
     /// `COMPLETED`, an instant.
@@ -202,6 +208,7 @@ public struct TodoProperties: Hashable, Sendable, Codable {
         case .due:
             due = other.due
             dueZone = other.dueZone
+            dueReading = other.dueReading
             ruleStart = other.ruleStart
         case .completion:
             status = other.status

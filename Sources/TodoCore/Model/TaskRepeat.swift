@@ -14,14 +14,21 @@ public struct TaskRepeat: Hashable, Sendable {
     public var zone: String?
     /// The series' first due (RFC 5545's DTSTART): COUNT counts from it.
     public var start: Due
+    /// The wall-clock reading in `zone` the timed `start` was given as, which
+    /// later occurrences keep. Needed only where `start`'s own reading differs
+    /// (a start typed in a DST gap, `WallReading`); nil otherwise, and for a
+    /// day series. A reading that does not name `start` is stale (the start
+    /// was moved) and ignored: see `TaskRepeat.keptReading`.
+    public var startWall: WallReading?
     /// How many occurrences have been completed: COUNT ends the series after as many.
     public var completedCount: Int
 
-    public init(rule: String, from: RepeatFrom = .due, zone: String?, start: Due, completedCount: Int = 0) {
+    public init(rule: String, from: RepeatFrom = .due, zone: String?, start: Due, startWall: WallReading? = nil, completedCount: Int = 0) {
         self.rule = rule
         self.from = from
         self.zone = zone
         self.start = start
+        self.startWall = startWall
         self.completedCount = completedCount
     }
 }

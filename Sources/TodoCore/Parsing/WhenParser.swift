@@ -63,8 +63,21 @@ public struct WhenParser: Sendable {
         }
     }
 
+    /// The local wall-clock reading a timed `text` was typed as ("2027-03-14
+    /// 02:30" gives 2027-03-14T02:30:00 even where that reading is in a DST
+    /// gap and the due is 03:30); nil for a day, an offset or a time with a
+    /// UTC offset, whose instant is all that was said.
+    public func typedReading(of text: String) throws(WhenError) -> WallReading? {
+        try parseWithReading(text).reading
+    }
+
     /// Reads the whole text as a day or an instant; the public methods differ only in what they make of a day.
     func parse(_ text: String) throws(WhenError) -> Due {
+        try parseWithReading(text).due
+    }
+
+    /// `parse`, with the local reading a time of day was typed as.
+    private func parseWithReading(_ text: String) throws(WhenError) -> (due: Due, reading: WallReading?) {
         let whole = text.trimmingWhitespace()
         let words = whole.split(whereSeparator: \.isWhitespace).map(Word.init)
         guard !words.isEmpty else { throw .empty }
@@ -72,13 +85,13 @@ public struct WhenParser: Sendable {
         if let (lead, used) = try leadingForm(words[...], whole: whole) {
             var rest = words.dropFirst(used)
             if rest.count > 1, rest.first?.folded == "at" { rest = rest.dropFirst() }
-            if rest.isEmpty { return lead.due }
+            if rest.isEmpty { return (lead.due, nil) }
             switch lead {
             case .day(let day, let isISODate):
                 guard let reading = try clockReading(rest, allowingUTCOffset: isISODate) else {
                     throw .unrecognized(whole)
                 }
-                return .time(instant(on: day, at: reading))
+                return (.time(instant(on: day, at: reading)), Self.localReading(reading, on: day))
             case .complete:
                 throw looksLikeTime(rest) ? .timeNotAllowed(whole) : .unrecognized(whole)
             }
@@ -87,7 +100,8 @@ public struct WhenParser: Sendable {
         if let reading = try clockReading(words[...], allowingUTCOffset: false) {
             let today = clock.day(of: now)
             let todays = instant(on: today, at: reading)
-            return .time(todays > now ? todays : instant(on: today.adding(days: 1), at: reading))
+            let day = todays > now ? today : today.adding(days: 1)
+            return (.time(day == today ? todays : instant(on: day, at: reading)), Self.localReading(reading, on: day))
         }
         throw .unrecognized(whole)
     }
@@ -148,6 +162,12 @@ public struct WhenParser: Sendable {
             base = clock.instant(on: day, secondsIntoDay: reading.seconds)
         }
         return base.addingTimeInterval(reading.fraction)
+    }
+
+    /// The wall-clock reading of a local clock reading on `day`; nil for one with a UTC offset.
+    static func localReading(_ reading: ClockReading, on day: LocalDay) -> WallReading? {
+        guard reading.utcOffset == nil else { return nil }
+        return WallReading(day: day, secondsIntoDay: reading.seconds)
     }
 
     /// Weekday names and abbreviations, 0 for Sunday as in `LocalDay.weekday`.

@@ -63,7 +63,8 @@ extension TodoRemind {
                 reminderOn: reminder ?? context.settings.defaultReminder
             )
             if let rule = `repeat` {
-                draft.repeating = try TaskRepeat(parsing: rule, from: repeatFrom, due: draft.due, zone: context.zone.zone)
+                draft.repeating = try TaskRepeat(parsing: rule, from: repeatFrom, due: draft.due,
+                                                 typed: try due.flatMap(context.typedReading), zone: context.zone.zone)
             }
             if let remind { draft.alarms = try context.parseAlarms(remind) }
             draft.remindDefaults = remindDefaults

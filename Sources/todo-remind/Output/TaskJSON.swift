@@ -112,6 +112,10 @@ struct TaskJSON {
             // The series' first due: COUNT counts from it.
             writer.key("start")
             Self.write(repeating.start, clock: clock, into: writer)
+            // The reading a start in a DST gap was typed as, which the series
+            // repeats at (TaskRepeat.startWall); null for every other start.
+            writer.raw(",")
+            writer.field("startReading", string: repeating.startWall?.description, last: true)
             writer.raw("}")
         } else {
             writer.raw("null")

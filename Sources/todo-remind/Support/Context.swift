@@ -69,6 +69,12 @@ struct Context {
         try WhenParser(now: now, clock: clock).due(from: text)
     }
 
+    /// The local reading a `--due` value was typed as (`WhenParser.typedReading(of:)`),
+    /// which a series started in a DST gap keeps as its anchor.
+    func typedReading(_ text: String) throws -> WallReading? {
+        try WhenParser(now: now, clock: clock).typedReading(of: text)
+    }
+
     /// Reads a `--remind` value (`WhenParser.alarms`) relative to the command's now.
     func parseAlarms(_ text: String) throws -> [TaskAlarm] {
         try WhenParser(now: now, clock: clock).alarms(from: text)

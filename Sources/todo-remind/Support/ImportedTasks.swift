@@ -144,8 +144,16 @@ struct ImportedTasks {
         }
         guard let due else { throw ImportFieldError("\"repeat\" needs a \"due\" to repeat from") }
         let start = try self.due(object["start"]) ?? due
+        let readingText = try optionalString(object, "startReading")
+        let reading = try readingText.map { text in
+            guard let reading = WallReading(iso: text) else {
+                throw ImportFieldError("\"repeat\".\"startReading\" is “\(text)”, not a reading such as 2027-03-14T02:30:00")
+            }
+            return reading
+        }
         do {
-            return try TaskRepeat.verbatim(rule: rule, from: from, zone: zone, start: start, completedCount: completions)
+            return try TaskRepeat.verbatim(rule: rule, from: from, zone: zone, start: start, startWall: reading,
+                                           completedCount: completions)
         } catch {
             throw ImportFieldError("\"repeat\".\"rule\": \(error.message)")
         }
