@@ -147,7 +147,7 @@ public struct FolderSync: Sendable {
         } else {
             if let known { try files.deleteTask(id: known.taskID) }
             let file = TaskFile(taskID: 0, folder: list.path, name: name, uid: item.uid, etag: stamp.etag)
-            let added = try files.add(mapping.task(from: item.properties, list: list.path), file: file)
+            let added = try files.add(mapping.task(from: item.properties, list: list.path, changedAt: item.lastModified ?? item.created), file: file)
             try files.setUnfollowedRule(unfollowed.flatMap { _ in item.properties.rule }, message: unfollowed ?? "", taskID: added.id)
             try remember(item.properties, writtenHere: false, taskID: added.id, path: path, files)
             let moved = try skippingCompletedOccurrences(of: added, as: item.properties, files)
@@ -172,7 +172,14 @@ public struct FolderSync: Sendable {
     ) throws {
         let base = try base(of: file, for: theirs, path: list.folder.file(stamp.name), files)
         let baseProperties = base?.properties ?? theirs.properties
-        let ours = mapping.properties(of: task, over: baseProperties)
+        // The task's alarms, acknowledgement and snooze were read from the
+        // last version seen, whatever the base: only a change made here
+        // since then is ours (the merge takes the file's alarms from theirs).
+        var seen = baseProperties
+        if let last = try files.lastVersion(taskID: task.id), let version = try version(last, path: list.folder.file(stamp.name), files) {
+            seen.takeFileValues(from: version.properties)
+        }
+        let ours = mapping.properties(of: task, over: seen)
         let result = TodoMerge.merge(
             base: baseProperties, ours: ours, oursModified: task.updatedAt,
             theirs: theirs.properties, theirsModified: theirs.lastModified,
@@ -258,15 +265,18 @@ public struct FolderSync: Sendable {
 
     /// Records a version of a task's file read in or written here (its
     /// properties: nil for one that holds no task), for `base` to choose
-    /// from; not when it agrees in every field with the last one recorded,
-    /// which it could tell nothing from. Another local client re-writing
-    /// the file (todoman adds properties of its own) would otherwise push
+    /// from, and for `merge` to tell a change made here to the task's alarms
+    /// from one made in the file; not when it agrees in every field and
+    /// every alarm with the last one recorded, which it could tell nothing
+    /// from. Another local client re-writing the file (todoman adds
+    /// properties of its own) would otherwise push
     /// out the versions a copy from the server may still have grown from.
     /// At most as many bytes are kept in all as one file may hold.
     private func remember(_ properties: TodoProperties?, writtenHere: Bool, taskID: Int64, path: String, _ files: TaskFiles) throws {
         guard let properties else { return }
         if let last = try files.lastVersion(taskID: taskID), let before = try version(last, path: path, files),
-           TodoField.allCases.allSatisfy({ properties.agrees(with: before.properties, on: $0) }) {
+           TodoField.allCases.allSatisfy({ properties.agrees(with: before.properties, on: $0) }),
+           properties.sameAlarms(as: before.properties) {
             return
         }
         let version = MergeBase.Version(properties: properties, writtenHere: writtenHere)

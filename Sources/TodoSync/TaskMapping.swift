@@ -88,8 +88,17 @@ struct TaskMapping {
     }
 
     /// A new task from a file's properties, in `list`.
-    func task(from properties: TodoProperties, list: String) -> TodoTask {
-        var task = TodoTask(id: 0, title: Self.untitled, createdAt: now, list: list)
+    ///
+    /// - Parameter changedAt: when the file says it was last changed
+    ///   (`LAST-MODIFIED`, else `CREATED`): its due and alarms count as set
+    ///   then, not when the file first reaches the store, so an alarm that
+    ///   came between the two (a task made on the phone, synced after its
+    ///   alarm) fires as missed within the catch-up window, as Thunderbird
+    ///   shows it on start. Never later than now: a clock ahead elsewhere
+    ///   must not cost a reminder.
+    func task(from properties: TodoProperties, list: String, changedAt: Date? = nil) -> TodoTask {
+        let setAt = min(changedAt ?? now, now)
+        var task = TodoTask(id: 0, title: Self.untitled, createdAt: now, dueSetAt: setAt, list: list)
         apply(properties, to: &task)
         return task
     }

@@ -27,6 +27,12 @@ public enum TodoMerge {
     /// it is the edit made here, not yet seen anywhere else, while theirs
     /// has reached the server already.
     ///
+    /// What is no `TodoField` (other clients' alarms, their triggers,
+    /// acknowledgements and snoozes, and occurrences completed elsewhere)
+    /// is taken from `theirs`, the file as it is now: those are the other
+    /// clients' to change, and what this side does with them is written
+    /// into the file by a user action, never by a merge.
+    ///
     /// A field in `changedHere` counts as changed on our side even where
     /// ours holds the base's value again. A field in `undoing` that theirs
     /// changed to a value other than ours is a conflict too, where ours is
@@ -40,6 +46,7 @@ public enum TodoMerge {
     ) -> Result {
         let theirsNewer = (theirsModified ?? .distantPast) > (oursModified ?? .distantPast)
         var merged = base
+        merged.takeFileValues(from: theirs)
         var conflicts: [TodoField] = []
         var keptUndone: [TodoField] = []
         for field in TodoField.allCases {

@@ -49,6 +49,7 @@ extension TodoItem {
         self.uid = uid
         self.properties = properties
         lastModified = nil
+        created = nil
         stamp = nil
         sequence = 0
         skippedAlarms = []

@@ -18,6 +18,8 @@ public struct TodoItem: Hashable, Sendable {
     public let properties: TodoProperties
     /// `LAST-MODIFIED`, the time a three-way merge's conflicts go by.
     public let lastModified: Date?
+    /// `CREATED`.
+    public let created: Date?
     /// `DTSTAMP`.
     public let stamp: Date?
     /// `SEQUENCE`; 0 when absent.
@@ -117,6 +119,7 @@ public struct TodoItem: Hashable, Sendable {
         skippedAlarms = alarms.skipped
         self.properties = properties
         lastModified = instant("LAST-MODIFIED")
+        created = instant("CREATED")
         stamp = instant("DTSTAMP")
         sequence = number("SEQUENCE") ?? 0
     }

@@ -63,9 +63,9 @@ public struct TodoProperties: Hashable, Sendable, Codable {
 
     // What follows is read from the file and never written from here: it
     // is no `TodoField`, a write leaves those lines byte for byte, and a
-    // merge carries the base's values (read them from the file as it is
-    // now). User actions on alarms are written by `TodoItem.acknowledging`
-    // and `TodoItem.snoozing`.
+    // merge takes the values of the file as it is now
+    // (`takeFileValues(from:)`). User actions on alarms are written by
+    // `TodoItem.acknowledging` and `TodoItem.snoozing`.
 
     /// Other clients' VALARMs of the master VTODO that fire as reminders
     /// (ICALENDAR.md §3), in file order; see `CalendarAlarm`.
@@ -196,6 +196,28 @@ public struct TodoProperties: Hashable, Sendable, Codable {
     static func sameZone(_ first: String?, _ second: String?) -> Bool {
         guard let first, let second else { return first == second }
         return first == second || (ZoneResolver.olsonName(first).map { $0 == ZoneResolver.olsonName(second) } ?? false)
+    }
+
+    /// Copies from `other` what is read from a file and never written from
+    /// here: other clients' alarms, the acknowledgements on todo-remind's
+    /// own, Thunderbird's snoozes of single occurrences and the occurrences
+    /// completed elsewhere.
+    public mutating func takeFileValues(from other: TodoProperties) {
+        alarms = other.alarms
+        ownAlarmsAcknowledged = other.ownAlarmsAcknowledged
+        occurrenceSnoozes = other.occurrenceSnoozes
+        completedOccurrences = other.completedOccurrences
+    }
+
+    /// Whether `self` and `other` say the same of the alarms in the file
+    /// (other clients' alarms, the acknowledgements on todo-remind's own,
+    /// single occurrences' snoozes): what a task's alarms, acknowledgement
+    /// and snooze are read from besides the fields. The occurrences
+    /// completed elsewhere are left out, as a stored version leaves them
+    /// (`MergeBase.Version.encoded`).
+    public func sameAlarms(as other: TodoProperties) -> Bool {
+        alarms == other.alarms && ownAlarmsAcknowledged == other.ownAlarmsAcknowledged
+            && occurrenceSnoozes == other.occurrenceSnoozes
     }
 
     /// Copies `field` from `other`.
