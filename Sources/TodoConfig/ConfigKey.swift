@@ -23,9 +23,9 @@ enum ConfigKey: String, CaseIterable {
         case .dueSoonHours: "a whole number of hours from 1 to 8760, such as 24"
         case .remindAtDueTime, .defaultReminder, .digest, .overdueInDigest, .quietHoursAllowHigh: "true or false"
         case .catchUpHours: "a whole number of hours from 0 to 8760, such as 12"
-        case .snooze: "an array of one or more snooze times in quotes, such as [\"10m\", \"1h\", \"tomorrow 09:00\"]"
+        case .snooze: "an array of snooze times in quotes, such as [\"10m\", \"1h\", \"tomorrow 09:00\"], or [] for none"
         case .digestThreshold: "a whole number of tasks from 1 up, such as 3"
-        case .quietHours: "two different times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none"
+        case .quietHours: "two times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none"
         case .calendar: "one or more [[calendar]] tables, each with a path in quotes, such as path = \"~/.local/share/vdirsyncer/tasks/*\""
         }
     }
@@ -47,7 +47,8 @@ enum ConfigKey: String, CaseIterable {
             guard let hours = value.int, (0...8760).contains(hours) else { throw bad }
             settings.policy.catchUpWindow = Double(hours) * 3600
         case .snooze:
-            guard let array = value.array, !array.isEmpty else { throw bad }
+            // An empty array is a bubble with no Snooze action (README).
+            guard let array = value.array else { throw bad }
             var choices: [String] = []
             for element in array {
                 guard let choice = element.string else { throw bad }

@@ -29,15 +29,15 @@ public struct NotificationAction: Hashable, Sendable {
     ///
     /// - Parameter snoozeChoices: As written in the settings ("10m", "1h",
     ///   "tomorrow 09:00"). Blank and repeated choices are left out (a key can
-    ///   only be offered once); none at all means the one snooze of
-    ///   `todo-remind snooze TASK`, `SnoozeLength.unsaid`.
+    ///   only be offered once); none at all (`snooze = []`) is no Snooze
+    ///   action, as the README says.
     public static func reminderActions(snoozeChoices: [String]) -> [NotificationAction] {
         var seen: Set<String> = []
         let choices = snoozeChoices
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
         return [NotificationAction(.markDone)]
-            + (choices.isEmpty ? [SnoozeLength.unsaid] : choices).map { NotificationAction(.snooze(choice: $0)) }
+            + choices.map { NotificationAction(.snooze(choice: $0)) }
             + [NotificationAction(.dismiss)]
     }
 }

@@ -16,6 +16,8 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
     case missing(path: String)
     /// The store may be read but not written, and the command writes.
     case readOnly(path: String)
+    /// The file is empty (0 bytes): not a store, and never made into one.
+    case emptyFile(path: String)
     /// The file holds bytes that are not an SQLite database.
     case notSQLite(path: String)
     /// The file is an SQLite database that another program made.
@@ -51,6 +53,8 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
             "There is no task store at “\(path)”, and nothing was created: check the path, or add a task to start a store there."
         case .readOnly(let path):
             "The task store “\(path)” can be read but not written, so nothing was changed: `list`, `show`, `next`, `export` and `status` still work on it."
+        case .emptyFile(let path):
+            "“\(path)” is an empty file, so it is not a todo-remind store and was left untouched: remove it to start a store there, or give another path with --store or TODO_REMIND_STORE."
         case .notSQLite(let path):
             "“\(path)” is not an SQLite database, so it is not a todo-remind store and was left untouched: give the path of a store, or of a file that does not exist yet."
         case .foreignDatabase(let path):

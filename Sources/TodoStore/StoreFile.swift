@@ -19,8 +19,6 @@ enum StoreFile {
     enum Contents: Hashable {
         /// No file: a store is to be created there.
         case missing
-        /// A 0-byte file: nothing to lose, so a store may take its place.
-        case empty
         /// An SQLite database that is, or may be, a todo-remind store: a
         /// read-only connection must read its application id and migrations,
         /// because in WAL mode the latest pages may sit in the `-wal` file.
@@ -36,8 +34,8 @@ enum StoreFile {
     ///   is only read may be read-only, and its folders are not created.
     /// - Throws: `StoreError` for a folder that cannot be created or written,
     ///   a folder at `path`, a file that cannot be read (or written, when
-    ///   `writing`), a file that is not SQLite, or an SQLite database of
-    ///   another program.
+    ///   `writing`), a 0-byte file, a file that is not SQLite, or an SQLite
+    ///   database of another program.
     static func prepare(path: String, writing: Bool) throws(StoreError) -> Contents {
         var info = stat()
         if stat(path, &info) != 0 {
@@ -72,7 +70,13 @@ enum StoreFile {
         let bytes = try readPrefix(of: fd, count: SQLiteHeader.length, path: path)
         let contents: Contents
         if bytes.isEmpty {
-            contents = hasWALContent(path) ? .database(FileIdentity(info)) : .empty
+            // A 0-byte file is refused like any other file that is not a
+            // store: a store is complete before it is put in place, so an
+            // empty one is someone's (a `touch`, a mistyped path), and the
+            // README promises such a file is never touched. Beside a `-wal`
+            // with content, it is a database whose pages are all in the WAL.
+            guard hasWALContent(path) else { throw .emptyFile(path: path) }
+            contents = .database(FileIdentity(info))
         } else {
             guard let header = SQLiteHeader(bytes) else { throw .notSQLite(path: path) }
             switch header.applicationID {
@@ -167,8 +171,8 @@ enum StoreFile {
         return folder.isEmpty ? hidden : folder + "/" + hidden
     }
 
-    /// Puts the store built at `built` at `path`, replacing a 0-byte file, in
-    /// one step (`rename`): no process ever sees a store half made.
+    /// Puts the store built at `built` at `path` in one step (`rename`): no
+    /// process ever sees a store half made.
     static func install(_ built: String, at path: String) throws(StoreError) {
         guard rename(built, path) == 0 else {
             throw .folderNotWritable(folder: folder(of: path), reason: "cannot put the new store in place: \(describe(errno))")

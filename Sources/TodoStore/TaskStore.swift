@@ -30,8 +30,8 @@ public final class TaskStore: Sendable {
     public enum Access: Sendable {
         /// Read and write; a missing store is created.
         case readWrite
-        /// Read and write a store that is there: a missing store (or a
-        /// 0-byte file) is an error and no store is created. For the daemon,
+        /// Read and write a store that is there: a missing store is an
+        /// error and no store is created. For the daemon,
         /// which waits for a new store when its own was deleted rather than
         /// making an empty one in its place.
         case readWriteExisting
@@ -67,8 +67,7 @@ public final class TaskStore: Sendable {
     /// complete store is another program's. An existing file is judged from
     /// its header bytes before SQLite opens it, and refused, untouched, when
     /// it is not SQLite, is an SQLite database of another program (an empty
-    /// one included), or was written by a newer todo-remind. A 0-byte file
-    /// holds nothing and is replaced by a new store.
+    /// one included), is a 0-byte file, or was written by a newer todo-remind.
     ///
     /// - Throws: `StoreError`; `.missing` for a missing store opened
     ///   `.readOnly` or `.readWriteExisting`; `.replaced` when another file
@@ -78,7 +77,7 @@ public final class TaskStore: Sendable {
         self.connections = connections
         do {
             var contents = try StoreFile.prepare(path: path, writing: access != .readOnly)
-            if access == .readWrite, contents == .missing || contents == .empty {
+            if access == .readWrite, contents == .missing {
                 try Self.create(at: path, connections: connections)
                 contents = try StoreFile.prepare(path: path, writing: true)
             }
@@ -138,7 +137,7 @@ public final class TaskStore: Sendable {
         try StoreFile.withFolderLock(of: path) {
             switch try StoreFile.prepare(path: path, writing: true) {
             case .database: return
-            case .missing, .empty: break
+            case .missing: break
             }
             let built = StoreFile.buildingPath(for: path)
             StoreFile.discard(built)

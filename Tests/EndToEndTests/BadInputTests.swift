@@ -157,6 +157,28 @@ struct BadInputTests {
         #expect(try Self.siblings(of: path).isEmpty)
     }
 
+    @Test("a 0-byte file (a `touch` by mistake) is refused and left as it was, for the default store too", arguments: [
+        ["list"], ["add", "Task"], ["next"], ["import", "-"],
+    ])
+    func emptyFile(command: [String]) throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let named = cli.path("tasks.sqlite")
+        #expect(FileManager.default.createFile(atPath: named, contents: Data()))
+        try FileManager.default.createDirectory(
+            atPath: (cli.storePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: cli.storePath, contents: Data()))
+
+        for (path, options) in [(named, ["--store", named]), (cli.storePath, [])] {
+            let message = try cli.fails(command + options, status: 74, input: "[]")
+
+            #expect(message.contains("empty file") && message.contains("not a todo-remind store"), "\(message)")
+            #expect(message.contains("remove it"), "\(message)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
+            #expect(try Self.siblings(of: path).isEmpty)
+        }
+    }
+
     @Test("TODO_REMIND_STORE naming a foreign file is refused the same way")
     func foreignFileFromEnvironment() throws {
         let cli = try CLI()

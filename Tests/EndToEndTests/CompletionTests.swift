@@ -38,17 +38,19 @@ struct CompletionTests {
         #expect(try ListTests.ids(cli, "list", "--completed", "--json") == [1, 3])
     }
 
-    @Test("done by id of a task already done says so and keeps its completion time")
+    @Test("done by id of a task already done is refused with status 1, keeping its completion time, and the other tasks named stay open")
     func doneTwice() throws {
         let cli = try CLI()
         defer { cli.remove() }
         try cli.ok("add", "Buy milk")
+        try cli.ok("add", "Pay rent")
         try cli.ok("done", "1")
         let before = try cli.task("1")
 
-        let output = try cli.ok("done", "1")
+        let message = try cli.failsWithoutChange(["done", "2", "1"], status: 1)
 
-        #expect(output == "Already done: 1 Buy milk\n")
+        #expect(message.contains("Task 1") && message.contains("done already"), "\(message)")
+        #expect(message.contains("reopen 1"), "\(message)")
         #expect(JSON.text(try cli.task("1")["completedAt"]) == JSON.text(before["completedAt"]))
     }
 
@@ -89,15 +91,15 @@ struct CompletionTests {
         #expect(message.contains("No completed task"))
     }
 
-    @Test("reopen by id of an open task says it is already open")
+    @Test("reopen by id of an open task is refused with status 1, as reopen by its title is")
     func reopenOpen() throws {
         let cli = try CLI()
         defer { cli.remove() }
         try cli.ok("add", "Buy milk")
 
-        let output = try cli.ok("reopen", "1")
+        let message = try cli.failsWithoutChange(["reopen", "1"], status: 1)
 
-        #expect(output.hasPrefix("Already open: 1 Buy milk"))
+        #expect(message.contains("Task 1") && message.contains("is open"), "\(message)")
         #expect(try cli.task("1")["completed"] as? Bool == false)
     }
 

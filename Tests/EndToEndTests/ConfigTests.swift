@@ -106,6 +106,27 @@ struct ConfigTests {
         #expect(option.contains("due-soon-hours     30\n"))
     }
 
+    @Test("snooze = [] and quiet hours that end when they start are accepted: no snooze choices, no quiet hours")
+    func emptySnoozeAndQuietHours() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let config = try cli.write("config.toml", """
+            snooze = []
+            quiet-hours = "00:00-00:00"
+
+            """)
+
+        let settings = try cli.lines("config", "--config", config)
+        try cli.ok("add", "Midnight call", "--due", "2026-12-02 00:00", "--now", "2026-12-01 12:00", "--config", config)
+        let reminders = try cli.objects("next", "--json", "--now", "2026-12-01 12:00", "--config", config)
+
+        #expect(settings.contains("snooze             []"), "\(settings)")
+        #expect(settings.contains("quiet-hours        \"\""), "\(settings)")
+        // The reminder at midnight is not held: no stretch of quiet hours starts there.
+        let atDue = try #require(reminders.first { $0["kind"] as? String == "atDueTime" }, "\(reminders)")
+        #expect(atDue["at"] as? String == "2026-12-02T00:00:00+01:00" && atDue["held"] as? Bool == false, "\(atDue)")
+    }
+
     @Test("every config key changes what the commands do")
     func settingsTakeEffect() throws {
         let cli = try CLI()

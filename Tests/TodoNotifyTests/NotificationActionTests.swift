@@ -41,9 +41,9 @@ struct NotificationActionTests {
         ])
     }
 
-    @Test("Without snooze choices, the one snooze is an hour; blank and repeated choices are left out", arguments: [
-        ([], ["snooze:1h"]),
-        (["", "  "], ["snooze:1h"]),
+    @Test("Without snooze choices (snooze = []) there is no Snooze action; blank and repeated choices are left out", arguments: [
+        ([], []),
+        (["", "  "], []),
         (["10m", " 10m", "1h", "10m"], ["snooze:10m", "snooze:1h"]),
     ])
     func snoozeChoices(choices: [String], snoozeKeys: [String]) {
@@ -105,7 +105,7 @@ struct NotificationActionTests {
     func consoleLine() {
         let notification = ReminderNotification(
             summary: "Pay rent", body: "Due today", taskID: 9,
-            actions: NotificationAction.reminderActions(snoozeChoices: [])
+            actions: NotificationAction.reminderActions(snoozeChoices: ["1h"])
         )
 
         #expect(ConsoleNotifier.line(for: notification)

@@ -126,15 +126,16 @@ struct StoreClosingTests {
         #expect(folder.contents("tasks.sqlite") == foreignBytes)
     }
 
-    @Test("A store opened only if it exists is not created, not even from a 0-byte file")
+    @Test("A store opened only if it exists is not created, and a 0-byte file is refused")
     func existingOnly() throws {
         let path = folder.file("tasks.sqlite")
         #expect(throws: StoreError.missing(path: path)) { try TaskStore(path: path, access: .readWriteExisting) }
         #expect(!folder.exists("tasks.sqlite"))
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-        #expect(throws: StoreError.missing(path: path)) { try TaskStore(path: path, access: .readWriteExisting) }
+        #expect(throws: StoreError.emptyFile(path: path)) { try TaskStore(path: path, access: .readWriteExisting) }
         #expect(folder.contents("tasks.sqlite") == Data())
 
+        try FileManager.default.removeItem(atPath: path)
         try TaskStore(path: path).close()
 
         #expect(try TaskStore(path: path, access: .readWriteExisting).isInPlace)

@@ -10,6 +10,7 @@ struct StoreErrorTests {
             (StoreError.folderNotWritable(folder: "/srv/todo", reason: "cannot create it: permission denied"), "/srv/todo"),
             (.isFolder(path: "/home/ann/tasks"), "/home/ann/tasks"),
             (.fileNotAccessible(path: "/home/ann/t.sqlite", reason: "permission denied"), "/home/ann/t.sqlite"),
+            (.emptyFile(path: "/home/ann/tasks.sqlite"), "/home/ann/tasks.sqlite"),
             (.notSQLite(path: "/home/ann/notes.txt"), "/home/ann/notes.txt"),
             (.foreignDatabase(path: "/home/ann/places.sqlite"), "/home/ann/places.sqlite"),
             (.newerSchema(path: "/home/ann/t.sqlite"), "/home/ann/t.sqlite"),

@@ -65,14 +65,17 @@ struct StoreFileTests {
         #expect(output == "\(0x5444_5244)\nwal\nv1,v10-folder-scan,v11-unfollowed-rule,v12-task-file-versions,v13-unfollowed-stored-rules,v14-repeat-start-wall,v2-delivery-ledger,v3-snooze,v4-covering-reminder-queue,v5-repeat,v6-reminder-identity,v7-daemon-state,v8-reminder-queue-by-priority,v9-calendar\n")
     }
 
-    @Test("A 0-byte file holds nothing and becomes a store")
-    func emptyFileAccepted() throws {
+    @Test("A 0-byte file is not a store: refused, left as it was, nothing beside it")
+    func emptyFileRefused() throws {
         let path = folder.file("tasks.sqlite")
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
 
-        let store = try TaskStore(path: path)
+        #expect(throws: StoreError.emptyFile(path: path)) { try TaskStore(path: path) }
+        #expect(throws: StoreError.emptyFile(path: path)) { try TaskStore(path: path, access: .readOnly) }
 
-        #expect(try store.add(TaskDraft(title: "First"), now: now).id == 1)
+        #expect(folder.contents("tasks.sqlite") == Data())
+        #expect(!folder.exists("tasks.sqlite-wal"))
+        #expect(!folder.exists("tasks.sqlite-shm"))
     }
 
     @Test("An SQLite database with no tables is another program's: refused, byte for byte as it was, nothing beside it")

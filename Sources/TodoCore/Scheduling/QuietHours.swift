@@ -25,7 +25,9 @@ public struct QuietHours: Hashable, Sendable, CustomStringConvertible {
         self.end = end
     }
 
-    /// Reads "HH:MM-HH:MM" ("22:00-07:00"); empty text means no quiet hours (nil).
+    /// Reads "HH:MM-HH:MM" ("22:00-07:00"); empty text means no quiet hours
+    /// (nil), and so does a stretch that ends when it starts ("00:00-00:00"):
+    /// the start is inside and the end is not, so it holds no instant.
     ///
     /// Whitespace around the text and around the dash is allowed; each time is
     /// what `TimeOfDay(hhmm:)` reads.
@@ -37,8 +39,7 @@ public struct QuietHours: Hashable, Sendable, CustomStringConvertible {
               let start = TimeOfDay(hhmm: String(parts[0]).trimmingWhitespace()),
               let end = TimeOfDay(hhmm: String(parts[1]).trimmingWhitespace())
         else { throw .malformed(text) }
-        guard let hours = QuietHours(start: start, end: end) else { throw .startIsEnd(text) }
-        return hours
+        return QuietHours(start: start, end: end)
     }
 
     /// "22:00-07:00", the form `parse` reads.

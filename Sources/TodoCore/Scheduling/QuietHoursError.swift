@@ -4,8 +4,6 @@ import Foundation
 public enum QuietHoursError: LocalizedError, Hashable, Sendable {
     /// Not two times of day joined by a dash ("22-7", "22:00 to 07:00", "25:00-07:00").
     case malformed(String)
-    /// The stretch starts when it ends ("07:00-07:00"), so it is no stretch at all.
-    case startIsEnd(String)
 
     public var errorDescription: String? { message }
 
@@ -13,8 +11,6 @@ public enum QuietHoursError: LocalizedError, Hashable, Sendable {
         switch self {
         case .malformed(let text):
             "“\(text)” is not quiet hours: write two times of day joined by a dash, such as 22:00-07:00, or nothing for none."
-        case .startIsEnd(let text):
-            "“\(text)” starts and ends at the same time: give two different times, such as 22:00-07:00, or nothing for none."
         }
     }
 }

@@ -18,10 +18,12 @@ extension TodoRemind {
         func run() throws {
             let context = try Context(global, now: now)
             let found = try TaskResolver(store: context.store).resolve(tasks, scope: .open)
+            try StateRefusal.checkDone(found)
             let changed = try context.store.markDone(ids: found.map(\.id), at: context.now, in: context.zone.zone)
             let describer = context.describer()
             for (before, after) in changed {
                 if before.isCompleted {
+                    // Done by another process since `checkDone` read it.
                     print("Already done: \(describer.name(after))")
                 } else if after.repeating != nil, !after.isCompleted {
                     print("Done: \(describer.name(after)) · next \(describer.dueWords(after))")
@@ -43,6 +45,7 @@ extension TodoRemind {
         func run() throws {
             let context = try Context(global)
             let found = try TaskResolver(store: context.store).resolve(tasks, scope: .completed)
+            try StateRefusal.checkReopen(found)
             let changed = try context.store.reopen(ids: found.map(\.id), now: context.now)
             let describer = context.describer()
             for (before, after) in changed {

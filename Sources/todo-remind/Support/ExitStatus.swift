@@ -32,7 +32,7 @@ enum ExitStatus {
         case is CommandLineError, is WhenError, is SnoozeTimeError, is TaskFieldError, is QuietHoursError, is RepeatRuleError,
              is CalendarListsError, is AlarmError:
             return usage
-        case is ResolveError, is SnoozeRefusal, is CompletionRefusal:
+        case is ResolveError, is SnoozeRefusal, is CompletionRefusal, is StateRefusal:
             return refused
         case let error as ImportError:
             if case .unreadable = error { return noInput }

@@ -54,6 +54,23 @@ extension DaemonTests {
         #expect(daemon.isRunning)
     }
 
+    @Test("With snooze = [], the bubble offers Mark done and Dismiss, and no Snooze")
+    func noSnoozeChoices() throws {
+        let desktop = try PrivateDesktop()
+        defer { desktop.end() }
+        var cli = try desktop.cli()
+        defer { cli.remove() }
+        cli.environment["TODO_REMIND_CONFIG"] = try cli.write("none.toml", PrivateDesktop.farMorningConfig + "snooze = []\n")
+        let daemon = try RunningDaemon(cli)
+        defer { daemon.end() }
+        let rent = try cli.addTask("Pay rent", due: WallTime.secondsAhead(3))
+
+        let id = try displayedBubble(of: rent, daemon, on: desktop)
+        let menu = try desktop.pickFromContextMenu(id: id, key: "default")
+
+        #expect(menu.sorted() == ["#Dismiss (Pay rent) [\(id),default]", "#Mark done (Pay rent) [\(id),done]"], "\(menu)")
+    }
+
     @Test("Snooze, chosen on the bubble, stores a snooze that next and list show and that a restarted daemon arms again")
     func snoozeFromTheBubbleSurvivesARestart() throws {
         let desktop = try PrivateDesktop()
