@@ -26,40 +26,6 @@ import TodoSync
         return try String(contentsOf: url, encoding: .utf8)
     }
 
-    /// A store and one list folder, synced as a command syncs them.
-    struct Setup {
-        let root: TemporaryFolder
-        let folder: String
-        let store: TaskStore
-        let lists: CalendarLists
-
-        init() throws {
-            root = try TemporaryFolder()
-            folder = root.file("tasks")
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            store = try TaskStore.empty(path: root.file("store.sqlite3"))
-            lists = CalendarLists([CalendarSetting(path: folder)], home: root.path)
-        }
-
-        @discardableResult
-        func sync(_ minutes: Double) throws -> SyncReport {
-            let scheduler = Scheduler(clock: WallClock(timeZone: ForeignAlarmFollowTests.zone))
-            return try FolderSync(store: store, lists: lists, scheduler: scheduler, now: ForeignAlarmFollowTests.start.addingTimeInterval(minutes * 60)).run()
-        }
-
-        /// Puts a file in by rename, as vdirsyncer does.
-        func put(_ name: String, _ text: String) throws {
-            let temporary = folder + "/.\(name).\(UUID().uuidString).tmp"
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-            try #require(rename(temporary, folder + "/" + name) == 0)
-        }
-
-        func onlyTask() throws -> TodoTask {
-            let tasks = try store.tasks(TaskQuery(includeCompleted: true))
-            return try #require(tasks.count == 1 ? tasks.first : nil, "\(tasks)")
-        }
-    }
-
     /// What a task's reminders are, as far as a file's alarms say them.
     struct Reminders: Equatable {
         var alarms: [TaskAlarm]
@@ -112,7 +78,7 @@ import TodoSync
 
     @Test("Another client changes, acknowledges and removes its alarms after the first read-in: the store follows each version as a new store reads it, and the file is not written", arguments: fixtures)
     func foreignAlarmsFollowTheFile(fixture: String) throws {
-        let setup = try Setup()
+        let setup = try SyncedFolder(zone: ForeignAlarmFollowTests.zone, start: ForeignAlarmFollowTests.start)
         var text = try Self.fixture(fixture)
         try setup.put("task.ics", text)
         try setup.sync(0)
@@ -129,7 +95,7 @@ import TodoSync
             #expect(after.stamp.etag == before.stamp.etag, "\(fixture), \(name): the read-in wrote the file")
 
             // The same bytes read into a new store.
-            let fresh = try Setup()
+            let fresh = try SyncedFolder(zone: ForeignAlarmFollowTests.zone, start: ForeignAlarmFollowTests.start)
             try fresh.put("task.ics", text)
             try fresh.sync(Double(step + 1))
             #expect(Reminders(try setup.onlyTask()) == Reminders(try fresh.onlyTask()), "\(fixture), \(name)")
@@ -157,7 +123,7 @@ import TodoSync
         (nil, nil, 1_796_119_260.0),
     ] as [(String?, String?, Double)])
     func alarmSetWhenTheFileSays(lastModified: String?, created: String?, setAt: Double) throws {
-        let setup = try Setup()
+        let setup = try SyncedFolder(zone: ForeignAlarmFollowTests.zone, start: ForeignAlarmFollowTests.start)
         try setup.put("plants.ics", Self.phoneFile(lastModified: lastModified, created: created))
         let scheduler = Scheduler(clock: WallClock(timeZone: Self.zone))
         _ = try FolderSync(store: setup.store, lists: setup.lists, scheduler: scheduler, now: Self.syncedAt).run()

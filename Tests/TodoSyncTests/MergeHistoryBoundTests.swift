@@ -9,8 +9,6 @@ import TodoSync
 /// however often it changes, a merge reads no more than one file's worth of
 /// versions, and parses none of them.
 @Suite struct MergeHistoryBoundTests {
-    typealias Setup = ThreeWriterMergeTests.Setup
-
     /// The server's copy with `title`, notes of `noteBytes` bytes, and
     /// modified `minutes` after the start (later than the sync that reads
     /// the one before: each title is a newer change than that read-in's).
@@ -28,7 +26,7 @@ import TodoSync
 
     @Test("A large file changed one field at a time keeps at most one file's worth of versions, none of them a file to parse, and each change is read in")
     func historyIsBoundedAndParsesNothing() throws {
-        let setup = try Setup()
+        let setup = try SyncedFolder(zone: ThreeWriterMergeTests.zone, start: ThreeWriterMergeTests.start)
         let noteBytes = 1024 * 1024
         for round in 0..<6 {
             try setup.put("task-01.ics", Self.largeCopy(title: "Round \(round)", noteBytes: noteBytes, minutes: round))
@@ -45,7 +43,7 @@ import TodoSync
 
     @Test("A task deleted here takes its versions with it, whether or not its file was written out yet")
     func versionsGoWithTheirTask() throws {
-        let setup = try Setup()
+        let setup = try SyncedFolder(zone: ThreeWriterMergeTests.zone, start: ThreeWriterMergeTests.start)
         try setup.put("task-01.ics", ThreeWriterMergeTests.serverCopy())
         try setup.sync(0)
         let task = try setup.onlyTask()
@@ -56,7 +54,7 @@ import TodoSync
 
     @Test("A version carried over from an older store as a file is the base it was, and is kept as properties once read")
     func versionCarriedOverAsAFile() throws {
-        let setup = try Setup()
+        let setup = try SyncedFolder(zone: ThreeWriterMergeTests.zone, start: ThreeWriterMergeTests.start)
         let first = ThreeWriterMergeTests.serverCopy()
         try setup.put("task-01.ics", first)
         try setup.sync(0)

@@ -14,45 +14,6 @@ import TodoSync
     static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
     static let start = Date(timeIntervalSince1970: 1_796_000_000)
 
-    /// A store and one list folder, synced as a command syncs them.
-    struct Setup {
-        let root: TemporaryFolder
-        let folder: String
-        let store: TaskStore
-        let lists: CalendarLists
-
-        init() throws {
-            root = try TemporaryFolder()
-            folder = root.file("tasks")
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            store = try TaskStore.empty(path: root.file("store.sqlite3"))
-            lists = CalendarLists([CalendarSetting(path: folder)], home: root.path)
-        }
-
-        /// A command's sync `minutes` after the start.
-        @discardableResult
-        func sync(_ minutes: Double) throws -> SyncReport {
-            let scheduler = Scheduler(clock: WallClock(timeZone: ThreeWriterMergeTests.zone))
-            return try FolderSync(store: store, lists: lists, scheduler: scheduler, now: ThreeWriterMergeTests.start.addingTimeInterval(minutes * 60)).run()
-        }
-
-        /// Puts a file in by rename, as vdirsyncer and todoman do.
-        func put(_ name: String, _ text: String) throws {
-            let temporary = folder + "/.\(name).\(UUID().uuidString).tmp"
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-            try #require(rename(temporary, folder + "/" + name) == 0)
-        }
-
-        func read(_ name: String) throws -> String {
-            try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-        }
-
-        func onlyTask() throws -> TodoTask {
-            let tasks = try store.tasks(TaskQuery(includeCompleted: true))
-            return try #require(tasks.count == 1 ? tasks.first : nil, "\(tasks)")
-        }
-    }
-
     /// The server's first copy of the task.
     static func serverCopy(extra: [String] = []) -> String {
         (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//phone//EN", "BEGIN:VTODO", "UID:task-01",
@@ -69,7 +30,7 @@ import TodoSync
 
     @Test("Edited here, re-written by a local client and read in, then replaced by the server's copy of the version before the edit: the edit stays", arguments: [false, true])
     func serverCopyOfAnOlderVersionKeepsTheEdit(madeHere: Bool) throws {
-        let setup = try Setup()
+        let setup = try SyncedFolder(zone: ThreeWriterMergeTests.zone, start: ThreeWriterMergeTests.start)
         if madeHere {
             // Made here: its first file is one todo-remind wrote.
             var draft = try TaskDraft(title: "Task 01", notes: "old notes")
@@ -103,7 +64,7 @@ import TodoSync
 
     @Test("A copy that would set a field back to a value it had before an edit made here, with no version to say it was changed back there, keeps the edit and is a conflict")
     func undoingAnEditIsAConflict() throws {
-        let setup = try Setup()
+        let setup = try SyncedFolder(zone: ThreeWriterMergeTests.zone, start: ThreeWriterMergeTests.start)
         try setup.put("task-01.ics", Self.serverCopy())
         try setup.sync(0)
         let id = try setup.onlyTask().id
@@ -132,7 +93,7 @@ import TodoSync
 
     @Test("Done here (at a fraction of a second) and reopened elsewhere: reopened, with no conflict, since only the other side changed completion")
     func completionChangedElsewhereOnlyIsNoConflict() throws {
-        let setup = try Setup()
+        let setup = try SyncedFolder(zone: ThreeWriterMergeTests.zone, start: ThreeWriterMergeTests.start)
         try setup.put("task-01.ics", Self.serverCopy())
         try setup.sync(0)
         let id = try setup.onlyTask().id
