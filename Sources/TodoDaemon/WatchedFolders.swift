@@ -22,10 +22,10 @@ final class WatchedFolders {
     let retryTimer: MonotonicTimer
     private let logger: Logger
     private let home: String
-    private(set) var lists: CalendarLists
+    private(set) var lists: ConfiguredLists
     /// The `[[calendar]]` tables the lists were read from, read again before
     /// each retry: a folder put back is a list again.
-    private var calendars: [CalendarSetting] = []
+    private var calendars: [CalendarTable] = []
     /// The skipped files already logged, so that each is logged once.
     private var loggedSkips = Set<SyncReport.Skipped>()
     /// The error the last sync failed with, logged once while it lasts.
@@ -43,20 +43,20 @@ final class WatchedFolders {
         var fileUnreadable: Bool
     }
 
-    init(calendars: [CalendarSetting], logger: Logger, home: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) throws {
+    init(calendars: [CalendarTable], logger: Logger, home: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) throws {
         watcher = try DirectoryWatcher()
         retryTimer = try MonotonicTimer()
         self.logger = logger
         self.home = home
-        lists = CalendarLists([], home: home)
+        lists = ConfiguredLists([], home: home)
         configure(calendars)
     }
 
     /// Watches the folders `calendars` names now (at start and on SIGHUP).
-    func configure(_ calendars: [CalendarSetting]) {
+    func configure(_ calendars: [CalendarTable]) {
         self.calendars = calendars
         let old = Set(lists.lists.map(\.path))
-        lists = CalendarLists(calendars, home: home)
+        lists = ConfiguredLists(calendars, home: home)
         let new = Set(lists.lists.map(\.path))
         for path in old.subtracting(new) { try? watcher.unwatch(path) }
         for path in new.subtracting(old) {
@@ -106,7 +106,7 @@ final class WatchedFolders {
     @discardableResult
     func retryWrites(_ store: TaskStore, scheduler: Scheduler, now: Date) -> Bool {
         _ = retryTimer.acknowledge()
-        if CalendarLists(calendars, home: home).lists.map(\.path) != lists.lists.map(\.path) {
+        if ConfiguredLists(calendars, home: home).lists.map(\.path) != lists.lists.map(\.path) {
             configure(calendars)
         }
         return sync(store, paths: [], writing: true, scheduler: scheduler, now: now)

@@ -73,7 +73,7 @@ public struct TaskFiles {
         try db.cachedStatement(sql: TaskRow.insertSQL).execute(arguments: TaskRow.arguments(for: task))
         task.id = db.lastInsertedRowID
         if let until = task.snoozedUntil { try TaskRow.saveSnooze(db, taskID: task.id, until: until) }
-        if !task.alarms.isEmpty { try TaskRow.saveAlarmKeys(db, of: task) }
+        if !task.alarms.isEmpty { try TaskRow.saveAlarmIndex(db, of: task) }
         var file = file
         file.taskID = task.id
         try save(file)

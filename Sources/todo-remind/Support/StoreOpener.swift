@@ -17,10 +17,10 @@ final class StoreOpener {
     /// The lists' folders the store is kept in step with, the zone and
     /// moment of the command, and the clock's time (which `--now` does not
     /// move); nil without `[[calendar]]` folders.
-    let folders: (lists: CalendarLists, scheduler: Scheduler, now: Date, realNow: Date)?
+    let folders: (lists: ConfiguredLists, scheduler: Scheduler, now: Date, realNow: Date)?
     private var opened: TaskStore?
 
-    init(path: String, access: Context.Access, isDefault: Bool, folders: (lists: CalendarLists, scheduler: Scheduler, now: Date, realNow: Date)? = nil) {
+    init(path: String, access: Context.Access, isDefault: Bool, folders: (lists: ConfiguredLists, scheduler: Scheduler, now: Date, realNow: Date)? = nil) {
         self.path = path
         self.access = access
         self.isDefault = isDefault
