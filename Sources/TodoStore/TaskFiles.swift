@@ -90,18 +90,10 @@ public struct TaskFiles {
         return saved
     }
 
-    /// Records the open occurrence of a repeating task as completed at
-    /// `instant` (completed elsewhere, as tasks.org and todoman complete a
-    /// series) and moves the task on to `next`, or completes it for good
-    /// when the series has ended: what `markDone` does here. Returns the task.
-    public func completeOccurrence(of task: TodoTask, at instant: Date, next: Due?) throws -> TodoTask {
-        var task = task
-        guard var repeating = task.repeating else { return task }
-        try TaskStore.recordCompletion(db, taskID: task.id, due: task.due, at: instant)
-        repeating.completedCount += 1
-        task.repeating = repeating
-        if let next { task.due = next } else { task.completedAt = instant }
-        return task
+    /// Records an occurrence of the task's series completed elsewhere
+    /// (`TodoTask.completeOccurrence` moved the task on), for its history.
+    public func record(_ completion: Completion, taskID: Int64) throws {
+        try TaskStore.record(completion, taskID: taskID, db)
     }
 
     /// Deletes a task whose file is gone, with its file row.

@@ -49,7 +49,7 @@ extension TaskStore {
                     try TaskRow.saveAlarmIndex(db, of: saved)
                 }
                 for completion in draft.completions {
-                    try Self.recordCompletion(db, taskID: taskID, due: completion.due, at: completion.at)
+                    try Self.record(completion, taskID: taskID, db)
                 }
             }
             return drafts.count

@@ -189,16 +189,13 @@ public struct FolderSync: Sendable {
         mapping.apply(result.merged, to: &merged)
         merged.list = list.path
         if let repeating = task.repeating, merged.repeating?.rule == repeating.rule,
-           !task.isCompleted, let completedAt = merged.completedAt, let due = task.due {
-            // A series completed elsewhere: its open occurrence is done, and
-            // it moves on to the next, as `done` moves it here.
-            var open = task
-            open.completedAt = nil
-            let next = repeating.nextDue(afterCompleting: due, at: completedAt, in: mapping.zone)
-            let moved = try files.completeOccurrence(of: open, at: completedAt, next: next)
-            merged.due = moved.due
-            merged.completedAt = moved.completedAt
-            merged.repeating = moved.repeating
+           !task.isCompleted, task.due != nil, let completedAt = merged.completedAt {
+            // A series completed elsewhere: its open occurrence here is done,
+            // as `done` does it, and the series moves on to the next.
+            merged.completedAt = nil
+            merged.due = task.due
+            merged.repeating = repeating
+            try complete(&merged, at: completedAt, files)
         }
         merged = try skippingCompletedOccurrences(of: merged, as: theirs.properties, files)
         var newStamp = stamp
@@ -246,12 +243,22 @@ public struct FolderSync: Sendable {
     private func skippingCompletedOccurrences(of task: TodoTask, as properties: VTodoProperties, _ files: TaskFiles) throws -> TodoTask {
         var task = task
         for _ in properties.completedOccurrences.indices {
-            guard let repeating = task.repeating, !task.isCompleted, let due = task.due,
+            guard task.repeating != nil, !task.isCompleted, let due = task.due,
                   let completedAt = properties.completedOccurrences[due] else { break }
-            let next = repeating.nextDue(afterCompleting: due, at: completedAt, in: mapping.zone)
-            task = try files.completeOccurrence(of: task, at: completedAt, next: next)
+            try complete(&task, at: completedAt, files)
         }
         return task
+    }
+
+    /// Completes the open occurrence of a series another client completed at
+    /// `completedAt` (`TodoTask.completeOccurrence`, the rule `done` follows
+    /// here): it moves on to its next occurrence, or ends with its rule, and
+    /// the reminders shown here so far are handled, as of this sync.
+    private func complete(_ task: inout TodoTask, at completedAt: Date, _ files: TaskFiles) throws {
+        let next = task.due.flatMap { due in task.repeating?.nextDue(afterCompleting: due, at: completedAt, in: mapping.zone) }
+        if let completion = task.completeOccurrence(at: completedAt, next: next, handledAt: mapping.now) {
+            try files.record(completion, taskID: task.id)
+        }
     }
 
     /// The version the file read (`theirs`) grew from, among the versions
