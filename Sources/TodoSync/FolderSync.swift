@@ -289,7 +289,7 @@ public struct FolderSync: Sendable {
         let version = MergeBase.Version(properties: properties, writtenHere: writtenHere)
         try files.record(
             TaskFileVersion(content: try version.encoded, writtenHere: writtenHere), taskID: taskID,
-            bytesKept: ReadingLimits.maximumFileSize
+            versionsKept: MergeBase.versionsKept, bytesKept: ReadingLimits.maximumFileSize
         )
     }
 

@@ -47,6 +47,13 @@ public struct MergeBase: Hashable, Sendable {
         }
     }
 
+    /// How many versions of a task's file are kept to choose a base from:
+    /// more than a task's file goes through here (edits written, other local
+    /// clients' re-writes read in) between two syncs with the server, as a
+    /// rule; the copy the server sends back grew from the version it last
+    /// got, which must be among them.
+    public static let versionsKept = 32
+
     /// The base for `VTodoMerge.merge`.
     public var properties: VTodoProperties
     /// The fields in which the incoming copy holds a value this side had and

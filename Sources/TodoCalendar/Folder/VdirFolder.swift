@@ -51,7 +51,7 @@ public struct VdirFolder: Hashable, Sendable {
     }
 
     /// Whether a file name is an item's.
-    static func isItemName(_ name: String) -> Bool {
+    public static func isItemName(_ name: String) -> Bool {
         name.lowercased().hasSuffix(".ics") && name.count > 4
     }
 

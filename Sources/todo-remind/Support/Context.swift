@@ -49,7 +49,7 @@ struct Context {
         lists = ConfiguredLists(settings.calendars, home: environment["HOME"] ?? NSHomeDirectory())
         storeOpener = StoreOpener(
             path: location.path, access: access, isDefault: location.isDefault,
-            folders: lists.isEmpty || !syncing ? nil : (lists, scheduler, now, realNow)
+            folders: lists.isEmpty || !syncing ? nil : CommandSync(lists: lists, scheduler: scheduler, now: now, realNow: realNow)
         )
         style = Style(mode: options.color, environment: environment)
     }
