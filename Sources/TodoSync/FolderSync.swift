@@ -76,6 +76,8 @@ public struct FolderSync: Sendable {
                 report.skipped += try ItemReading.unfollowedRules(in: list, unchanged: unchanged, files)
                 let present = Set(stamps.map(\.name))
                 for (name, file) in known where !present.contains(name) {
+                    // Renamed: read in above under its new name, the same task.
+                    guard try files.file(taskID: file.taskID).map({ $0.folder == list.path && $0.name == name }) ?? false else { continue }
                     // Removed elsewhere (or by vdirsyncer, removed on the server).
                     try files.deleteTask(id: file.taskID)
                     report.readIn += 1
@@ -134,8 +136,8 @@ public struct FolderSync: Sendable {
         let (bytes, stamp, item, unfollowed) = (reading.bytes, reading.stamp, reading.item, reading.unfollowedRule)
         var known = known
         if known == nil, let owner = try files.file(uid: item.uid) {
-            if owner.folder == list.path, let ownerName = owner.name, (try? list.folder.stamp(of: ownerName)) != nil {
-                report.skipped.append(.init(path: path, reason: "“\(path)” holds the UID \(item.uid) of “\(list.folder.file(ownerName))”: a UID is one task, so it was left alone."))
+            if let other = try ItemReading.otherFile(holding: item.uid, than: name, in: list, files) {
+                report.skipped.append(.init(path: path, reason: "“\(path)” holds the UID \(item.uid) of “\(list.folder.file(other))”: a UID is one task, so it was left alone."))
                 return
             }
             // Renamed, or moved here from another list: the same task.

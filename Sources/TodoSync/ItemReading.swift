@@ -43,6 +43,17 @@ struct ItemReading {
         return (ItemReading(bytes: bytes, stamp: stamp, item: item, unfollowedRule: unfollowed), skipped)
     }
 
+    /// The name of the file of `list` that holds `uid` already, when that is
+    /// another file, still there: a UID is one task, so the file `name` is
+    /// left alone. Nil when no other file holds it, or when the one the
+    /// store knows is gone: the file was renamed (or moved here from
+    /// another list), and holds the same task.
+    static func otherFile(holding uid: String, than name: String, in list: FolderList, _ files: TaskFiles) throws -> String? {
+        guard let owner = try files.file(uid: uid), owner.folder == list.path, let ownerName = owner.name, ownerName != name,
+              (try? list.folder.stamp(of: ownerName)) != nil else { return nil }
+        return ownerName
+    }
+
     /// The rules not followed in the files of `list` named in `unchanged`,
     /// read in before (by another command, say) and not read again: what
     /// the store kept of them, said again so that each reader reports them.

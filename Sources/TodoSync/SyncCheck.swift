@@ -67,8 +67,8 @@ extension FolderSync {
                     state.bad += skipped
                     guard let item = reading?.item else { continue }
                     let path = list.folder.file(stamp.name)
-                    if let owner = try files.file(uid: item.uid), owner.folder == list.path, let name = owner.name, name != stamp.name {
-                        state.bad.append(.init(path: path, reason: "“\(path)” holds the UID \(item.uid) of “\(list.folder.file(name))”: a UID is one task."))
+                    if let other = try ItemReading.otherFile(holding: item.uid, than: stamp.name, in: list, files) {
+                        state.bad.append(.init(path: path, reason: "“\(path)” holds the UID \(item.uid) of “\(list.folder.file(other))”: a UID is one task."))
                         continue
                     }
                     state.unread.append(stamp.name)
