@@ -8,10 +8,13 @@ import TodoStore
 ///
 /// In: a file added, changed or removed by anyone else is read into the
 /// store, merged field by field with any change made here since the base
-/// both sides last had. Out: a task changed here (the store marks its file
-/// pending, whoever changed it) is written into its file, starting from the
-/// file as it is, or its file deleted. Files whose etag (mtime and inode) is
-/// the one recorded are never read again.
+/// both sides last had. Out: a task changed here is written into its file,
+/// starting from the file as it is, or its file deleted. A change of any
+/// field a file holds marks the task's file pending, whoever makes it (a
+/// command, a bubble's action, an older version): the store's triggers on
+/// `task` and `snooze` do, so that the write-out is one query of the pending
+/// rows. Files whose etag (mtime and inode) is the one recorded are never
+/// read again.
 public struct FolderSync: Sendable {
     public let store: TaskStore
     public let lists: ConfiguredLists

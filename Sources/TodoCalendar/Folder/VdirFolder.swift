@@ -50,7 +50,9 @@ public struct VdirFolder: Hashable, Sendable {
         return names.sorted().compactMap { try? stamp(of: $0) }
     }
 
-    /// Whether a file name is an item's.
+    /// Whether a file name is an item's: an `.ics` name. Temporary files
+    /// (`.tmp`) and metadata (no extension) are not items, so a change of
+    /// one is no change of the list (the daemon's watch goes by this too).
     public static func isItemName(_ name: String) -> Bool {
         name.lowercased().hasSuffix(".ics") && name.count > 4
     }

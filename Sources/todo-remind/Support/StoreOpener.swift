@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import TodoCore
 import TodoStore
 import TodoSync
 
