@@ -80,7 +80,8 @@ public struct FolderSync: Sendable {
                 let present = Set(stamps.map(\.name))
                 for (name, file) in known where !present.contains(name) {
                     // Renamed: read in above under its new name, the same task.
-                    guard try files.file(taskID: file.taskID).map({ $0.folder == list.path && $0.name == name }) ?? false else { continue }
+                    let row = try files.file(taskID: file.taskID)
+                    guard row?.folder == list.path, row?.name == name else { continue }
                     // Removed elsewhere (or by vdirsyncer, removed on the server).
                     try files.deleteTask(id: file.taskID)
                     report.readIn += 1
