@@ -1,6 +1,7 @@
 import Foundation
 
-/// What a file in a calendar folder holds, as far as todo-remind is concerned.
+/// What an item of a list's folder (a vdir's `.ics` file) holds, as far as
+/// todo-remind is concerned: a VTODO, or other programs' components.
 public enum FolderItem: Hashable, Sendable {
     /// A task: one VTODO (and any overrides of it with the same UID).
     case todo(VTodo)

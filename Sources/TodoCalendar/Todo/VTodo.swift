@@ -1,7 +1,9 @@
 import Foundation
 import TodoCore
 
-/// A task file: the document as read, where its VTODO is, and what it says.
+/// A task file's VTODO, as read: the document, where its master VTODO is,
+/// and what it says (`properties`). A VTODO is not a task: `TaskMapping`
+/// (TodoSync) maps one onto the other.
 ///
 /// The document is kept whole so that a write (`VTodo+Writing`) can start
 /// from the file as it was.
