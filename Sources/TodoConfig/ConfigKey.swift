@@ -76,7 +76,7 @@ enum ConfigKey: String, CaseIterable {
             guard let array = value.array, !array.isEmpty else { throw bad }
             settings.calendars = try array.map { element throws(ConfigError) in
                 guard let table = element.table else { throw bad }
-                return try calendarSetting(table, path: path)
+                return try calendarTable(table, path: path)
             }
             if settings.calendars.compactMap(\.defaultList).count > 1 {
                 throw .badValue(path: path, key: rawValue, allowed: "tables of which at most one names a default-list")
@@ -85,18 +85,18 @@ enum ConfigKey: String, CaseIterable {
     }
 
     /// One `[[calendar]]` table.
-    private func calendarSetting(_ table: TOMLTable, path: String) throws(ConfigError) -> CalendarSetting {
+    private func calendarTable(_ table: TOMLTable, path: String) throws(ConfigError) -> CalendarTable {
         func bad(_ key: String, _ allowed: String) -> ConfigError {
             .badValue(path: path, key: "calendar.\(key)", allowed: allowed)
         }
-        if let unknown = table.keys.sorted().first(where: { !CalendarSetting.keys.contains($0) }) {
+        if let unknown = table.keys.sorted().first(where: { !CalendarTable.keys.contains($0) }) {
             throw .badEntry(path: path, key: rawValue, entry: unknown,
-                            reason: "a [[calendar]] table takes only " + CalendarSetting.keys.joined(separator: ", ") + ".")
+                            reason: "a [[calendar]] table takes only " + CalendarTable.keys.joined(separator: ", ") + ".")
         }
         guard let folders = table["path"]?.string, !folders.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw bad("path", "a folder or a glob of folders in quotes, such as \"~/.local/share/vdirsyncer/tasks/*\"")
         }
-        var setting = CalendarSetting(path: folders)
+        var setting = CalendarTable(path: folders)
         if let value = table["default-list"] {
             guard let name = value.string, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw bad("default-list", "the name of a list in quotes, such as \"personal\"")

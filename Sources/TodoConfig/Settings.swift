@@ -12,13 +12,13 @@ public struct Settings: Hashable, Sendable {
     public var snoozeChoices: [String]
     /// The iCalendar folders whose tasks are kept in sync [`[[calendar]]`];
     /// none for a store-only list.
-    public var calendars: [CalendarSetting]
+    public var calendars: [CalendarTable]
 
     public init(
         policy: ReminderPolicy = .standard,
         defaultReminder: Bool = true,
         snoozeChoices: [String] = Settings.defaultSnoozeChoices,
-        calendars: [CalendarSetting] = []
+        calendars: [CalendarTable] = []
     ) {
         self.policy = policy
         self.defaultReminder = defaultReminder

@@ -7,9 +7,9 @@ public struct DaemonSettings: Hashable, Sendable {
     /// The snooze choices each bubble offers ("10m", "1h", "tomorrow 09:00").
     var snoozeChoices: [String]
     /// The lists' folders kept in step with the store [`[[calendar]]`].
-    var calendars: [CalendarSetting]
+    var calendars: [CalendarTable]
 
-    public init(policy: ReminderPolicy, snoozeChoices: [String], calendars: [CalendarSetting] = []) {
+    public init(policy: ReminderPolicy, snoozeChoices: [String], calendars: [CalendarTable] = []) {
         self.policy = policy
         self.snoozeChoices = snoozeChoices
         self.calendars = calendars

@@ -1,9 +1,9 @@
 /// One version of a task's file this store has seen: read in from the
 /// folder (written by someone else) or written here. A task keeps the last
-/// few (`TaskFiles.versionsKept`, and no more bytes than its caller allows),
-/// oldest first, so that a copy coming back from the server is merged
-/// against the version it grew from, however many versions this store has
-/// seen since (FolderSync).
+/// few, oldest first (as many, and as many bytes, as FolderSync allows:
+/// `MergeBase.versionsKept`), so that a copy coming back from the server is
+/// merged against the version it grew from, however many versions this
+/// store has seen since.
 public struct TaskFileVersion: Hashable, Sendable {
     /// Its row; 0 until recorded.
     public var id: Int64

@@ -73,7 +73,7 @@ public struct TaskFiles {
         try db.cachedStatement(sql: TaskRow.insertSQL).execute(arguments: TaskRow.arguments(for: task))
         task.id = db.lastInsertedRowID
         if let until = task.snoozedUntil { try TaskRow.saveSnooze(db, taskID: task.id, until: until) }
-        if !task.alarms.isEmpty { try TaskRow.saveAlarmKeys(db, of: task) }
+        if !task.alarms.isEmpty { try TaskRow.saveAlarmIndex(db, of: task) }
         var file = file
         file.taskID = task.id
         try save(file)
@@ -90,18 +90,10 @@ public struct TaskFiles {
         return saved
     }
 
-    /// Records the open occurrence of a repeating task as completed at
-    /// `instant` (completed elsewhere, as tasks.org and todoman complete a
-    /// series) and moves the task on to `next`, or completes it for good
-    /// when the series has ended: what `markDone` does here. Returns the task.
-    public func completeOccurrence(of task: TodoTask, at instant: Date, next: Due?) throws -> TodoTask {
-        var task = task
-        guard var repeating = task.repeating else { return task }
-        try TaskStore.recordCompletion(db, taskID: task.id, due: task.due, at: instant)
-        repeating.completedCount += 1
-        task.repeating = repeating
-        if let next { task.due = next } else { task.completedAt = instant }
-        return task
+    /// Records an occurrence of the task's series completed elsewhere
+    /// (`TodoTask.completeOccurrence` moved the task on), for its history.
+    public func record(_ completion: Completion, taskID: Int64) throws {
+        try TaskStore.record(completion, taskID: taskID, db)
     }
 
     /// Deletes a task whose file is gone, with its file row.
@@ -143,10 +135,10 @@ public struct TaskFiles {
     }
 
     /// Records a version of the task's file, read in or written here. The
-    /// oldest go beyond `versionsKept`, or beyond `bytesKept` of content in
-    /// all (the newest is kept whatever its size): what a merge reads to
-    /// choose its base is bounded however a file is written, or how often.
-    public func record(_ version: TaskFileVersion, taskID: Int64, bytesKept: Int) throws {
+    /// oldest go beyond `versionsKept` versions, or beyond `bytesKept` of
+    /// content in all (the newest is kept whatever its size): the caller's
+    /// bounds (FolderSync's, `MergeBase.versionsKept`).
+    public func record(_ version: TaskFileVersion, taskID: Int64, versionsKept: Int, bytesKept: Int) throws {
         try db.execute(
             sql: "INSERT INTO task_file_version (task_id, written, is_file, content) VALUES (?, ?, ?, ?)",
             arguments: [taskID, version.writtenHere, version.isFile, Data(version.content)]
@@ -157,7 +149,7 @@ public struct TaskFiles {
             """, arguments: [taskID])
         for (index, row) in sizes.enumerated() {
             total += row[1] as Int
-            if index > 0, index >= Self.versionsKept || total > bytesKept {
+            if index > 0, index >= versionsKept || total > bytesKept {
                 try db.execute(sql: "DELETE FROM task_file_version WHERE task_id = ? AND id <= ?", arguments: [taskID, row[0] as Int64])
                 break
             }
@@ -169,12 +161,6 @@ public struct TaskFiles {
     public func replaceContent(ofVersion id: Int64, with content: [UInt8]) throws {
         try db.execute(sql: "UPDATE task_file_version SET content = ?, is_file = 0 WHERE id = ?", arguments: [Data(content), id])
     }
-
-    /// How many versions are kept per task: more than a task's file goes
-    /// through here (edits written, other local clients' re-writes read in)
-    /// between two syncs with the server, as a rule; the copy the server
-    /// sends back grew from the version it last got, which must be among them.
-    static let versionsKept = 32
 
     private static let versionColumns = "id, content, is_file, written"
 

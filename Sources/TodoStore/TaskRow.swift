@@ -225,7 +225,7 @@ enum TaskRow {
 
     /// Sets the rows by which the daemon finds the task's alarms
     /// (`task_alarm`): one per alarm of an open task, at about its instant.
-    static func saveAlarmKeys(_ db: Database, of task: TodoTask) throws {
+    static func saveAlarmIndex(_ db: Database, of task: TodoTask) throws {
         try db.cachedStatement(sql: "DELETE FROM task_alarm WHERE task_id = ?").execute(arguments: [task.id])
         guard !task.isCompleted else { return }
         let insert = try db.cachedStatement(sql: "INSERT INTO task_alarm (task_id, key) VALUES (?, ?)")

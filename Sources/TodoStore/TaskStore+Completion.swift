@@ -18,15 +18,13 @@ extension TaskStore {
         }
     }
 
-    /// Completes tasks in one transaction.
-    ///
-    /// A one-off task is done. A repeating task's open occurrence is recorded
-    /// as completed (its due and `now`) and the task moves on to the due
-    /// `next` gives, keeping its id, its snooze ended; when `next` gives nil
-    /// (COUNT or UNTIL has ended the series) it is done for good. A task
-    /// done already is left as it is. A task whose file repeats by a rule
-    /// todo-remind cannot follow is refused (`CompletionRefusal`), and
-    /// with it the whole call: nothing is changed.
+    /// Completes tasks in one transaction, each by `TodoTask.completeOccurrence`
+    /// (a one-off done; a repeating one moved on to the due `next` gives, or
+    /// done for good; its reminders handled and its snooze ended), and
+    /// records each completed occurrence of a series. A task done already is
+    /// left as it is. A task whose file repeats by a rule todo-remind cannot
+    /// follow is refused (`CompletionRefusal`), and with it the whole call:
+    /// nothing is changed.
     ///
     /// - Parameter next: the due after the task's open occurrence, worked
     ///   out by the caller from the rule (TodoRecurrence).
@@ -39,18 +37,10 @@ extension TaskStore {
             if let rule = try TaskFiles.unfollowedRule(db, taskID: task.id) {
                 throw CompletionRefusal.unfollowedRule(taskID: task.id, rule: rule)
             }
-            let original = task
             // Done handles every reminder shown so far, on every device.
-            task.acknowledgedAt = now
-            if var repeating = task.repeating {
-                try Self.recordCompletion(db, taskID: task.id, due: task.due, at: now)
-                repeating.completedCount += 1
-                task.repeating = repeating
-                if let due = try next(original) { task.due = due } else { task.completedAt = now }
-            } else {
-                task.completedAt = now
+            if let completion = task.completeOccurrence(at: now, next: try next(task), handledAt: now) {
+                try Self.record(completion, taskID: task.id, db)
             }
-            if task.isCompleted { task.snoozedUntil = nil }
         }
     }
 
@@ -94,10 +84,10 @@ extension TaskStore {
     /// How many completions `recentCompletions` gives each task.
     public static let recentCompletionCount = 10
 
-    /// Records one completed occurrence.
-    static func recordCompletion(_ db: Database, taskID: Int64, due: Due?, at: Date) throws {
-        let (day, time) = TaskRow.columns(of: due)
+    /// Records one completed occurrence of the task's series.
+    static func record(_ completion: Completion, taskID: Int64, _ db: Database) throws {
+        let (day, time) = TaskRow.columns(of: completion.due)
         try db.execute(sql: "INSERT INTO completion (task_id, due_day, due_time, completed_at) VALUES (?, ?, ?, ?)",
-                       arguments: [taskID, day, time, at.timeIntervalSince1970])
+                       arguments: [taskID, day, time, completion.at.timeIntervalSince1970])
     }
 }

@@ -18,7 +18,7 @@ extension TaskStore {
             if !task.alarms.isEmpty {
                 var saved = task
                 saved.id = id
-                try TaskRow.saveAlarmKeys(db, of: saved)
+                try TaskRow.saveAlarmIndex(db, of: saved)
             }
             return id
         }
@@ -46,10 +46,10 @@ extension TaskStore {
                 if !task.alarms.isEmpty {
                     var saved = task
                     saved.id = taskID
-                    try TaskRow.saveAlarmKeys(db, of: saved)
+                    try TaskRow.saveAlarmIndex(db, of: saved)
                 }
                 for completion in draft.completions {
-                    try Self.recordCompletion(db, taskID: taskID, due: completion.due, at: completion.at)
+                    try Self.record(completion, taskID: taskID, db)
                 }
             }
             return drafts.count
@@ -133,7 +133,7 @@ extension TaskStore {
         // An alarm relative to the due moves with it (each occurrence's own).
         if !(task.alarms.isEmpty && original.alarms.isEmpty),
            task.alarms != original.alarms || task.due != original.due || task.isCompleted != original.isCompleted {
-            try TaskRow.saveAlarmKeys(db, of: task)
+            try TaskRow.saveAlarmIndex(db, of: task)
         }
         return task
     }

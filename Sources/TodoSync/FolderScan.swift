@@ -19,7 +19,7 @@ import TodoStore
 /// clock (a jiffy, on ext4), and a rename in the same tick as the look would
 /// leave the mtime the look saw.
 struct FolderScan {
-    let list: CalendarList
+    let list: FolderList
     /// The directory's etag when looked at; nil when it cannot be read.
     private let etag: String?
     /// Whether the directory's mtime is old enough to vouch for its contents.
@@ -27,7 +27,7 @@ struct FolderScan {
 
     /// - Parameter realNow: the clock's time (never a `--now`), against
     ///   which the directory's mtime is judged.
-    init(of list: CalendarList, at realNow: Date) {
+    init(of list: FolderList, at realNow: Date) {
         self.list = list
         let stamp = try? list.folder.directoryStamp()
         etag = stamp?.etag

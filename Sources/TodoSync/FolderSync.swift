@@ -8,13 +8,16 @@ import TodoStore
 ///
 /// In: a file added, changed or removed by anyone else is read into the
 /// store, merged field by field with any change made here since the base
-/// both sides last had. Out: a task changed here (the store marks its file
-/// pending, whoever changed it) is written into its file, starting from the
-/// file as it is, or its file deleted. Files whose etag (mtime and inode) is
-/// the one recorded are never read again.
+/// both sides last had. Out: a task changed here is written into its file,
+/// starting from the file as it is, or its file deleted. A change of any
+/// field a file holds marks the task's file pending, whoever makes it (a
+/// command, a bubble's action, an older version): the store's triggers on
+/// `task` and `snooze` do, so that the write-out is one query of the pending
+/// rows. Files whose etag (mtime and inode) is the one recorded are never
+/// read again.
 public struct FolderSync: Sendable {
     public let store: TaskStore
-    public let lists: CalendarLists
+    public let lists: ConfiguredLists
     let mapping: TaskMapping
 
     /// - Parameters:
@@ -22,7 +25,7 @@ public struct FolderSync: Sendable {
     ///     it, new timed dues written in it); its policy places the reminders
     ///     written as todo-remind's own VALARMs.
     ///   - now: LAST-MODIFIED and DTSTAMP of what is written.
-    public init(store: TaskStore, lists: CalendarLists, scheduler: Scheduler, now: Date) {
+    public init(store: TaskStore, lists: ConfiguredLists, scheduler: Scheduler, now: Date) {
         self.store = store
         self.lists = lists
         mapping = TaskMapping(
@@ -76,6 +79,9 @@ public struct FolderSync: Sendable {
                 report.skipped += try ItemReading.unfollowedRules(in: list, unchanged: unchanged, files)
                 let present = Set(stamps.map(\.name))
                 for (name, file) in known where !present.contains(name) {
+                    // Renamed: read in above under its new name, the same task.
+                    let row = try files.file(taskID: file.taskID)
+                    guard row?.folder == list.path, row?.name == name else { continue }
                     // Removed elsewhere (or by vdirsyncer, removed on the server).
                     try files.deleteTask(id: file.taskID)
                     report.readIn += 1
@@ -107,7 +113,7 @@ public struct FolderSync: Sendable {
                 do {
                     try files.undoingOnFailure { try writeFile(file, files, &outcome, into: &folder) }
                     report = outcome
-                } catch let error as CalendarFolderError {
+                } catch let error as VdirFolderError {
                     report.unwritten.append(UnwrittenFile(
                         taskID: file.taskID, task: try files.task(id: file.taskID), folder: folder, error: error
                     ))
@@ -123,7 +129,7 @@ public struct FolderSync: Sendable {
 
     // MARK: - In
 
-    private func readFile(_ name: String, in list: CalendarList, known: TaskFile?, _ files: TaskFiles, _ report: inout SyncReport) throws {
+    private func readFile(_ name: String, in list: FolderList, known: TaskFile?, _ files: TaskFiles, _ report: inout SyncReport) throws {
         let path = list.folder.file(name)
         // An alarm that cannot be understood is left in the file and said
         // once; so is a rule todo-remind cannot follow, which the store
@@ -134,8 +140,8 @@ public struct FolderSync: Sendable {
         let (bytes, stamp, item, unfollowed) = (reading.bytes, reading.stamp, reading.item, reading.unfollowedRule)
         var known = known
         if known == nil, let owner = try files.file(uid: item.uid) {
-            if owner.folder == list.path, let ownerName = owner.name, (try? list.folder.stamp(of: ownerName)) != nil {
-                report.skipped.append(.init(path: path, reason: "“\(path)” holds the UID \(item.uid) of “\(list.folder.file(ownerName))”: a UID is one task, so it was left alone."))
+            if let other = try ItemReading.otherFile(holding: item.uid, than: name, in: list, files) {
+                report.skipped.append(.init(path: path, reason: "“\(path)” holds the UID \(item.uid) of “\(list.folder.file(other))”: a UID is one task, so it was left alone."))
                 return
             }
             // Renamed, or moved here from another list: the same task.
@@ -167,8 +173,8 @@ public struct FolderSync: Sendable {
     /// the base both last had; writes the file back when the task had
     /// changes of its own the file lacks.
     private func merge(
-        _ theirs: TodoItem, bytes: [UInt8], stamp: ItemStamp, into task: TodoTask, file: TaskFile,
-        list: CalendarList, _ files: TaskFiles, _ report: inout SyncReport
+        _ theirs: VTodo, bytes: [UInt8], stamp: ItemStamp, into task: TodoTask, file: TaskFile,
+        list: FolderList, _ files: TaskFiles, _ report: inout SyncReport
     ) throws {
         let base = try base(of: file, for: theirs, path: list.folder.file(stamp.name), files)
         let baseProperties = base?.properties ?? theirs.properties
@@ -180,7 +186,7 @@ public struct FolderSync: Sendable {
             seen.takeFileValues(from: version.properties)
         }
         let ours = mapping.properties(of: task, over: seen)
-        let result = TodoMerge.merge(
+        let result = VTodoMerge.merge(
             base: baseProperties, ours: ours, oursModified: task.updatedAt,
             theirs: theirs.properties, theirsModified: theirs.lastModified,
             changedHere: base?.changedHere ?? [], undoing: base?.undoing ?? []
@@ -189,16 +195,13 @@ public struct FolderSync: Sendable {
         mapping.apply(result.merged, to: &merged)
         merged.list = list.path
         if let repeating = task.repeating, merged.repeating?.rule == repeating.rule,
-           !task.isCompleted, let completedAt = merged.completedAt, let due = task.due {
-            // A series completed elsewhere: its open occurrence is done, and
-            // it moves on to the next, as `done` moves it here.
-            var open = task
-            open.completedAt = nil
-            let next = repeating.nextDue(afterCompleting: due, at: completedAt, in: mapping.zone)
-            let moved = try files.completeOccurrence(of: open, at: completedAt, next: next)
-            merged.due = moved.due
-            merged.completedAt = moved.completedAt
-            merged.repeating = moved.repeating
+           !task.isCompleted, task.due != nil, let completedAt = merged.completedAt {
+            // A series completed elsewhere: its open occurrence here is done,
+            // as `done` does it, and the series moves on to the next.
+            merged.completedAt = nil
+            merged.due = task.due
+            merged.repeating = repeating
+            try complete(&merged, at: completedAt, files)
         }
         merged = try skippingCompletedOccurrences(of: merged, as: theirs.properties, files)
         var newStamp = stamp
@@ -207,7 +210,7 @@ public struct FolderSync: Sendable {
         let updated = theirs.updated(to: mapping.properties(of: merged, over: theirs.properties), at: mapping.now)
         var unwritten: UnwrittenFile?
         if let rewritten = mapping.writingAlarmActions(of: merged, read: theirs.properties, into: updated ?? bytes, path: path) ?? updated {
-            do throws(CalendarFolderError) {
+            do throws(VdirFolderError) {
                 newStamp = try list.folder.write(rewritten, to: stamp.name, ifUnchangedSince: stamp)
             } catch {
                 // The merge is kept in the store and its file waits, as any
@@ -243,22 +246,32 @@ public struct FolderSync: Sendable {
     /// Board write) moves on to the next occurrence, as `done` moves it
     /// here: that occurrence has no reminders left, the others keep theirs.
     /// Each override moves it on once at most.
-    private func skippingCompletedOccurrences(of task: TodoTask, as properties: TodoProperties, _ files: TaskFiles) throws -> TodoTask {
+    private func skippingCompletedOccurrences(of task: TodoTask, as properties: VTodoProperties, _ files: TaskFiles) throws -> TodoTask {
         var task = task
         for _ in properties.completedOccurrences.indices {
-            guard let repeating = task.repeating, !task.isCompleted, let due = task.due,
+            guard task.repeating != nil, !task.isCompleted, let due = task.due,
                   let completedAt = properties.completedOccurrences[due] else { break }
-            let next = repeating.nextDue(afterCompleting: due, at: completedAt, in: mapping.zone)
-            task = try files.completeOccurrence(of: task, at: completedAt, next: next)
+            try complete(&task, at: completedAt, files)
         }
         return task
+    }
+
+    /// Completes the open occurrence of a series another client completed at
+    /// `completedAt` (`TodoTask.completeOccurrence`, the rule `done` follows
+    /// here): it moves on to its next occurrence, or ends with its rule, and
+    /// the reminders shown here so far are handled, as of this sync.
+    private func complete(_ task: inout TodoTask, at completedAt: Date, _ files: TaskFiles) throws {
+        let next = task.due.flatMap { due in task.repeating?.nextDue(afterCompleting: due, at: completedAt, in: mapping.zone) }
+        if let completion = task.completeOccurrence(at: completedAt, next: next, handledAt: mapping.now) {
+            try files.record(completion, taskID: task.id)
+        }
     }
 
     /// The version the file read (`theirs`) grew from, among the versions
     /// of it this store has seen (`MergeBase` says how it is chosen), and
     /// the fields in which taking theirs would undo an edit made here.
     /// Parses no file but those carried over from an older store, each once.
-    private func base(of file: TaskFile, for theirs: TodoItem, path: String, _ files: TaskFiles) throws -> MergeBase? {
+    private func base(of file: TaskFile, for theirs: VTodo, path: String, _ files: TaskFiles) throws -> MergeBase? {
         let versions = try files.versions(taskID: file.taskID).compactMap { try version($0, path: path, files) }
         return MergeBase(of: theirs.properties, among: versions)
     }
@@ -272,17 +285,17 @@ public struct FolderSync: Sendable {
     /// properties of its own) would otherwise push
     /// out the versions a copy from the server may still have grown from.
     /// At most as many bytes are kept in all as one file may hold.
-    private func remember(_ properties: TodoProperties?, writtenHere: Bool, taskID: Int64, path: String, _ files: TaskFiles) throws {
+    private func remember(_ properties: VTodoProperties?, writtenHere: Bool, taskID: Int64, path: String, _ files: TaskFiles) throws {
         guard let properties else { return }
         if let last = try files.lastVersion(taskID: taskID), let before = try version(last, path: path, files),
-           TodoField.allCases.allSatisfy({ properties.agrees(with: before.properties, on: $0) }),
+           VTodoField.allCases.allSatisfy({ properties.agrees(with: before.properties, on: $0) }),
            properties.sameAlarms(as: before.properties) {
             return
         }
         let version = MergeBase.Version(properties: properties, writtenHere: writtenHere)
         try files.record(
             TaskFileVersion(content: try version.encoded, writtenHere: writtenHere), taskID: taskID,
-            bytesKept: ReadingLimits.maximumFileSize
+            versionsKept: MergeBase.versionsKept, bytesKept: ReadingLimits.maximumFileSize
         )
     }
 
@@ -298,14 +311,14 @@ public struct FolderSync: Sendable {
 
     /// A file's fields; nil when it holds no task (it was read or written
     /// as one, so only a newer reader could disagree).
-    private func properties(of bytes: [UInt8], path: String) -> TodoProperties? {
-        guard case .todo(let item)? = try? CalendarItem.read(bytes, file: path, localZone: mapping.zone) else { return nil }
+    private func properties(of bytes: [UInt8], path: String) -> VTodoProperties? {
+        guard case .todo(let item)? = try? FolderItem.read(bytes, file: path, localZone: mapping.zone) else { return nil }
         return item.properties
     }
 
     // MARK: - Out
 
-    /// Writes one pending file. Throws a `CalendarFolderError` when the
+    /// Writes one pending file. Throws a `VdirFolderError` when the
     /// file cannot be written, moved or removed, and a `CalendarFileError`
     /// when the file to rewrite can no longer be read as a task.
     ///
@@ -313,7 +326,7 @@ public struct FolderSync: Sendable {
     ///   is tried, so that a failure names it: a task moved to another list
     ///   is written into that list's folder, not the one its file was in.
     private func writeFile(_ file: TaskFile, _ files: TaskFiles, _ report: inout SyncReport, into folder: inout String) throws {
-        let oldFolder = CalendarFolder(path: file.folder)
+        let oldFolder = VdirFolder(path: file.folder)
         guard try isListFolder(file.folder) else { return }
         guard let task = try files.task(id: file.taskID), let listPath = task.list else {
             // Deleted here (or moved to the local list): delete its file,
@@ -338,7 +351,7 @@ public struct FolderSync: Sendable {
                 try readFile(name, in: list, known: file, files, &report)
                 return
             }
-            guard case .todo(let item) = try CalendarItem.read(current.bytes, file: oldFolder.file(name), localZone: mapping.zone) else { return }
+            guard case .todo(let item) = try FolderItem.read(current.bytes, file: oldFolder.file(name), localZone: mapping.zone) else { return }
             var saved = file
             // Done here, onto an occurrence done in another client already.
             let moved = try skippingCompletedOccurrences(of: task, as: item.properties, files)
@@ -357,17 +370,17 @@ public struct FolderSync: Sendable {
         }
         // A new task, one moved to another list, or one whose file was
         // removed while it had changes here: a file of its own in its list.
-        var start = TodoProperties()
-        var previous: TodoItem?
+        var start = VTodoProperties()
+        var previous: VTodo?
         if let name = file.name, let current = try? oldFolder.read(name),
-           case .todo(let item) = try? CalendarItem.read(current.bytes, file: oldFolder.file(name), localZone: mapping.zone) {
+           case .todo(let item) = try? FolderItem.read(current.bytes, file: oldFolder.file(name), localZone: mapping.zone) {
             previous = item
             start = item.properties
         }
         let uid = file.uid ?? UUID().uuidString
         let wanted = mapping.properties(of: task, over: start)
         let bytes = previous.flatMap { $0.updated(to: wanted, at: mapping.now) ?? $0.document.bytes }
-            ?? TodoItem.newFile(uid: uid, properties: wanted, at: mapping.now)
+            ?? VTodo.newFile(uid: uid, properties: wanted, at: mapping.now)
         let stamp = try list.folder.create(bytes, uid: uid)
         try remember(properties(of: bytes, path: list.folder.file(stamp.name)), writtenHere: true, taskID: task.id, path: list.folder.file(stamp.name), files)
         if let name = file.name, listPath != file.folder {
@@ -382,10 +395,10 @@ public struct FolderSync: Sendable {
     /// whose tasks wait until one does. A folder one names that is missing
     /// or no longer a folder throws, as a write into it would: its changes
     /// are unwritten, not in step.
-    private func isListFolder(_ path: String) throws(CalendarFolderError) -> Bool {
+    private func isListFolder(_ path: String) throws(VdirFolderError) -> Bool {
         if lists.list(atPath: path) != nil { return true }
         guard lists.names(path) else { return false }
-        try CalendarFolder(path: path).checkFolder()
+        try VdirFolder(path: path).checkFolder()
         // A folder again since the lists were read: written by the next
         // write-out that reads them (the next command; the daemon reads
         // them again before each retry).

@@ -8,7 +8,7 @@ import TodoStore
 struct ItemReading {
     let bytes: [UInt8]
     let stamp: ItemStamp
-    let item: TodoItem
+    let item: VTodo
     /// Why its rule gives it no repeat (`TaskMapping.unfollowedRule`), if so.
     let unfollowedRule: String?
 
@@ -20,18 +20,18 @@ struct ItemReading {
     ///   gone between listing and reading, which the next scan sees
     ///   removed), or else its alarms that are not used and its rule that
     ///   is not followed, both left in the file.
-    static func read(_ name: String, in list: CalendarList, mapping: TaskMapping) -> (ItemReading?, [SyncReport.Skipped]) {
+    static func read(_ name: String, in list: FolderList, mapping: TaskMapping) -> (ItemReading?, [SyncReport.Skipped]) {
         let path = list.folder.file(name)
         let bytes: [UInt8]
         let stamp: ItemStamp
-        let item: TodoItem
+        let item: VTodo
         do {
             (bytes, stamp) = try list.folder.read(name)
-            guard case .todo(let todo) = try CalendarItem.read(bytes, file: path, localZone: mapping.zone) else { return (nil, []) }
+            guard case .todo(let todo) = try FolderItem.read(bytes, file: path, localZone: mapping.zone) else { return (nil, []) }
             item = todo
         } catch let error as CalendarFileError {
             return (nil, [.init(path: path, reason: error.localizedDescription)])
-        } catch let error as CalendarFolderError where !error.isGone {
+        } catch let error as VdirFolderError where !error.isGone {
             // Not a regular file (a FIFO, a folder named x.ics), or unreadable.
             return (nil, [.init(path: path, reason: error.localizedDescription)])
         } catch {
@@ -43,10 +43,21 @@ struct ItemReading {
         return (ItemReading(bytes: bytes, stamp: stamp, item: item, unfollowedRule: unfollowed), skipped)
     }
 
+    /// The name of the file of `list` that holds `uid` already, when that is
+    /// another file, still there: a UID is one task, so the file `name` is
+    /// left alone. Nil when no other file holds it, or when the one the
+    /// store knows is gone: the file was renamed (or moved here from
+    /// another list), and holds the same task.
+    static func otherFile(holding uid: String, than name: String, in list: FolderList, _ files: TaskFiles) throws -> String? {
+        guard let owner = try files.file(uid: uid), owner.folder == list.path, let ownerName = owner.name, ownerName != name,
+              (try? list.folder.stamp(of: ownerName)) != nil else { return nil }
+        return ownerName
+    }
+
     /// The rules not followed in the files of `list` named in `unchanged`,
     /// read in before (by another command, say) and not read again: what
     /// the store kept of them, said again so that each reader reports them.
-    static func unfollowedRules(in list: CalendarList, unchanged: Set<String>, _ files: TaskFiles) throws -> [SyncReport.Skipped] {
+    static func unfollowedRules(in list: FolderList, unchanged: Set<String>, _ files: TaskFiles) throws -> [SyncReport.Skipped] {
         try files.unfollowedRules(in: list.path).sorted { $0.key < $1.key }.filter { unchanged.contains($0.key) }
             .map { SyncReport.Skipped(path: list.folder.file($0.key), reason: $0.value) }
     }

@@ -7,7 +7,7 @@ import TodoStore
 public struct SyncCheck: Sendable {
     /// One list's side of it.
     public struct ListState: Sendable {
-        public var list: CalendarList
+        public var list: FolderList
         /// Task files in the folder.
         public var files = 0
         /// Files added or changed there that the store has not read yet.
@@ -67,8 +67,8 @@ extension FolderSync {
                     state.bad += skipped
                     guard let item = reading?.item else { continue }
                     let path = list.folder.file(stamp.name)
-                    if let owner = try files.file(uid: item.uid), owner.folder == list.path, let name = owner.name, name != stamp.name {
-                        state.bad.append(.init(path: path, reason: "“\(path)” holds the UID \(item.uid) of “\(list.folder.file(name))”: a UID is one task."))
+                    if let other = try ItemReading.otherFile(holding: item.uid, than: stamp.name, in: list, files) {
+                        state.bad.append(.init(path: path, reason: "“\(path)” holds the UID \(item.uid) of “\(list.folder.file(other))”: a UID is one task."))
                         continue
                     }
                     state.unread.append(stamp.name)
@@ -82,7 +82,7 @@ extension FolderSync {
             }
             // Left: changes for folders that are no list now, which no write-out writes.
             for (folder, unwritten) in pending.sorted(by: { $0.key < $1.key }) {
-                var state = SyncCheck.ListState(list: CalendarList(folder: CalendarFolder(path: folder)))
+                var state = SyncCheck.ListState(list: FolderList(folder: VdirFolder(path: folder)))
                 state.unwritten = unwritten
                 do {
                     try state.list.folder.checkFolder()

@@ -21,20 +21,20 @@ extension TaskMapping {
     ///   alarm goes, so that no device brings the snooze back.
     ///
     /// Firing alone writes nothing: only these user actions change the alarms.
-    func writingAlarmActions(of task: TodoTask, read original: TodoProperties, into bytes: [UInt8], path: String) -> [UInt8]? {
+    func writingAlarmActions(of task: TodoTask, read original: VTodoProperties, into bytes: [UInt8], path: String) -> [UInt8]? {
         var reading = task
         apply(original, to: &reading)
         var result = bytes
         var changed = false
-        func edit(_ change: (TodoItem) -> [UInt8]?) {
-            guard case .todo(let item)? = try? CalendarItem.read(result, file: path, localZone: zone),
+        func edit(_ change: (VTodo) -> [UInt8]?) {
+            guard case .todo(let item)? = try? FolderItem.read(result, file: path, localZone: zone),
                   let edited = change(item) else { return }
             result = edited
             changed = true
         }
         if let acknowledged = task.acknowledgedAt, acknowledged != reading.acknowledgedAt {
             edit { item in
-                let own = item.properties.ownAlarms.map { AlarmKey.own($0.kind) }
+                let own = item.properties.ownAlarms.map { VAlarmID.own($0.kind) }
                 let firedSnoozes = item.properties.alarms.filter { alarm in
                     guard alarm.snoozes != nil, case .absolute(let instant) = alarm.trigger else { return false }
                     return instant <= acknowledged
@@ -59,8 +59,8 @@ extension TaskMapping {
     /// The alarm of the file (todo-remind's own or another client's; not a
     /// snooze) whose instant for the occurrence due `due` came last at or
     /// before `instant`: the one a snooze at `instant` puts off.
-    private func lastFired(in properties: TodoProperties, due: Due?, atOrBefore instant: Date) -> AlarmKey? {
-        let own = properties.ownAlarms.compactMap { alarm in Self.alarm(alarm).map { (AlarmKey.own(alarm.kind), $0) } }
+    private func lastFired(in properties: VTodoProperties, due: Due?, atOrBefore instant: Date) -> VAlarmID? {
+        let own = properties.ownAlarms.compactMap { alarm in Self.alarm(alarm).map { (VAlarmID.own(alarm.kind), $0) } }
         let theirs = properties.alarms.filter { $0.snoozes == nil }.compactMap { alarm in
             Self.alarms(alarm).first.map { (alarm.key, $0) }
         }

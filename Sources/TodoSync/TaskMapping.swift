@@ -30,7 +30,7 @@ struct TaskMapping {
 
     /// `task` with the fields `properties` say, keeping everything else
     /// (id, creation, snooze, the reminder switch, a series' history).
-    func apply(_ properties: TodoProperties, to task: inout TodoTask) {
+    func apply(_ properties: VTodoProperties, to task: inout TodoTask) {
         task.title = (try? TaskFields.title(properties.title ?? "")) ?? Self.untitled
         task.notes = TaskFields.notes(properties.notes)
         task.category = (try? TaskFields.category(properties.category)) ?? TodoTask.defaultCategory
@@ -69,7 +69,7 @@ struct TaskMapping {
 
     /// The task alarms another client's VALARM stands for: its first
     /// instance and each repetition (RFC 5545 `REPEAT`/`DURATION`).
-    static func alarms(_ alarm: CalendarAlarm) -> [TaskAlarm] {
+    static func alarms(_ alarm: VAlarm) -> [TaskAlarm] {
         let repeats = alarm.repetition.map { repetition in (1...max(repetition.count, 1)).map { $0 * repetition.interval } } ?? []
         switch alarm.trigger {
         case .relativeToDue(let seconds):
@@ -96,7 +96,7 @@ struct TaskMapping {
     ///   alarm) fires as missed within the catch-up window, as Thunderbird
     ///   shows it on start. Never later than now: a clock ahead elsewhere
     ///   must not cost a reminder.
-    func task(from properties: TodoProperties, list: String, changedAt: Date? = nil) -> TodoTask {
+    func task(from properties: VTodoProperties, list: String, changedAt: Date? = nil) -> TodoTask {
         let setAt = min(changedAt ?? now, now)
         var task = TodoTask(id: 0, title: Self.untitled, createdAt: now, dueSetAt: setAt, list: list)
         apply(properties, to: &task)
@@ -109,7 +109,7 @@ struct TaskMapping {
     /// step with its due and reminder switch where they are already, and
     /// added when its reminder is switched on; a file of another client's
     /// gets none for an unrelated change (its bytes stay its own).
-    func properties(of task: TodoTask, over base: TodoProperties) -> TodoProperties {
+    func properties(of task: TodoTask, over base: VTodoProperties) -> VTodoProperties {
         var reading = task
         apply(base, to: &reading)
         var properties = base
@@ -145,7 +145,7 @@ struct TaskMapping {
         let reset = task.alarms != reading.alarms || task.remindDefaults != reading.remindDefaults
         if switched { properties.remindersOff = !task.reminderOn }
         if task.remindDefaults != reading.remindDefaults { properties.defaultsOff = !task.remindDefaults }
-        if switched || reset || !base.ownAlarms.isEmpty || base == TodoProperties() {
+        if switched || reset || !base.ownAlarms.isEmpty || base == VTodoProperties() {
             // Another client's alarms stay theirs: none is written again as ours.
             let theirs = Set(base.alarms.filter { $0.snoozes == nil }.flatMap(Self.alarms))
             properties.ownAlarms = ownAlarms(of: task, besides: theirs)
@@ -165,7 +165,7 @@ struct TaskMapping {
     /// occurrence, so the file's COUNT says what is left
     /// (`TaskRepeat.rule(countedFrom:)`); here it counts from the series'
     /// first due (the task's history, `TaskRepeat.start`).
-    private func ruleStart(for due: Due?, over base: TodoProperties) -> Due? {
+    private func ruleStart(for due: Due?, over base: VTodoProperties) -> Due? {
         switch (due, base.due, base.ruleStart) {
         case (.time(let due)?, .time(let baseDue)?, .time(let baseStart)?):
             .time(due.addingTimeInterval(baseStart.timeIntervalSince(baseDue)))
@@ -209,7 +209,7 @@ struct TaskMapping {
     /// occurrence on (as todo-remind and tasks.org write a series moved on),
     /// so its series start and history stay; none for a rule
     /// `unfollowedRule` reports, which is kept in the file untouched.
-    private func repeating(_ properties: TodoProperties, keeping current: TaskRepeat?) -> TaskRepeat? {
+    private func repeating(_ properties: VTodoProperties, keeping current: TaskRepeat?) -> TaskRepeat? {
         try? followedRepeat(properties, keeping: current).get()
     }
 
@@ -219,7 +219,7 @@ struct TaskMapping {
     /// no rule or todo-remind follows it. Such a task is shown as due once,
     /// and the store refuses to mark it done (`CompletionRefusal`): the file
     /// would say COMPLETED beside its RRULE, ending the series everywhere.
-    func unfollowedRule(_ properties: TodoProperties, file: String) -> String? {
+    func unfollowedRule(_ properties: VTodoProperties, file: String) -> String? {
         guard let rule = properties.rule, case .failure(let error) = followedRepeat(properties, keeping: nil) else { return nil }
         let reason = if case .needsDue = error { "it has no DUE to repeat from." } else { error.message }
         return TaskFiles.unfollowedRuleMessage(file: file, rule: rule, reason: reason)
@@ -230,7 +230,7 @@ struct TaskMapping {
     /// rule read afresh must expand, and the task's own repeat is kept only
     /// while it expands too (one an older version kept, a COUNT past today's
     /// bound, would stay a repeat that `done` cannot move on).
-    private func followedRepeat(_ properties: TodoProperties, keeping current: TaskRepeat?) -> Result<TaskRepeat?, RepeatRuleError> {
+    private func followedRepeat(_ properties: VTodoProperties, keeping current: TaskRepeat?) -> Result<TaskRepeat?, RepeatRuleError> {
         let fresh: TaskRepeat?
         do { fresh = try newRepeat(properties) } catch { return .failure(error) }
         guard let rule = properties.rule, var current, current.rule == rule || current.rule(countedFrom: properties.due) == rule,
@@ -243,7 +243,7 @@ struct TaskMapping {
     /// The repeat a file's RRULE gives a task read afresh: the series starts
     /// at its DUE. Throws `RepeatRuleError` (`.needsDue` without a DUE) for
     /// a rule todo-remind cannot follow.
-    private func newRepeat(_ properties: TodoProperties) throws(RepeatRuleError) -> TaskRepeat? {
+    private func newRepeat(_ properties: VTodoProperties) throws(RepeatRuleError) -> TaskRepeat? {
         guard let rule = properties.rule else { return nil }
         let from: RepeatFrom = properties.repeatsFromCompletion ? .completion : .due
         guard let due = properties.due else { throw .needsDue(rule) }

@@ -34,7 +34,7 @@ public struct UnwrittenFile: Hashable, Sendable {
     /// The failure `error` of the file of `task` in `folder`: the cause is
     /// the system's word for the errno, since the call and the temporary
     /// file's name that `error` holds mean nothing to a user.
-    init(taskID: Int64, task: TodoTask?, folder: String, error: CalendarFolderError) {
+    init(taskID: Int64, task: TodoTask?, folder: String, error: VdirFolderError) {
         let cause = switch error {
         case .systemCall(_, _, let code): String(cString: strerror(code))
         default: error.localizedDescription

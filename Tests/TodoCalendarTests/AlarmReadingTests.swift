@@ -11,7 +11,7 @@ struct AlarmReadingTests {
     func thunderbird() throws {
         let item = try CalendarFixture.item("thunderbird.ics")
         #expect(item.properties.alarms == [
-            CalendarAlarm(key: .trigger("TRIGGER;RELATED=END:-PT15M"), trigger: .relativeToDue(seconds: -900)),
+            VAlarm(key: .trigger("TRIGGER;RELATED=END:-PT15M"), trigger: .relativeToDue(seconds: -900)),
         ])
         #expect(item.properties.alarms.first?.uid == nil)
         #expect(item.properties.acknowledgedAt == (try Self.instant("2026-12-01T16:10:00Z")))
@@ -33,7 +33,7 @@ struct AlarmReadingTests {
         #expect(item.properties.snoozedUntil == nil)
         // 15 minutes before a DTSTART one hour before DUE: 75 minutes before the due.
         #expect(item.properties.alarms == [
-            CalendarAlarm(key: .trigger("TRIGGER;VALUE=DURATION:-PT15M"), trigger: .relativeToDue(seconds: -4500)),
+            VAlarm(key: .trigger("TRIGGER;VALUE=DURATION:-PT15M"), trigger: .relativeToDue(seconds: -4500)),
         ])
     }
 
@@ -81,7 +81,7 @@ struct AlarmReadingTests {
     func tasksOrgDay() throws {
         let item = try CalendarFixture.item("tasksorg.ics")
         #expect(item.properties.alarms == [
-            CalendarAlarm(key: .trigger("TRIGGER;RELATED=END:PT9H"), trigger: .relativeToDue(seconds: 9 * 3600)),
+            VAlarm(key: .trigger("TRIGGER;RELATED=END:PT9H"), trigger: .relativeToDue(seconds: 9 * 3600)),
         ])
     }
 
@@ -89,8 +89,8 @@ struct AlarmReadingTests {
     func tasksOrgSnoozed() throws {
         let fields = try CalendarFixture.item("tasksorg-snoozed.ics").properties
         #expect(fields.alarms == [
-            CalendarAlarm(key: .trigger("TRIGGER;RELATED=END:PT0S"), trigger: .relativeToDue(seconds: 0)),
-            CalendarAlarm(
+            VAlarm(key: .trigger("TRIGGER;RELATED=END:PT0S"), trigger: .relativeToDue(seconds: 0)),
+            VAlarm(
                 key: .trigger("TRIGGER;VALUE=DATE-TIME:20261201T150000Z"),
                 trigger: .absolute(try Self.instant("2026-12-01T15:00:00Z")),
                 repetition: .init(count: 2, interval: 300)
@@ -104,7 +104,7 @@ struct AlarmReadingTests {
     func evolution() throws {
         let alarms = try CalendarFixture.item("evolution.ics").properties.alarms
         #expect(alarms == [
-            CalendarAlarm(
+            VAlarm(
                 key: .uid("20260401T100000Z-4242-1000-1-0@desktop"),
                 trigger: .relativeToDue(seconds: -900),
                 acknowledgedAt: try Self.instant("2026-04-10T13:16:00Z")
@@ -117,12 +117,12 @@ struct AlarmReadingTests {
     func evolutionStart() throws {
         let alarms = try CalendarFixture.item("evolution-start.ics").properties.alarms
         #expect(alarms == [
-            CalendarAlarm(
+            VAlarm(
                 key: .uid("20260501T120000Z-4242-1000-1-10@desktop"),
                 trigger: .relativeToDue(seconds: -(8 * 3600 + 45 * 60)),
                 acknowledgedAt: try Self.instant("2026-05-12T12:16:00Z")
             ),
-            CalendarAlarm(
+            VAlarm(
                 key: .uid("20260501T120000Z-4242-1000-1-11@desktop"), action: .audio,
                 trigger: .relativeToDue(seconds: -(86_400 + 2 * 3600 + 30 * 60))
             ),
@@ -133,12 +133,12 @@ struct AlarmReadingTests {
     func rfc9074() throws {
         let item = try CalendarFixture.item("rfc9074.ics")
         #expect(item.properties.alarms == [
-            CalendarAlarm(
+            VAlarm(
                 key: .uid("8297C37D-BA2D-4476-91AE-C1EAA364F8E1"),
                 trigger: .relativeToDue(seconds: -1800),
                 acknowledgedAt: try Self.instant("2021-03-02T15:10:04Z")
             ),
-            CalendarAlarm(
+            VAlarm(
                 key: .uid("DE7B5C34-83FF-47FE-BE9E-FF41AE6DD097"),
                 trigger: .absolute(try Self.instant("2021-03-02T15:20:00Z")),
                 snoozes: .uid("8297C37D-BA2D-4476-91AE-C1EAA364F8E1")
@@ -151,7 +151,7 @@ struct AlarmReadingTests {
     func apple() throws {
         let item = try CalendarFixture.item("apple.ics")
         #expect(item.properties.alarms == [
-            CalendarAlarm(key: .uid("9D4E5F6A-7B8C-4D9E-8F0A-2B3C4D5E6F7A"), trigger: .absolute(try Self.instant("2026-02-13T17:00:00Z"))),
+            VAlarm(key: .uid("9D4E5F6A-7B8C-4D9E-8F0A-2B3C4D5E6F7A"), trigger: .absolute(try Self.instant("2026-02-13T17:00:00Z"))),
         ])
         #expect(item.skippedAlarms.isEmpty)
     }
@@ -160,7 +160,7 @@ struct AlarmReadingTests {
     func rfc5545() throws {
         let alarms = try CalendarFixture.item("rfc5545.ics").properties.alarms
         #expect(alarms == [
-            CalendarAlarm(
+            VAlarm(
                 key: .trigger("TRIGGER:19980403T120000Z"), action: .audio,
                 trigger: .absolute(try Self.instant("1998-04-03T12:00:00Z")),
                 repetition: .init(count: 4, interval: 3600)
@@ -181,7 +181,7 @@ struct AlarmReadingTests {
             SkippedAlarm(line: 42, reason: .acknowledgedNotUTC("20261201T160000")),
         ])
         #expect(item.properties.alarms == [
-            CalendarAlarm(key: .trigger("TRIGGER:-PT10M"), trigger: .relativeToDue(seconds: -600)),
+            VAlarm(key: .trigger("TRIGGER:-PT10M"), trigger: .relativeToDue(seconds: -600)),
         ])
     }
 
@@ -193,7 +193,7 @@ struct AlarmReadingTests {
     }
 
     @Test("a start-related alarm: with DTSTART and DUE it moves onto the due; with DTSTART alone it is absolute; without DTSTART it is read against the due", arguments: [
-        ("DTSTART:20261201T150000Z\r\nDUE:20261201T170000Z", "TRIGGER:-PT30M", CalendarAlarm.Trigger.relativeToDue(seconds: -(2 * 3600 + 1800))),
+        ("DTSTART:20261201T150000Z\r\nDUE:20261201T170000Z", "TRIGGER:-PT30M", VAlarm.Trigger.relativeToDue(seconds: -(2 * 3600 + 1800))),
         ("DTSTART:20261201T150000Z", "TRIGGER:-PT30M", .absolute(Date(timeIntervalSince1970: 1_796_135_400))),
         ("DUE:20261201T170000Z", "TRIGGER;RELATED=START:-PT30M", .relativeToDue(seconds: -1800)),
         ("", "TRIGGER:PT0S", .relativeToDue(seconds: 0)),
@@ -201,7 +201,7 @@ struct AlarmReadingTests {
         // A day start and a day due, local midnights apart.
         ("DTSTART;VALUE=DATE:20261130\r\nDUE;VALUE=DATE:20261201", "TRIGGER:PT9H", .relativeToDue(seconds: 9 * 3600 - 86_400)),
     ])
-    func startRelated(dates: String, trigger: String, expected: CalendarAlarm.Trigger) throws {
+    func startRelated(dates: String, trigger: String, expected: VAlarm.Trigger) throws {
         let text = """
         BEGIN:VCALENDAR\r
         BEGIN:VTODO\r
@@ -249,7 +249,7 @@ struct AlarmReadingTests {
         #expect(fields.ownAlarms == [OwnAlarm(kind: "due", trigger: "PT0S")])
         #expect(fields.ownAlarmsAcknowledged == ["due": try Self.instant("2026-12-01T17:02:00Z")])
         #expect(fields.alarms == [
-            CalendarAlarm(key: .uid("snooze-1"), trigger: .absolute(try Self.instant("2026-12-01T18:00:00Z")), snoozes: .own("due")),
+            VAlarm(key: .uid("snooze-1"), trigger: .absolute(try Self.instant("2026-12-01T18:00:00Z")), snoozes: .own("due")),
         ])
     }
 

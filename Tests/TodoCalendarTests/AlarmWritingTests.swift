@@ -56,10 +56,10 @@ struct AlarmWritingTests {
     @Test("an alarm without UID (Thunderbird's) is named by its TRIGGER line and keeps that name")
     func acknowledgingByTrigger() throws {
         let item = try CalendarFixture.item("thunderbird.ics")
-        let key = AlarmKey.trigger("TRIGGER;RELATED=END:-PT15M")
+        let key = VAlarmID.trigger("TRIGGER;RELATED=END:-PT15M")
         let after = try #require(item.acknowledging([key], at: Self.now))
         let alarms = try CalendarFixture.item(after).properties.alarms
-        #expect(alarms == [CalendarAlarm(key: key, trigger: .relativeToDue(seconds: -900), acknowledgedAt: Self.now)])
+        #expect(alarms == [VAlarm(key: key, trigger: .relativeToDue(seconds: -900), acknowledgedAt: Self.now)])
     }
 
     @Test("acknowledging a snooze acknowledges the alarm it snoozes too (RFC 9074 §7)")
@@ -133,8 +133,8 @@ struct AlarmWritingTests {
             "END:VALARM\r\n",
         ])
         #expect(try CalendarFixture.item(after).properties.alarms == [
-            CalendarAlarm(key: .uid(original), trigger: .relativeToDue(seconds: -1800), acknowledgedAt: Self.now),
-            CalendarAlarm(key: .uid("new-snooze"), trigger: .absolute(until), snoozes: .uid(original)),
+            VAlarm(key: .uid(original), trigger: .relativeToDue(seconds: -1800), acknowledgedAt: Self.now),
+            VAlarm(key: .uid("new-snooze"), trigger: .absolute(until), snoozes: .uid(original)),
         ])
     }
 
@@ -189,15 +189,15 @@ struct AlarmWritingTests {
         #expect(reread.properties.acknowledgedAt == now)
         #expect(reread.properties.snoozedUntil == until)
         #expect(reread.properties.alarms == [
-            CalendarAlarm(key: .uid("tb-alarm"), trigger: .relativeToDue(seconds: -900), acknowledgedAt: now),
-            CalendarAlarm(key: .uid("tb-snooze"), trigger: .absolute(until), snoozes: .uid("tb-alarm")),
+            VAlarm(key: .uid("tb-alarm"), trigger: .relativeToDue(seconds: -900), acknowledgedAt: now),
+            VAlarm(key: .uid("tb-snooze"), trigger: .absolute(until), snoozes: .uid("tb-alarm")),
         ])
     }
 
     @Test("an Evolution alarm snoozed gets its Evolution alarm UID as its UID, so that it keeps its name")
     func snoozingEvolution() throws {
         let item = try CalendarFixture.item("evolution.ics")
-        let key = AlarmKey.uid("20260401T100000Z-4242-1000-1-0@desktop")
+        let key = VAlarmID.uid("20260401T100000Z-4242-1000-1-0@desktop")
         var made = 0
         let after = try #require(item.snoozing(key, until: Self.now.addingTimeInterval(300), at: Self.now) {
             made += 1
@@ -218,7 +218,7 @@ struct AlarmWritingTests {
         let first = Self.now.addingTimeInterval(600)
         let once = try #require(item.snoozing(.own("due"), until: first, at: Self.now, newUID: Self.uids(["own-uid", "snooze-1"])))
         let reread = try CalendarFixture.item(once)
-        #expect(reread.properties.alarms == [CalendarAlarm(key: .uid("snooze-1"), trigger: .absolute(first), snoozes: .own("due"))])
+        #expect(reread.properties.alarms == [VAlarm(key: .uid("snooze-1"), trigger: .absolute(first), snoozes: .own("due"))])
         #expect(reread.properties.ownAlarmsAcknowledged == ["due": Self.now])
         // The own alarm is still the same reminder: a write leaves it (and its UID) alone.
         #expect(reread.updated(to: item.properties, at: Self.now) == nil)
@@ -227,7 +227,7 @@ struct AlarmWritingTests {
         let second = Self.now.addingTimeInterval(1200)
         let twice = try #require(reread.snoozing(.own("due"), until: second, at: later, newUID: Self.uids(["snooze-2"])))
         let again = try CalendarFixture.item(twice)
-        #expect(again.properties.alarms == [CalendarAlarm(key: .uid("snooze-2"), trigger: .absolute(second), snoozes: .own("due"))])
+        #expect(again.properties.alarms == [VAlarm(key: .uid("snooze-2"), trigger: .absolute(second), snoozes: .own("due"))])
         #expect(Self.valarms(twice).count == 2)
         #expect(Self.valarms(twice)[0].filter { $0.hasPrefix("UID:") } == ["UID:own-uid\r\n"])
     }
@@ -241,10 +241,10 @@ struct AlarmWritingTests {
     // MARK: - Helpers
 
     /// A file todo-remind wrote, with its "at the due" alarm.
-    static func ownFile() throws -> TodoItem {
-        var fields = TodoProperties(title: "Pay rent", due: .time(try CalendarFixture.instant("2026-12-01T17:00:00Z")))
+    static func ownFile() throws -> VTodo {
+        var fields = VTodoProperties(title: "Pay rent", due: .time(try CalendarFixture.instant("2026-12-01T17:00:00Z")))
         fields.ownAlarms = [OwnAlarm(kind: "due", trigger: "PT0S")]
-        return try CalendarFixture.item(TodoItem.newFile(uid: "own-1", properties: fields, at: now))
+        return try CalendarFixture.item(VTodo.newFile(uid: "own-1", properties: fields, at: now))
     }
 
     /// A UID maker handing out `uids` in turn (tests need known UIDs).

@@ -26,13 +26,13 @@ enum CalendarFixture {
     }
 
     /// The task a fixture holds.
-    static func item(_ name: String) throws -> TodoItem {
+    static func item(_ name: String) throws -> VTodo {
         try item(bytes(name), file: name)
     }
 
     /// The task of a file's bytes.
-    static func item(_ bytes: [UInt8], file: String = "test.ics") throws -> TodoItem {
-        guard case .todo(let item) = try CalendarItem.read(bytes, file: file, localZone: localZone) else {
+    static func item(_ bytes: [UInt8], file: String = "test.ics") throws -> VTodo {
+        guard case .todo(let item) = try FolderItem.read(bytes, file: file, localZone: localZone) else {
             Issue.record("\(file) holds no task")
             throw FixtureError.notATask
         }

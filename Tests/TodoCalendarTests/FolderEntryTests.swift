@@ -11,8 +11,8 @@ struct FolderEntryTests {
     static let task = HostileFile.lines(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO", "UID:a", "SUMMARY:A", "END:VTODO", "END:VCALENDAR"])
 
     /// Reads `name`, which must be refused as not a regular file of `kind`.
-    static func expectRefused(_ folder: CalendarFolder, _ name: String, kind: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(throws: CalendarFolderError.notRegularFile(path: folder.file(name), kind: kind), sourceLocation: sourceLocation) {
+    static func expectRefused(_ folder: VdirFolder, _ name: String, kind: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(throws: VdirFolderError.notRegularFile(path: folder.file(name), kind: kind), sourceLocation: sourceLocation) {
             _ = try folder.read(name)
         }
     }
@@ -20,7 +20,7 @@ struct FolderEntryTests {
     @Test("A FIFO, a folder, a socket and a symlink to /dev/zero named .ics are listed, and reading each is refused at once")
     func specialEntries() throws {
         let temporary = try TemporaryFolder()
-        let folder = CalendarFolder(path: temporary.path)
+        let folder = VdirFolder(path: temporary.path)
         #expect(mkfifo(temporary.file("x.ics"), 0o644) == 0)
         try FileManager.default.createDirectory(atPath: temporary.file("d.ics"), withIntermediateDirectories: false)
         #expect(symlink("/dev/zero", temporary.file("z.ics")) == 0)
@@ -33,7 +33,7 @@ struct FolderEntryTests {
         Self.expectRefused(folder, "d.ics", kind: "a folder")
         Self.expectRefused(folder, "s.ics", kind: "a socket")
         Self.expectRefused(folder, "z.ics", kind: "a character device")
-        let error = CalendarFolderError.notRegularFile(path: folder.file("x.ics"), kind: "a named pipe (FIFO)")
+        let error = VdirFolderError.notRegularFile(path: folder.file("x.ics"), kind: "a named pipe (FIFO)")
         #expect(error.localizedDescription == "“\(folder.file("x.ics"))” is a named pipe (FIFO), not a regular file, so it was not read: a list folder holds one file per task.")
         #expect(!error.isGone)
     }
@@ -41,7 +41,7 @@ struct FolderEntryTests {
     @Test("A FIFO named displayname and a symlink to /dev/zero named color are ignored at once, as an oversized color is: the folder is named by itself, without a colour")
     func specialMetadata() throws {
         let temporary = try TemporaryFolder()
-        let folder = CalendarFolder(path: temporary.path)
+        let folder = VdirFolder(path: temporary.path)
         #expect(mkfifo(temporary.file("displayname"), 0o644) == 0)
         #expect(symlink("/dev/zero", temporary.file("color")) == 0)
         #expect(folder.displayName == nil)
@@ -60,7 +60,7 @@ struct FolderEntryTests {
         let elsewhere = try TemporaryFolder()
         try elsewhere.write("target.ics", text: Self.task)
         #expect(symlink(elsewhere.file("target.ics"), temporary.file("a.ics")) == 0)
-        let folder = CalendarFolder(path: temporary.path)
+        let folder = VdirFolder(path: temporary.path)
         #expect(try folder.read("a.ics").bytes == Array(Self.task.utf8))
 
         try folder.write(Array("changed".utf8), to: "a.ics")
@@ -75,13 +75,13 @@ struct FolderEntryTests {
         let handle = try #require(FileHandle(forWritingAtPath: try temporary.write("big.ics", text: "")))
         try handle.truncate(atOffset: UInt64(ReadingLimits.maximumFileSize) * 4)
         try handle.close()
-        #expect(try CalendarFolder(path: temporary.path).read("big.ics").bytes.count == ReadingLimits.maximumFileSize + 1)
+        #expect(try VdirFolder(path: temporary.path).read("big.ics").bytes.count == ReadingLimits.maximumFileSize + 1)
     }
 
     @Test("A temporary file of ours left by a killed writer goes once the folder changed ten minutes after it; nothing else does")
     func staleTemporaries() throws {
         let temporary = try TemporaryFolder()
-        let folder = CalendarFolder(path: temporary.path)
+        let folder = VdirFolder(path: temporary.path)
         let stale = ".a.ics.\(UUID().uuidString).tmp"
         let fresh = ".b.ics.\(UUID().uuidString).tmp"
         let others = [".c.ics.1234.tmp", ".notes.\(UUID().uuidString).tmp", "a.ics"]

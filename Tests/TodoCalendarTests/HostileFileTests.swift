@@ -10,8 +10,8 @@ import TodoCore
 struct HostileFileTests {
     static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
 
-    static func read(_ text: String, file: String = "probe.ics") throws(CalendarFileError) -> CalendarItem {
-        try CalendarItem.read(Array(text.utf8), file: file, localZone: zone)
+    static func read(_ text: String, file: String = "probe.ics") throws(CalendarFileError) -> FolderItem {
+        try FolderItem.read(Array(text.utf8), file: file, localZone: zone)
     }
 
     /// The error reading `text` throws; fails the test when it reads.
@@ -105,11 +105,11 @@ struct HostileFileTests {
     func tooLarge() throws {
         let large = [UInt8](repeating: 0x41, count: ReadingLimits.maximumFileSize + 1)
         #expect(throws: CalendarFileError.tooLarge(file: "big.ics")) {
-            try CalendarItem.read(large, file: "big.ics", localZone: Self.zone)
+            try FolderItem.read(large, file: "big.ics", localZone: Self.zone)
         }
         let blank = [UInt8](repeating: 0x0A, count: ReadingLimits.maximumLines + 1)
         #expect(throws: CalendarFileError.tooManyLines(file: "blank.ics")) {
-            try CalendarItem.read(blank, file: "blank.ics", localZone: Self.zone)
+            try FolderItem.read(blank, file: "blank.ics", localZone: Self.zone)
         }
     }
 

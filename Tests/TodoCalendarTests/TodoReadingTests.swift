@@ -114,7 +114,7 @@ struct TodoReadingTests {
         (0, Priority.medium), (1, .high), (2, .high), (4, .high), (5, .medium), (6, .low), (9, .low),
     ])
     func priorityBands(value: Int, band: Priority) {
-        #expect(TodoProperties.band(of: value) == band)
+        #expect(VTodoProperties.band(of: value) == band)
     }
 
     @Test("a day due is a day whatever VALUE says", arguments: ["DUE;VALUE=DATE:20261201", "DUE:20261201"])
@@ -126,8 +126,8 @@ struct TodoReadingTests {
 
     @Test("a cancelled task counts as done")
     func cancelled() {
-        #expect(TodoProperties(status: .cancelled).isDone)
-        #expect(!TodoProperties(status: .needsAction).isDone)
+        #expect(VTodoProperties(status: .cancelled).isDone)
+        #expect(!VTodoProperties(status: .needsAction).isDone)
     }
 }
 
@@ -137,7 +137,7 @@ struct BadFileTests {
     func badFile(name: String) throws {
         let bytes = try CalendarFixture.bytes(name)
         let error = #expect(throws: CalendarFileError.self) {
-            try CalendarItem.read(bytes, file: name, localZone: CalendarFixture.localZone)
+            try FolderItem.read(bytes, file: name, localZone: CalendarFixture.localZone)
         }
         #expect(error?.file == name)
         #expect(error?.errorDescription?.contains("“\(name)”") == true)
@@ -148,7 +148,7 @@ struct BadFileTests {
         func read(_ name: String) throws -> CalendarFileError? {
             let bytes = try CalendarFixture.bytes(name)
             return #expect(throws: CalendarFileError.self) {
-                try CalendarItem.read(bytes, file: name, localZone: CalendarFixture.localZone)
+                try FolderItem.read(bytes, file: name, localZone: CalendarFixture.localZone)
             }
         }
         #expect(try read("not-icalendar.ics") == .notICalendar(file: "not-icalendar.ics", reason: .notICalendar))
@@ -160,13 +160,13 @@ struct BadFileTests {
     func missingUID() {
         let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
         #expect(throws: CalendarFileError.missingUID(file: "a.ics")) {
-            try CalendarItem.read(Array(text.utf8), file: "a.ics", localZone: CalendarFixture.localZone)
+            try FolderItem.read(Array(text.utf8), file: "a.ics", localZone: CalendarFixture.localZone)
         }
     }
 
     @Test("an event file is not ours, and no error")
     func event() throws {
-        let item = try CalendarItem.read(try CalendarFixture.bytes("event.ics"), file: "event.ics", localZone: CalendarFixture.localZone)
+        let item = try FolderItem.read(try CalendarFixture.bytes("event.ics"), file: "event.ics", localZone: CalendarFixture.localZone)
         #expect(item == .notOurs(components: ["VEVENT"]))
     }
 

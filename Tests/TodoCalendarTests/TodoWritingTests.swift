@@ -35,7 +35,7 @@ struct TodoWritingTests {
         (4, Priority.high, 4), (4, .medium, 5), (4, .low, 9), (0, .medium, 0), (0, .high, 1), (7, .low, 7), (5, .high, 1),
     ])
     func priority(from value: Int, to band: Priority, expected: Int) {
-        var fields = TodoProperties(priorityValue: value)
+        var fields = VTodoProperties(priorityValue: value)
         fields.priority = band
         #expect(fields.priorityValue == expected)
     }
@@ -125,7 +125,7 @@ struct TodoWritingTests {
 
     @Test("a new task is a VCALENDAR with one VTODO, a UID and DTSTAMP, and reads back as written")
     func newFile() throws {
-        let fields = TodoProperties(
+        let fields = VTodoProperties(
             title: String(repeating: "Long title, ", count: 10),
             notes: "Line one\nLine two; with a semicolon",
             categories: ["Work", "Q4"],
@@ -134,7 +134,7 @@ struct TodoWritingTests {
             status: .needsAction,
             rule: "FREQ=WEEKLY;BYDAY=MO"
         )
-        let bytes = TodoItem.newFile(uid: "new-1@todo-remind", properties: fields, at: Self.now)
+        let bytes = VTodo.newFile(uid: "new-1@todo-remind", properties: fields, at: Self.now)
         let lines = CalendarFixture.lines(bytes)
         #expect(lines.first == "BEGIN:VCALENDAR\r\n")
         #expect(lines.contains("UID:new-1@todo-remind\r\n"))

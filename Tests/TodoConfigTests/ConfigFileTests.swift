@@ -65,8 +65,8 @@ struct ConfigFileTests {
         ("snooze = [\"1h\"]", Settings(snoozeChoices: ["1h"])),
         ("[[calendar]]\npath = \"~/.local/share/vdirsyncer/tasks/*\"\ndefault-list = \"personal\"\n[[calendar]]\npath = \"/srv/work\"\ndefaults = false",
          Settings(calendars: [
-            CalendarSetting(path: "~/.local/share/vdirsyncer/tasks/*", defaultList: "personal"),
-            CalendarSetting(path: "/srv/work", reminderDefaults: false),
+            CalendarTable(path: "~/.local/share/vdirsyncer/tasks/*", defaultList: "personal"),
+            CalendarTable(path: "/srv/work", reminderDefaults: false),
          ])),
         ("snooze = [\"tomorrow\", \"+2d\", \"fri 17:00\", \"17:00\", \"in 30 min\", \"1h30m\", \"today\"]",
          Settings(snoozeChoices: ["tomorrow", "+2d", "fri 17:00", "17:00", "in 30 min", "1h30m", "today"])),
@@ -210,12 +210,12 @@ struct ExampleConfigTests {
         ("/srv/tasks", "/srv/tasks"),
     ])
     func resolved(written: String, read: String) {
-        #expect(CalendarSetting(path: written).resolved(from: "/home/u/.config/todo-remind").path == read)
+        #expect(CalendarTable(path: written).resolved(from: "/home/u/.config/todo-remind").path == read)
     }
 
     @Test("The config file's folder is a glob's prefix: its own wildcards match only themselves")
     func escaped() {
-        #expect(CalendarSetting(path: "cal/*").resolved(from: "/home/u/my[1]*?").path == "/home/u/my\\[1]\\*\\?/cal/*")
+        #expect(CalendarTable(path: "cal/*").resolved(from: "/home/u/my[1]*?").path == "/home/u/my\\[1]\\*\\?/cal/*")
     }
 
     @Test("Loading a config reads its relative calendar paths from the file's folder")

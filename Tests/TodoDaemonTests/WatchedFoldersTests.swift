@@ -23,7 +23,7 @@ struct WatchedFoldersTests {
         var log = InMemoryLogHandler()
         log.logLevel = .trace
         let logger = Logger(label: "watched-folders-tests") { [log] _ in log }
-        let folders = try WatchedFolders(calendars: [CalendarSetting(path: folder.file("lists") + "/*")], logger: logger, home: folder.path)
+        let folders = try WatchedFolders(calendars: [CalendarTable(path: folder.file("lists") + "/*")], logger: logger, home: folder.path)
         let scheduler = Scheduler(clock: WallClock(timeZone: .gmt))
         let now = Date(timeIntervalSince1970: 1_796_140_800)
         var draft = try TaskDraft(title: "Alpha")
@@ -66,7 +66,7 @@ struct WatchedFoldersTests {
         var log = InMemoryLogHandler()
         log.logLevel = .trace
         let logger = Logger(label: "watched-folders-tests") { [log] _ in log }
-        let folders = try WatchedFolders(calendars: [CalendarSetting(path: folder.file("lists") + "/*")], logger: logger, home: folder.path)
+        let folders = try WatchedFolders(calendars: [CalendarTable(path: folder.file("lists") + "/*")], logger: logger, home: folder.path)
         let scheduler = Scheduler(clock: WallClock(timeZone: .gmt))
         let now = Date(timeIntervalSince1970: 1_796_140_800)
         var draft = try TaskDraft(title: "Alpha")

@@ -12,23 +12,23 @@ import TodoCore
     static let due = Date(timeIntervalSince1970: 1_796_140_800)
     static let mapping = TaskMapping(scheduler: Scheduler(clock: WallClock(timeZone: zone)), now: due.addingTimeInterval(-86_400))
 
-    static func read(_ bytes: [UInt8]) throws -> TodoItem {
-        guard case .todo(let item) = try CalendarItem.read(bytes, file: "task.ics", localZone: zone) else {
+    static func read(_ bytes: [UInt8]) throws -> VTodo {
+        guard case .todo(let item) = try FolderItem.read(bytes, file: "task.ics", localZone: zone) else {
             throw CalendarFileError.noTodo(file: "task.ics")
         }
         return item
     }
 
     /// A task made here, due at 17:00 with its defaults, and its file.
-    static func written() throws -> (task: TodoTask, item: TodoItem) {
+    static func written() throws -> (task: TodoTask, item: VTodo) {
         var task = TodoTask(id: 1, title: "Post the parcel", createdAt: mapping.now)
         task.due = .time(due)
-        let bytes = TodoItem.newFile(uid: "parcel", properties: mapping.properties(of: task, over: TodoProperties()), at: mapping.now)
+        let bytes = VTodo.newFile(uid: "parcel", properties: mapping.properties(of: task, over: VTodoProperties()), at: mapping.now)
         return (mapping.task(from: try read(bytes).properties, list: "/lists/home"), try read(bytes))
     }
 
     /// What a write of `task` over `item` puts in the file, as FolderSync writes it.
-    static func write(_ task: TodoTask, over item: TodoItem, at now: Date) throws -> TodoItem {
+    static func write(_ task: TodoTask, over item: VTodo, at now: Date) throws -> VTodo {
         let mapping = TaskMapping(scheduler: mapping.scheduler, now: now)
         let updated = item.updated(to: mapping.properties(of: task, over: item.properties), at: now)
         let bytes = mapping.writingAlarmActions(of: task, read: item.properties, into: updated ?? item.document.bytes, path: "task.ics")
@@ -36,13 +36,13 @@ import TodoCore
         return try read(bytes)
     }
 
-    static func text(_ item: TodoItem) -> String { String(decoding: item.document.bytes, as: UTF8.self) }
+    static func text(_ item: VTodo) -> String { String(decoding: item.document.bytes, as: UTF8.self) }
 
     /// A minute after the due, once both default reminders fired.
     static let actedAt = due.addingTimeInterval(60)
 
     /// The task made here, snoozed for an hour at `actedAt`, and its file written so.
-    static func snoozed() throws -> (task: TodoTask, item: TodoItem) {
+    static func snoozed() throws -> (task: TodoTask, item: VTodo) {
         var (task, item) = try written()
         task.snooze(until: actedAt.addingTimeInterval(3600), at: actedAt)
         return (task, try write(task, over: item, at: actedAt))

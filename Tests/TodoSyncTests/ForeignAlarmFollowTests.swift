@@ -82,7 +82,7 @@ import TodoSync
         var text = try Self.fixture(fixture)
         try setup.put("task.ics", text)
         try setup.sync(0)
-        let folder = CalendarFolder(path: setup.folder)
+        let folder = VdirFolder(path: setup.folder)
         for (step, (name, change)) in Self.changes.enumerated() {
             let changed = change(text)
             #expect(changed != text, "\(fixture): \(name) changed nothing")

@@ -57,7 +57,7 @@ import TodoCore
 
     /// Takes a file the way a sync and the daemon do; whether it was a task.
     static func wholeWay(_ bytes: [UInt8]) -> Bool {
-        guard case .todo(let item)? = try? CalendarItem.read(bytes, file: "fuzz.ics", localZone: mapping.zone) else { return false }
+        guard case .todo(let item)? = try? FolderItem.read(bytes, file: "fuzz.ics", localZone: mapping.zone) else { return false }
         var task = mapping.task(from: item.properties, list: "/lists/work")
         task.id = 1
         let wanted = mapping.properties(of: task, over: item.properties)

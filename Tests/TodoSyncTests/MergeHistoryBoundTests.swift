@@ -64,7 +64,7 @@ import TodoSync
             let file = try #require(try files.file(taskID: id))
             try files.forget(taskID: id)
             try files.save(file)
-            try files.record(TaskFileVersion(content: Array(first.utf8), isFile: true, writtenHere: false), taskID: id, bytesKept: .max)
+            try files.record(TaskFileVersion(content: Array(first.utf8), isFile: true, writtenHere: false), taskID: id, versionsKept: MergeBase.versionsKept, bytesKept: .max)
         }
         _ = try setup.store.modify(ids: [id], now: ThreeWriterMergeTests.start.addingTimeInterval(60)) { $0.notes = "EDITED HERE" }
         // The phone raises the priority of the copy it had.

@@ -21,7 +21,7 @@ import TodoStore
         let disk = try TmpfsMount(at: work, size: "256k")
         defer { disk.unmount() }
         let store = try TaskStore(path: temporary.file("tasks.sqlite"))
-        let lists = CalendarLists([CalendarSetting(path: temporary.file("lists") + "/*")], home: temporary.path)
+        let lists = ConfiguredLists([CalendarTable(path: temporary.file("lists") + "/*")], home: temporary.path)
         let sync = FolderSync(store: store, lists: lists, scheduler: Scheduler(clock: WallClock(timeZone: .gmt)), now: Self.now)
 
         var draft = try TaskDraft(title: "Old title")

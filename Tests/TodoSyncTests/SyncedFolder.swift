@@ -14,7 +14,7 @@ struct SyncedFolder {
     let root: TemporaryFolder
     let folder: String
     let store: TaskStore
-    let lists: CalendarLists
+    let lists: ConfiguredLists
     let zone: TimeZone
     let start: Date
 
@@ -23,7 +23,7 @@ struct SyncedFolder {
         folder = root.file("tasks")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         store = try TaskStore.empty(path: root.file("store.sqlite3"))
-        lists = CalendarLists([CalendarSetting(path: folder)], home: root.path)
+        lists = ConfiguredLists([CalendarTable(path: folder)], home: root.path)
         self.zone = zone
         self.start = start
     }

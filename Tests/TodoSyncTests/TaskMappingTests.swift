@@ -15,9 +15,9 @@ import TodoCore
         now: Date(timeIntervalSince1970: 1_795_000_000)
     )
 
-    static func item(_ client: String) throws -> TodoItem {
+    static func item(_ client: String) throws -> VTodo {
         let bytes = try [UInt8](Data(contentsOf: fixtures.appendingPathComponent("\(client).ics")))
-        guard case .todo(let item) = try CalendarItem.read(bytes, file: client, localZone: mapping.zone) else {
+        guard case .todo(let item) = try FolderItem.read(bytes, file: client, localZone: mapping.zone) else {
             throw CalendarFileError.noTodo(file: client)
         }
         return item
@@ -37,13 +37,13 @@ import TodoCore
         var task = Self.mapping.task(from: item.properties, list: "/lists/work")
         task.priority = task.priority == .low ? .high : .low
         let written = Self.mapping.properties(of: task, over: item.properties)
-        #expect(TodoField.allCases.filter { !written.agrees(with: item.properties, on: $0) } == [.priority])
+        #expect(VTodoField.allCases.filter { !written.agrees(with: item.properties, on: $0) } == [.priority])
         #expect(written.priority == task.priority)
     }
 
-    static func item(text lines: [String]) throws -> TodoItem {
+    static func item(text lines: [String]) throws -> VTodo {
         let bytes = Array((lines.joined(separator: "\r\n") + "\r\n").utf8)
-        guard case .todo(let item) = try CalendarItem.read(bytes, file: "series.ics", localZone: mapping.zone) else {
+        guard case .todo(let item) = try FolderItem.read(bytes, file: "series.ics", localZone: mapping.zone) else {
             throw CalendarFileError.noTodo(file: "series.ics")
         }
         return item
@@ -71,7 +71,7 @@ import TodoCore
 
         // Read back, it is the same series with its history, not a new one of 3.
         let bytes = try #require(file.updated(to: written, at: Self.mapping.now))
-        guard case .todo(let reread) = try CalendarItem.read(bytes, file: "series.ics", localZone: Self.mapping.zone) else {
+        guard case .todo(let reread) = try FolderItem.read(bytes, file: "series.ics", localZone: Self.mapping.zone) else {
             Issue.record("not a task")
             return
         }
@@ -95,7 +95,7 @@ import TodoCore
     func newTask() throws {
         var task = TodoTask(id: 1, title: "Pay rent", createdAt: Self.mapping.now)
         task.due = .day(try #require(LocalDay(year: 2026, month: 12, day: 1)))
-        let properties = Self.mapping.properties(of: task, over: TodoProperties())
+        let properties = Self.mapping.properties(of: task, over: VTodoProperties())
         #expect(properties.title == "Pay rent")
         #expect(properties.due == task.due)
         // General and medium are what a file without CATEGORIES or PRIORITY reads as.

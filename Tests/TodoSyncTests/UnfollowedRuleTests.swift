@@ -10,10 +10,10 @@ import TodoCore
 @Suite struct UnfollowedRuleTests {
     static let mapping = TaskMappingTests.mapping
 
-    static func properties(_ lines: [String]) throws -> TodoProperties {
+    static func properties(_ lines: [String]) throws -> VTodoProperties {
         let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VTODO", "UID:u", "DTSTAMP:20261101T100000Z", "SUMMARY:S"]
             + lines + ["END:VTODO", "END:VCALENDAR", ""]).joined(separator: "\r\n")
-        guard case .todo(let item) = try CalendarItem.read(Array(text.utf8), file: "/l/x.ics", localZone: mapping.zone) else {
+        guard case .todo(let item) = try FolderItem.read(Array(text.utf8), file: "/l/x.ics", localZone: mapping.zone) else {
             throw CalendarFileError.noTodo(file: "/l/x.ics")
         }
         return item.properties

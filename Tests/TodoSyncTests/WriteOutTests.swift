@@ -24,11 +24,11 @@ import TodoStore
     }
 
     /// The lists the config's `lists/*` finds now.
-    func lists() -> CalendarLists {
-        CalendarLists([CalendarSetting(path: temporary.file("lists") + "/*")], home: temporary.path)
+    func lists() -> ConfiguredLists {
+        ConfiguredLists([CalendarTable(path: temporary.file("lists") + "/*")], home: temporary.path)
     }
 
-    func sync(_ lists: CalendarLists) -> FolderSync {
+    func sync(_ lists: ConfiguredLists) -> FolderSync {
         FolderSync(store: store, lists: lists, scheduler: Scheduler(clock: WallClock(timeZone: .gmt)), now: Self.now)
     }
 

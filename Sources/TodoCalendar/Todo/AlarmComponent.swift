@@ -55,7 +55,7 @@ struct AlarmComponent {
 
     /// What a read alarm is known by: its own kind, else its UID, else its
     /// TRIGGER line as written; nil for an alarm with none of them.
-    var key: AlarmKey? {
+    var key: VAlarmID? {
         if let kind = ownKind { return .own(kind) }
         if let uid { return .uid(uid) }
         return first("TRIGGER").map { .trigger(String(decoding: ContentLine.unfold($0.raw), as: UTF8.self)) }
@@ -63,7 +63,7 @@ struct AlarmComponent {
 
     /// Whether `key` names this alarm. A UID names an alarm that has it,
     /// one of todo-remind's own included (snoozing one gives it a UID).
-    func isNamed(by key: AlarmKey) -> Bool {
+    func isNamed(by key: VAlarmID) -> Bool {
         switch key {
         case .own(let kind): ownKind == kind
         case .uid(let uid): uidProperty == uid || evolutionUID == uid

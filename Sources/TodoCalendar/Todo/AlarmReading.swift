@@ -6,7 +6,7 @@ import TodoCore
 /// alarms that cannot be understood.
 struct AlarmReading {
     /// Other clients' alarms, in file order.
-    private(set) var alarms: [CalendarAlarm] = []
+    private(set) var alarms: [VAlarm] = []
     /// RFC 9074 `ACKNOWLEDGED` of todo-remind's own alarms, by kind.
     private(set) var ownAcknowledged: [String: Date] = [:]
     /// The alarms not understood, in file order.
@@ -55,7 +55,7 @@ struct AlarmReading {
                 skipped.append(SkippedAlarm(line: line(begin), reason: .noAction))
                 continue
             }
-            let action: CalendarAlarm.Action
+            let action: VAlarm.Action
             switch actionEntry.line.value.trimmingCharacters(in: .whitespaces).uppercased() {
             case "DISPLAY": action = .display
             case "AUDIO": action = .audio
@@ -74,7 +74,7 @@ struct AlarmReading {
                 skipped.append(SkippedAlarm(line: line(begin), reason: .noTrigger))
                 continue
             }
-            let trigger: CalendarAlarm.Trigger
+            let trigger: VAlarm.Trigger
             switch Self.trigger(triggerEntry.line) {
             case .failure(let reason):
                 skipped.append(SkippedAlarm(line: line(triggerEntry.index), reason: reason))
@@ -104,14 +104,14 @@ struct AlarmReading {
             }
             guard let key = alarm.key else { continue }
             if let uid = alarm.snoozedUID { snoozed[alarms.count] = uid }
-            alarms.append(CalendarAlarm(
+            alarms.append(VAlarm(
                 key: key, action: action, trigger: trigger,
                 acknowledgedAt: acknowledgedAt, repetition: Self.repetition(of: alarm)
             ))
         }
         // Own alarms may come after the snoozes that name them.
         for (position, uid) in snoozed {
-            alarms[position].snoozes = ownUIDs[uid].map(AlarmKey.own) ?? .uid(uid)
+            alarms[position].snoozes = ownUIDs[uid].map(VAlarmID.own) ?? .uid(uid)
         }
     }
 
@@ -151,11 +151,11 @@ struct AlarmReading {
 
     /// `REPEAT` and `DURATION` when both are there and make sense; an alarm
     /// with only one of them, or a nonsensical one, fires once.
-    private static func repetition(of alarm: AlarmComponent) -> CalendarAlarm.Repetition? {
+    private static func repetition(of alarm: AlarmComponent) -> VAlarm.Repetition? {
         guard let count = alarm.first("REPEAT").flatMap({ Int($0.value.trimmingCharacters(in: .whitespaces)) }), count > 0,
               let interval = alarm.first("DURATION").flatMap({ ICalendarDuration.seconds($0.value) }), interval > 0
         else { return nil }
-        return CalendarAlarm.Repetition(count: count, interval: interval)
+        return VAlarm.Repetition(count: count, interval: interval)
     }
 
     /// Thunderbird's snoozes of single occurrences of a repeating task:

@@ -28,7 +28,7 @@ final class FileTimeZones {
     /// when the file has none or libical cannot read it.
     func libicalZone(_ tzid: String) -> OpaquePointer? {
         if let known = zones[tzid] { return known }
-        let zone = TodoItem.timeZone(tzid, in: document, calendar: calendar)
+        let zone = VTodo.timeZone(tzid, in: document, calendar: calendar)
             .flatMap { ZoneResolver.libicalZone(from: String(decoding: $0, as: UTF8.self)) }
         zones[tzid] = zone
         return zone

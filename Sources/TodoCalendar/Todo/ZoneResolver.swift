@@ -49,7 +49,7 @@ public enum ZoneResolver {
 
     /// A libical zone read from the text of a VTIMEZONE, which the caller
     /// frees with `icaltimezone_free(zone, 1)`; nil when libical cannot
-    /// read it. Only a VTIMEZONE `CalendarItem.read` has checked
+    /// read it. Only a VTIMEZONE `FolderItem.read` has checked
     /// (`expansionProblem(of:in:)`) may be given.
     ///
     /// Calls `icalcomponent_new_from_string` and `icaltimezone_set_component`.

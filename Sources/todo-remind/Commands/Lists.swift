@@ -39,7 +39,7 @@ extension TodoRemind {
             }
             // What --list would refuse, said before it is asked.
             for (name, folders) in context.lists.ambiguousNames {
-                print("Note: " + CalendarListsError.ambiguous(name: name, folders: folders).localizedDescription.safeForTerminal)
+                print("Note: " + ConfiguredListsError.ambiguous(name: name, folders: folders).localizedDescription.safeForTerminal)
             }
             for path in context.lists.unmatchedPaths {
                 print("Note: the [[calendar]] path \(path) matches no folder yet (vdirsyncer discover makes them).")
@@ -47,7 +47,7 @@ extension TodoRemind {
         }
 
         /// The newest modification of a task file in the folder.
-        static func lastChange(in folder: CalendarFolder) -> Date? {
+        static func lastChange(in folder: VdirFolder) -> Date? {
             guard let newest = (try? folder.items())?.map(\.modificationNanoseconds).max() else { return nil }
             return Date(timeIntervalSince1970: Double(newest) / 1e9)
         }

@@ -24,7 +24,7 @@ struct Context {
     let now: Date
     let style: Style
     /// The lists of the config's `[[calendar]]` folders; empty without.
-    let lists: CalendarLists
+    let lists: ConfiguredLists
 
     /// - Parameters:
     ///   - access: whether the command writes to the store.
@@ -46,10 +46,10 @@ struct Context {
         let realNow = Date()
         now = try nowText.map { try WhenParser(now: realNow, clock: scheduler.clock).instant(from: $0) } ?? realNow
         let location = StoreLocation(explicit: options.store, environment: environment)
-        lists = CalendarLists(settings.calendars, home: environment["HOME"] ?? NSHomeDirectory())
+        lists = ConfiguredLists(settings.calendars, home: environment["HOME"] ?? NSHomeDirectory())
         storeOpener = StoreOpener(
             path: location.path, access: access, isDefault: location.isDefault,
-            folders: lists.isEmpty || !syncing ? nil : (lists, scheduler, now, realNow)
+            folders: lists.isEmpty || !syncing ? nil : CommandSync(lists: lists, scheduler: scheduler, now: now, realNow: realNow)
         )
         style = Style(mode: options.color, environment: environment)
     }

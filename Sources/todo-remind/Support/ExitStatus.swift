@@ -30,7 +30,7 @@ enum ExitStatus {
     static func of(_ error: any Error) -> Int32? {
         switch error {
         case is CommandLineError, is WhenError, is SnoozeTimeError, is TaskFieldError, is QuietHoursError, is RepeatRuleError,
-             is CalendarListsError, is AlarmError:
+             is ConfiguredListsError, is AlarmError:
             return usage
         case is ResolveError, is SnoozeRefusal, is CompletionRefusal, is StateRefusal:
             return refused

@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import TodoCore
 import TodoStore
 import TodoSync
 
@@ -14,13 +13,12 @@ final class StoreOpener {
     let access: Context.Access
     /// Whether the path is the default one, not named by --store or TODO_REMIND_STORE.
     let isDefault: Bool
-    /// The lists' folders the store is kept in step with, the zone and
-    /// moment of the command, and the clock's time (which `--now` does not
-    /// move); nil without `[[calendar]]` folders.
-    let folders: (lists: CalendarLists, scheduler: Scheduler, now: Date, realNow: Date)?
+    /// How the store is kept in step with the lists' folders; nil without
+    /// `[[calendar]]` folders.
+    let folders: CommandSync?
     private var opened: TaskStore?
 
-    init(path: String, access: Context.Access, isDefault: Bool, folders: (lists: CalendarLists, scheduler: Scheduler, now: Date, realNow: Date)? = nil) {
+    init(path: String, access: Context.Access, isDefault: Bool, folders: CommandSync? = nil) {
         self.path = path
         self.access = access
         self.isDefault = isDefault
@@ -34,11 +32,8 @@ final class StoreOpener {
     /// store is an error (a typo must not look like an empty list).
     ///
     /// With folders configured, the store first reads in what changed in
-    /// them (so that every command answers from the folders as they are),
-    /// which needs writing even for a reading command: a store the user may
-    /// only read is then read as it is. A folder whose directory is as the
-    /// last command left it is not looked into (`FolderScan`), and a reading
-    /// command then reads the store alone.
+    /// them (`CommandSync`), which needs writing even for a reading command:
+    /// a store the user may only read is then read as it is.
     func store() throws -> TaskStore {
         if let opened { return opened }
         let store: TaskStore
@@ -62,13 +57,10 @@ final class StoreOpener {
     /// folders are configured and the store can be written.
     private func openSynced() throws -> TaskStore? {
         guard let folders else { return nil }
-        func sync(_ store: TaskStore) -> FolderSync {
-            FolderSync(store: store, lists: folders.lists, scheduler: folders.scheduler, now: folders.now)
-        }
         // A missing or unreadable store goes the writing way, which makes
         // it or says why not.
         if access == .read, let reader = try? TaskStore(path: path, access: .readOnly) {
-            if try !sync(reader).hasChanges(at: folders.realNow) { return reader }
+            if try !folders.needsWriting(reader) { return reader }
             try? reader.close()
         }
         let store: TaskStore
@@ -77,39 +69,31 @@ final class StoreOpener {
         } catch StoreError.readOnly where access == .read {
             return nil
         }
-        let sync = sync(store)
-        let report = try sync.run(skippingUnchangedAt: folders.realNow)
-        Self.everySynced.withLock { $0.append((sync, report.unwritten)) }
+        let writeOut = try folders.start(store)
+        Self.everySynced.withLock { $0.append(writeOut) }
         return store
     }
 
     /// Every store this process opened, for `closeAll()`.
     private static let everyOpened = Mutex<[TaskStore]>([])
 
-    /// The syncs of the stores opened, whose changes `closeAll()` writes
-    /// out, each with the files its first write-out could not write: those
-    /// the command found unwritten, not its own.
-    private static let everySynced = Mutex<[(sync: FolderSync, unwrittenBefore: [UnwrittenFile])]>([])
+    /// The write-outs of the stores opened, which `closeAll()` runs.
+    private static let everySynced = Mutex<[CommandSync.WriteOut]>([])
 
     /// Writes the tasks the command changed into their folders' files.
     ///
     /// A file that cannot be written (a folder made read-only, a full
     /// disk) costs nothing but a warning: the change is in the store, marked
     /// pending, and the next command or the daemon writes it. The warning is
-    /// about the command's own changes only: the files it found unwritten,
-    /// of tasks it left as they were, are `sync --check`'s and the daemon's
-    /// to report, so that reading commands keep a clean stderr.
+    /// about the command's own changes only (`CommandSync.WriteOut.run`).
     static func writeOutAll() {
-        let synced: [(sync: FolderSync, unwrittenBefore: [UnwrittenFile])] = everySynced.withLock { syncs in
-            defer { syncs = [] }
-            return syncs
+        let writeOuts: [CommandSync.WriteOut] = everySynced.withLock { writeOuts in
+            defer { writeOuts = [] }
+            return writeOuts
         }
-        for entry in synced {
+        for writeOut in writeOuts {
             do {
-                // Unwritten before and left as it was: not this command's.
-                let own = try entry.sync.writeOut().unwritten.filter { file in
-                    !entry.unwrittenBefore.contains { $0.taskID == file.taskID && $0.task == file.task }
-                }
+                let own = try writeOut.run()
                 let shown = TodoRemind.Sync.unwrittenShown
                 for file in own.prefix(shown) {
                     FileHandle.standardError.write(Data("Warning: \(file.message.safeForTerminal)\n".utf8))

@@ -1,9 +1,10 @@
 import Foundation
 
-/// What a file in a calendar folder holds, as far as todo-remind is concerned.
-public enum CalendarItem: Hashable, Sendable {
+/// What an item of a list's folder (a vdir's `.ics` file) holds, as far as
+/// todo-remind is concerned: a VTODO, or other programs' components.
+public enum FolderItem: Hashable, Sendable {
     /// A task: one VTODO (and any overrides of it with the same UID).
-    case todo(TodoItem)
+    case todo(VTodo)
     /// Events or journals only (VEVENT, VJOURNAL): not ours, left alone.
     case notOurs(components: [String])
 
@@ -13,7 +14,7 @@ public enum CalendarItem: Hashable, Sendable {
     /// - Throws: `CalendarFileError` when the file is not iCalendar, holds
     ///   nothing that is an item, has a VTODO without a UID, holds more
     ///   than one UID, or is past one of `ReadingLimits`' bounds.
-    public static func read(_ bytes: some Sequence<UInt8>, file: String, localZone: TimeZone) throws(CalendarFileError) -> CalendarItem {
+    public static func read(_ bytes: some Sequence<UInt8>, file: String, localZone: TimeZone) throws(CalendarFileError) -> FolderItem {
         let bytes = Array(bytes)
         // Bounded before a line is made of them.
         guard bytes.count <= ReadingLimits.maximumFileSize else { throw .tooLarge(file: file) }
@@ -58,7 +59,7 @@ public enum CalendarItem: Hashable, Sendable {
         }
         let overrides = todos.filter { $0.begin != master.begin }
         if let instances = alarmInstancesPastLimit(of: master, in: document) { throw .tooManyAlarms(file: file, instances: instances) }
-        return .todo(TodoItem(document: document, calendar: calendar, todo: master, overrides: overrides, uid: uid, localZone: localZone))
+        return .todo(VTodo(document: document, calendar: calendar, todo: master, overrides: overrides, uid: uid, localZone: localZone))
     }
 
     /// How many reminders the VALARMs of `todo` may stand for (each alarm,

@@ -4,7 +4,7 @@ import Foundation
 /// (ICALENDAR.md §3): RFC 9074 `ACKNOWLEDGED` on the alarm (Evolution) and
 /// RFC 9074 snooze alarms. Thunderbird's and tasks.org's forms
 /// (`X-MOZ-LASTACK`, `X-MOZ-SNOOZE-TIME` on the VTODO) are fields of
-/// `TodoProperties`, written by `updated(to:at:)`; a dismiss or a snooze
+/// `VTodoProperties`, written by `updated(to:at:)`; a dismiss or a snooze
 /// writes both kinds, one call after the other on the bytes each returns.
 ///
 /// Both are meant for user actions only: firing alone writes nothing, so
@@ -12,7 +12,7 @@ import Foundation
 /// the changed VALARMs, `LAST-MODIFIED` and `DTSTAMP` keeps its bytes.
 /// `SEQUENCE` stays: RFC 5545 §3.8.7.4 counts revisions that matter to
 /// scheduling, which handling a reminder is not.
-extension TodoItem {
+extension VTodo {
     /// The file's bytes with `ACKNOWLEDGED:<now, UTC>` on each VALARM of the
     /// master VTODO that one of `keys` names (another client's or one of
     /// todo-remind's own), or nil when there is nothing to write: no such
@@ -22,7 +22,7 @@ extension TodoItem {
     /// Acknowledging a snooze alarm acknowledges the alarm it snoozes too, as
     /// RFC 9074 §7 asks of a snooze that fired. Evolution skips every
     /// instance of an alarm up to its ACKNOWLEDGED.
-    public func acknowledging(_ keys: Set<AlarmKey>, at now: Date) -> [UInt8]? {
+    public func acknowledging(_ keys: Set<VAlarmID>, at now: Date) -> [UInt8]? {
         var lines = Array(document.lines[todo.begin...todo.end])
         let found = Self.alarms(in: lines)
         var targets = Set(found.indices.filter { index in keys.contains { found[index].alarm.isNamed(by: $0) } })
@@ -54,7 +54,7 @@ extension TodoItem {
     ///
     /// Snoozing a snooze alarm snoozes the alarm it snoozes: the old snooze
     /// goes and the new one names the original.
-    public func snoozing(_ key: AlarmKey, until instant: Date, at now: Date, newUID: () -> String = { UUID().uuidString }) -> [UInt8]? {
+    public func snoozing(_ key: VAlarmID, until instant: Date, at now: Date, newUID: () -> String = { UUID().uuidString }) -> [UInt8]? {
         var lines = Array(document.lines[todo.begin...todo.end])
         let found = Self.alarms(in: lines)
         guard let hit = found.firstIndex(where: { $0.alarm.isNamed(by: key) }) else { return nil }

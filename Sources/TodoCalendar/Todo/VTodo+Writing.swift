@@ -5,7 +5,7 @@ import TodoCore
 /// properties of fields that changed are rewritten, plus the bookkeeping
 /// (`LAST-MODIFIED`, `DTSTAMP`, `SEQUENCE`) a change needs. Every other line
 /// keeps its bytes.
-extension TodoItem {
+extension VTodo {
     /// The PRODID of files todo-remind creates.
     public static let productID = "-//todo-remind//todo-remind//EN"
 
@@ -13,13 +13,13 @@ extension TodoItem {
     /// `wanted` says what the file says already (nothing to write).
     ///
     /// `now` becomes LAST-MODIFIED and DTSTAMP; SEQUENCE goes up by one.
-    public func updated(to wanted: TodoProperties, at now: Date) -> [UInt8]? {
+    public func updated(to wanted: VTodoProperties, at now: Date) -> [UInt8]? {
         applying(wanted, at: now, bumpingSequence: true)
     }
 
     /// A new task file: one VTODO with `uid`, DTSTAMP, CREATED and
     /// LAST-MODIFIED at `now`, and the properties of `properties`.
-    public static func newFile(uid: String = UUID().uuidString, properties: TodoProperties, at now: Date) -> [UInt8] {
+    public static func newFile(uid: String = UUID().uuidString, properties: VTodoProperties, at now: Date) -> [UInt8] {
         let stamp = ICalendarTime.utcText(now)
         let lines = [
             ContentLine(name: "BEGIN", value: "VCALENDAR"),
@@ -38,11 +38,11 @@ extension TodoItem {
             name: "VCALENDAR", begin: 0, end: lines.count - 1,
             children: [ICalendarComponent(name: "VTODO", begin: 3, end: lines.count - 2, children: [])]
         )
-        let empty = TodoItem(document: document, calendar: calendar, todo: calendar.children[0], uid: uid, properties: TodoProperties())
+        let empty = VTodo(document: document, calendar: calendar, todo: calendar.children[0], uid: uid, properties: VTodoProperties())
         return empty.applying(properties, at: now, bumpingSequence: false) ?? document.bytes
     }
 
-    private init(document: ICalendarDocument, calendar: ICalendarComponent, todo: ICalendarComponent, uid: String, properties: TodoProperties) {
+    private init(document: ICalendarDocument, calendar: ICalendarComponent, todo: ICalendarComponent, uid: String, properties: VTodoProperties) {
         self.document = document
         self.calendar = calendar
         self.todo = todo
@@ -58,7 +58,7 @@ extension TodoItem {
     /// A rule needs its DTSTART (RFC 5545 §3.8.5.3), in the form of DUE:
     /// written with a rule, and moved with the due. Returns the zone whose
     /// VTIMEZONE it needs, if any.
-    private func writeStart(_ wanted: TodoProperties, _ editor: inout ComponentEditor) -> String? {
+    private func writeStart(_ wanted: VTodoProperties, _ editor: inout ComponentEditor) -> String? {
         guard wanted.rule != nil, let start = wanted.ruleStart,
               start != properties.ruleStart || editor.first("DTSTART") == nil else { return nil }
         var anchor = wanted
@@ -69,8 +69,8 @@ extension TodoItem {
         return written.zone
     }
 
-    private func applying(_ wanted: TodoProperties, at now: Date, bumpingSequence: Bool) -> [UInt8]? {
-        let changed = TodoField.allCases.filter { !properties.agrees(with: wanted, on: $0) }
+    private func applying(_ wanted: VTodoProperties, at now: Date, bumpingSequence: Bool) -> [UInt8]? {
+        let changed = VTodoField.allCases.filter { !properties.agrees(with: wanted, on: $0) }
         guard !changed.isEmpty else { return nil }
         var editor = ComponentEditor(lines: document.lines[todo.begin...todo.end])
         var newZone: String?
@@ -124,7 +124,7 @@ extension TodoItem {
         }
         var lines = document.lines
         lines.replaceSubrange(todo.begin...todo.end, with: editor.lines)
-        if let newZone, TodoItem.timeZone(newZone, in: document, calendar: calendar) == nil,
+        if let newZone, VTodo.timeZone(newZone, in: document, calendar: calendar) == nil,
            case .time(let instant)? = wanted.due,
            let component = ZoneResolver.timeZoneComponent(named: newZone, from: instant) {
             // Before the VTODO, where clients put the zones a calendar uses.
@@ -152,7 +152,7 @@ extension TodoItem {
     /// clients remind at the wrong hour). A time with a zone todo-remind can
     /// write a VTIMEZONE for is written in that zone, so that a rule follows
     /// its DST; any other time is written in UTC.
-    private func dueLine(_ wanted: TodoProperties) -> (line: ContentLine?, zone: String?) {
+    private func dueLine(_ wanted: VTodoProperties) -> (line: ContentLine?, zone: String?) {
         switch wanted.due {
         case nil:
             return (nil, nil)
@@ -161,8 +161,8 @@ extension TodoItem {
         case .time(let instant)?:
             if let name = wanted.dueZone, let zone = ZoneResolver.zone(named: name) {
                 // Keep the file's spelling of the zone when it has a VTIMEZONE for it.
-                let tzid = TodoItem.timeZoneID(for: zone, in: document, calendar: calendar) ?? zone.identifier
-                let hasComponent = TodoItem.timeZone(tzid, in: document, calendar: calendar) != nil
+                let tzid = VTodo.timeZoneID(for: zone, in: document, calendar: calendar) ?? zone.identifier
+                let hasComponent = VTodo.timeZone(tzid, in: document, calendar: calendar) != nil
                 if hasComponent || ZoneResolver.timeZoneComponent(named: tzid, from: instant) != nil {
                     let clock = WallClock(timeZone: zone)
                     // A series' start typed in a DST gap is written as typed, where its rule is anchored.

@@ -1,4 +1,5 @@
 import Foundation
+import TodoCalendar
 
 /// A three-way, field-by-field merge of a task changed on both sides since
 /// both last agreed (issue 12, "No lost edits").
@@ -6,16 +7,16 @@ import Foundation
 /// vdirsyncer resolves conflicts by whole item; merging here, in our own
 /// folder, is what lets a title edited on the desktop and a due edited on
 /// the phone both survive.
-public enum TodoMerge {
+public enum VTodoMerge {
     /// A merge's result: the fields to write, and the fields changed on both
     /// sides to different values (for `sync --check` to report).
     public struct Result: Hashable, Sendable {
-        public var merged: TodoProperties
+        public var merged: VTodoProperties
         /// Settled by the newer LAST-MODIFIED.
-        public var conflicts: [TodoField]
+        public var conflicts: [VTodoField]
         /// Fields in which theirs would have undone an edit made here
         /// (`MergeBase.undoing`): ours kept, whichever is newer.
-        public var keptUndone: [TodoField] = []
+        public var keptUndone: [VTodoField] = []
     }
 
     /// Merges `ours` and `theirs` against `base`, the version both sides had.
@@ -27,7 +28,7 @@ public enum TodoMerge {
     /// it is the edit made here, not yet seen anywhere else, while theirs
     /// has reached the server already.
     ///
-    /// What is no `TodoField` (other clients' alarms, their triggers,
+    /// What is no `VTodoField` (other clients' alarms, their triggers,
     /// acknowledgements and snoozes, and occurrences completed elsewhere)
     /// is taken from `theirs`, the file as it is now: those are the other
     /// clients' to change, and what this side does with them is written
@@ -39,17 +40,17 @@ public enum TodoMerge {
     /// kept: the base may be a guess, and taking theirs would silently
     /// revert an edit made here. (`MergeBase` finds both.)
     public static func merge(
-        base: TodoProperties,
-        ours: TodoProperties, oursModified: Date?,
-        theirs: TodoProperties, theirsModified: Date?,
-        changedHere: Set<TodoField> = [], undoing: Set<TodoField> = []
+        base: VTodoProperties,
+        ours: VTodoProperties, oursModified: Date?,
+        theirs: VTodoProperties, theirsModified: Date?,
+        changedHere: Set<VTodoField> = [], undoing: Set<VTodoField> = []
     ) -> Result {
         let theirsNewer = (theirsModified ?? .distantPast) > (oursModified ?? .distantPast)
         var merged = base
         merged.takeFileValues(from: theirs)
-        var conflicts: [TodoField] = []
-        var keptUndone: [TodoField] = []
-        for field in TodoField.allCases {
+        var conflicts: [VTodoField] = []
+        var keptUndone: [VTodoField] = []
+        for field in VTodoField.allCases {
             let oursChanged = !ours.agrees(with: base, on: field) || changedHere.contains(field)
             let theirsChanged = !theirs.agrees(with: base, on: field)
             switch (oursChanged, theirsChanged) {

@@ -1,10 +1,10 @@
 /// Which VALARM of a task file is meant: what a read alarm is known by, and
 /// what an acknowledgement or a snooze is written to.
 ///
-/// A key stays the same from one read of the file to the next as long as
+/// An ID stays the same from one read of the file to the next as long as
 /// the alarm keeps its UID (or, without one, its TRIGGER line), so the
 /// daemon can remember which alarm it showed.
-public enum AlarmKey: Hashable, Sendable, Codable {
+public enum VAlarmID: Hashable, Sendable, Codable {
     /// The alarm's `UID` (RFC 9074 §4) or, when it has none, Evolution's
     /// `X-EVOLUTION-ALARM-UID`, which Evolution uses the same way.
     case uid(String)

@@ -9,7 +9,7 @@ import Glibc
 /// Every write goes to a temporary file in the same folder that is then
 /// renamed over the item, so a reader (vdirsyncer, todoman, our own daemon)
 /// sees the old file or the new one, never half of one.
-public struct CalendarFolder: Hashable, Sendable {
+public struct VdirFolder: Hashable, Sendable {
     /// The folder's path.
     public let path: String
 
@@ -36,7 +36,7 @@ public struct CalendarFolder: Hashable, Sendable {
     /// (`.tmp`) and files without an extension (metadata) are not items.
     /// An `.ics` name that is not a regular file (a FIFO, a folder) is
     /// listed too, so that `read(_:)` refuses it and the reader reports it.
-    public func items() throws(CalendarFolderError) -> [ItemStamp] {
+    public func items() throws(VdirFolderError) -> [ItemStamp] {
         guard let directory = opendir(path) else { throw .systemCall("opendir", path: path, errno: errno) }
         defer { closedir(directory) }
         var names: [String] = []
@@ -50,13 +50,15 @@ public struct CalendarFolder: Hashable, Sendable {
         return names.sorted().compactMap { try? stamp(of: $0) }
     }
 
-    /// Whether a file name is an item's.
-    static func isItemName(_ name: String) -> Bool {
+    /// Whether a file name is an item's: an `.ics` name. Temporary files
+    /// (`.tmp`) and metadata (no extension) are not items, so a change of
+    /// one is no change of the list (the daemon's watch goes by this too).
+    public static func isItemName(_ name: String) -> Bool {
         name.lowercased().hasSuffix(".ics") && name.count > 4
     }
 
     /// The current stamp of the item `name`.
-    public func stamp(of name: String) throws(CalendarFolderError) -> ItemStamp {
+    public func stamp(of name: String) throws(VdirFolderError) -> ItemStamp {
         var info = stat()
         guard stat(file(name), &info) == 0 else { throw .systemCall("stat", path: file(name), errno: errno) }
         return Self.stamp(name, info)
@@ -65,7 +67,7 @@ public struct CalendarFolder: Hashable, Sendable {
     /// The stamp of the folder itself (named ""): its directory's mtime and
     /// inode. Putting a file in by rename, or removing one, changes it; an
     /// edit of a file in place does not.
-    public func directoryStamp() throws(CalendarFolderError) -> ItemStamp {
+    public func directoryStamp() throws(VdirFolderError) -> ItemStamp {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .systemCall("stat", path: path, errno: errno) }
         return Self.stamp("", info)
@@ -73,7 +75,7 @@ public struct CalendarFolder: Hashable, Sendable {
 
     /// Throws unless the folder is there and is a folder (`opendir`): a
     /// list whose folder is missing or was replaced by a file.
-    public func checkFolder() throws(CalendarFolderError) {
+    public func checkFolder() throws(VdirFolderError) {
         guard let directory = opendir(path) else { throw .systemCall("opendir", path: path, errno: errno) }
         closedir(directory)
     }
@@ -83,11 +85,11 @@ public struct CalendarFolder: Hashable, Sendable {
     ///
     /// Only a regular file is read, as `readRegularFile` says. At most
     /// `ReadingLimits.maximumFileSize` + 1 bytes are read: enough for
-    /// `CalendarItem.read` to refuse a file too large.
+    /// `FolderItem.read` to refuse a file too large.
     ///
-    /// - Throws: `CalendarFolderError.notRegularFile` for anything but a
+    /// - Throws: `VdirFolderError.notRegularFile` for anything but a
     ///   regular file, `.systemCall` when a call fails (ENOENT: it is gone).
-    public func read(_ name: String) throws(CalendarFolderError) -> (bytes: [UInt8], stamp: ItemStamp) {
+    public func read(_ name: String) throws(VdirFolderError) -> (bytes: [UInt8], stamp: ItemStamp) {
         let (bytes, info) = try Self.readRegularFile(file(name), upTo: ReadingLimits.maximumFileSize + 1)
         return (bytes, Self.stamp(name, info))
     }
@@ -101,7 +103,7 @@ public struct CalendarFolder: Hashable, Sendable {
     /// forever, and `/dev/zero` would never end. It is opened without
     /// blocking and checked again once open, as it may have been replaced
     /// in between.
-    private static func readRegularFile(_ path: String, upTo limit: Int) throws(CalendarFolderError) -> (bytes: [UInt8], info: stat) {
+    private static func readRegularFile(_ path: String, upTo limit: Int) throws(VdirFolderError) -> (bytes: [UInt8], info: stat) {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .systemCall("stat", path: path, errno: errno) }
         guard isRegular(info) else { throw .notRegularFile(path: path, kind: kind(of: info)) }
@@ -146,7 +148,7 @@ public struct CalendarFolder: Hashable, Sendable {
     /// stamp describes, as vdirsyncer does: someone else changed it since.
     /// Returns the new file's stamp.
     @discardableResult
-    public func write(_ bytes: [UInt8], to name: String, ifUnchangedSince expected: ItemStamp? = nil) throws(CalendarFolderError) -> ItemStamp {
+    public func write(_ bytes: [UInt8], to name: String, ifUnchangedSince expected: ItemStamp? = nil) throws(VdirFolderError) -> ItemStamp {
         var mode: mode_t = 0o644
         var info = stat()
         if stat(file(name), &info) == 0 {
@@ -167,7 +169,7 @@ public struct CalendarFolder: Hashable, Sendable {
     /// Adds a new item holding `bytes`, named after `uid` when the UID is
     /// safe as a file name, else after a random UUID (vdirsyncer's rule).
     /// Never replaces a file that exists. Returns the new file's stamp.
-    public func create(_ bytes: [UInt8], uid: String) throws(CalendarFolderError) -> ItemStamp {
+    public func create(_ bytes: [UInt8], uid: String) throws(VdirFolderError) -> ItemStamp {
         let name = Self.itemName(forUID: uid) ?? UUID().uuidString.lowercased() + ".ics"
         let temporary = try writeTemporary(bytes, for: name, mode: 0o644)
         defer { unlink(temporary) }
@@ -181,7 +183,7 @@ public struct CalendarFolder: Hashable, Sendable {
     }
 
     /// Removes the item `name`; with `expected`, only if it is still that file.
-    public func delete(_ name: String, ifUnchangedSince expected: ItemStamp? = nil) throws(CalendarFolderError) {
+    public func delete(_ name: String, ifUnchangedSince expected: ItemStamp? = nil) throws(VdirFolderError) {
         if let expected, try stamp(of: name) != expected { throw .changedSinceRead(name) }
         guard unlink(file(name)) == 0 else { throw .systemCall("unlink", path: file(name), errno: errno) }
     }
@@ -246,11 +248,11 @@ public struct CalendarFolder: Hashable, Sendable {
     /// Writes `bytes` to a new hidden `.tmp` file beside `name`, flushed to
     /// disk so that the rename that follows never exposes an empty file
     /// after a crash. Returns its path.
-    private func writeTemporary(_ bytes: [UInt8], for name: String, mode: mode_t) throws(CalendarFolderError) -> String {
+    private func writeTemporary(_ bytes: [UInt8], for name: String, mode: mode_t) throws(VdirFolderError) -> String {
         let temporary = file(".\(name).\(UUID().uuidString).tmp")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw .systemCall("open", path: temporary, errno: errno) }
-        var failure: CalendarFolderError?
+        var failure: VdirFolderError?
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

@@ -1,9 +1,9 @@
 import TodoCalendar
 
 /// A list backed by an iCalendar folder: its tasks are the folder's VTODO files.
-public struct CalendarList: Hashable, Sendable {
+public struct FolderList: Hashable, Sendable {
     /// The folder; its path is the list's identity in the store (`TodoTask.list`).
-    public let folder: CalendarFolder
+    public let folder: VdirFolder
     /// The folder's `displayname` file, or else its name.
     public let name: String
     /// The folder's name as the config's path reached it: a symlink's own
@@ -15,7 +15,7 @@ public struct CalendarList: Hashable, Sendable {
     /// (`defaults` in the `[[calendar]]` table).
     public let reminderDefaults: Bool
 
-    public init(folder: CalendarFolder, folderName: String? = nil, reminderDefaults: Bool = true) {
+    public init(folder: VdirFolder, folderName: String? = nil, reminderDefaults: Bool = true) {
         self.folder = folder
         self.folderName = folderName ?? folder.folderName
         name = folder.displayName ?? self.folderName

@@ -4,7 +4,7 @@ import TestSupport
 import TodoCalendar
 
 @Suite("A vdir collection folder (ICALENDAR.md §1)")
-struct CalendarFolderTests {
+struct VdirFolderTests {
     @Test("items are the .ics files; .tmp files and metadata files are not")
     func listing() throws {
         let temporary = try TemporaryFolder()
@@ -13,14 +13,14 @@ struct CalendarFolderTests {
         try temporary.write(".a.ics.1234.tmp", text: "half")
         try temporary.write("displayname", text: "Work\n")
         try temporary.write("notes.txt", text: "x")
-        let folder = CalendarFolder(path: temporary.path)
+        let folder = VdirFolder(path: temporary.path)
         #expect(try folder.items().map(\.name) == ["a.ics", "b.ICS"])
     }
 
     @Test("displayname and color come from their metadata files; a bad color is none")
     func metadata() throws {
         let temporary = try TemporaryFolder()
-        let folder = CalendarFolder(path: temporary.path)
+        let folder = VdirFolder(path: temporary.path)
         #expect(folder.displayName == nil)
         #expect(folder.color == nil)
         try temporary.write("displayname", text: "  Work things \n")
@@ -35,7 +35,7 @@ struct CalendarFolderTests {
     func write() throws {
         let temporary = try TemporaryFolder()
         try temporary.write("item.ics", text: "old")
-        let folder = CalendarFolder(path: temporary.path)
+        let folder = VdirFolder(path: temporary.path)
         let before = try folder.stamp(of: "item.ics")
         let after = try folder.write(Array("new".utf8), to: "item.ics", ifUnchangedSince: before)
         #expect(temporary.contents("item.ics") == Data("new".utf8))
@@ -51,14 +51,14 @@ struct CalendarFolderTests {
     func staleWrite() throws {
         let temporary = try TemporaryFolder()
         try temporary.write("item.ics", text: "old")
-        let folder = CalendarFolder(path: temporary.path)
+        let folder = VdirFolder(path: temporary.path)
         let seen = try folder.stamp(of: "item.ics")
         try folder.write(Array("theirs".utf8), to: "item.ics")
-        #expect(throws: CalendarFolderError.changedSinceRead("item.ics")) {
+        #expect(throws: VdirFolderError.changedSinceRead("item.ics")) {
             try folder.write(Array("ours".utf8), to: "item.ics", ifUnchangedSince: seen)
         }
         #expect(temporary.contents("item.ics") == Data("theirs".utf8))
-        #expect(throws: CalendarFolderError.changedSinceRead("item.ics")) {
+        #expect(throws: VdirFolderError.changedSinceRead("item.ics")) {
             try folder.delete("item.ics", ifUnchangedSince: seen)
         }
     }
@@ -68,16 +68,16 @@ struct CalendarFolderTests {
         ("a/b", nil), (".hidden", nil), ("with space", nil), ("", nil),
     ] as [(String, String?)])
     func names(uid: String, name: String?) {
-        #expect(CalendarFolder.itemName(forUID: uid) == name)
+        #expect(VdirFolder.itemName(forUID: uid) == name)
     }
 
     @Test("creating never replaces an existing item; deleting removes one")
     func createAndDelete() throws {
         let temporary = try TemporaryFolder()
-        let folder = CalendarFolder(path: temporary.path)
+        let folder = VdirFolder(path: temporary.path)
         let stamp = try folder.create(Array("one".utf8), uid: "task-1")
         #expect(stamp.name == "task-1.ics")
-        #expect(throws: CalendarFolderError.exists("task-1.ics")) {
+        #expect(throws: VdirFolderError.exists("task-1.ics")) {
             try folder.create(Array("two".utf8), uid: "task-1")
         }
         #expect(temporary.contents("task-1.ics") == Data("one".utf8))
@@ -89,8 +89,8 @@ struct CalendarFolderTests {
 
     @Test("a missing folder is an error that names it")
     func missing() {
-        let folder = CalendarFolder(path: "/nonexistent/todo-remind-folder")
-        #expect(throws: CalendarFolderError.systemCall("opendir", path: "/nonexistent/todo-remind-folder", errno: ENOENT)) {
+        let folder = VdirFolder(path: "/nonexistent/todo-remind-folder")
+        #expect(throws: VdirFolderError.systemCall("opendir", path: "/nonexistent/todo-remind-folder", errno: ENOENT)) {
             try folder.items()
         }
     }

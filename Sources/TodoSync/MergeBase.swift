@@ -1,4 +1,5 @@
 import Foundation
+import TodoCalendar
 
 /// The version a copy of a task changed elsewhere grew from, chosen among
 /// the versions of its file this side has seen, and the fields in which
@@ -14,11 +15,11 @@ import Foundation
 public struct MergeBase: Hashable, Sendable {
     /// One version of the file this side has seen.
     public struct Version: Hashable, Sendable {
-        public var properties: TodoProperties
+        public var properties: VTodoProperties
         /// Whether it was written here (so a field it changed was changed here).
         public var writtenHere: Bool
 
-        public init(properties: TodoProperties, writtenHere: Bool) {
+        public init(properties: VTodoProperties, writtenHere: Bool) {
             self.properties = properties
             self.writtenHere = writtenHere
         }
@@ -26,7 +27,7 @@ public struct MergeBase: Hashable, Sendable {
         /// Reads a version as `encoded` stores it; nil when the bytes are
         /// not one (a store written by a newer todo-remind).
         public init?(encoded: [UInt8], writtenHere: Bool) {
-            guard let properties = try? PropertyListDecoder().decode(TodoProperties.self, from: Data(encoded)) else { return nil }
+            guard let properties = try? PropertyListDecoder().decode(VTodoProperties.self, from: Data(encoded)) else { return nil }
             self.init(properties: properties, writtenHere: writtenHere)
         }
 
@@ -38,8 +39,7 @@ public struct MergeBase: Hashable, Sendable {
         /// (FolderSync takes them from the incoming copy).
         public var encoded: [UInt8] {
             get throws {
-                var kept = properties
-                kept.completedOccurrences = [:]
+                let kept = properties.withoutCompletedOccurrences
                 let encoder = PropertyListEncoder()
                 encoder.outputFormat = .binary
                 return [UInt8](try encoder.encode(kept))
@@ -47,17 +47,24 @@ public struct MergeBase: Hashable, Sendable {
         }
     }
 
-    /// The base for `TodoMerge.merge`.
-    public var properties: TodoProperties
+    /// How many versions of a task's file are kept to choose a base from:
+    /// more than a task's file goes through here (edits written, other local
+    /// clients' re-writes read in) between two syncs with the server, as a
+    /// rule; the copy the server sends back grew from the version it last
+    /// got, which must be among them.
+    public static let versionsKept = 32
+
+    /// The base for `VTodoMerge.merge`.
+    public var properties: VTodoProperties
     /// The fields in which the incoming copy holds a value this side had and
     /// changed here since, with no version read in since that had it again:
-    /// `TodoMerge.merge` keeps ours there and reports a conflict.
-    public var undoing: Set<TodoField>
+    /// `VTodoMerge.merge` keeps ours there and reports a conflict.
+    public var undoing: Set<VTodoField>
     /// The fields a version written here since the base changed, though
     /// ours may hold the base's value again (changed and changed back, or
     /// set to what the other side's copy had): changed on this side too, so
     /// a change on theirs is a conflict, not theirs to take unseen.
-    public var changedHere: Set<TodoField>
+    public var changedHere: Set<VTodoField>
 
     /// The base of `theirs` among `versions` (oldest first); nil when there
     /// are none.
@@ -78,16 +85,16 @@ public struct MergeBase: Hashable, Sendable {
     /// that value again (which would show the other side set it back on
     /// purpose). Whether the other side set it back on purpose cannot be
     /// known; the edit made here is kept and the conflict reported.
-    public init?(of theirs: TodoProperties, among versions: [Version]) {
+    public init?(of theirs: VTodoProperties, among versions: [Version]) {
         var best: (index: Int, distance: Int)?
         for (index, version) in versions.enumerated() {
-            let distance = TodoField.allCases.filter { !theirs.agrees(with: version.properties, on: $0) }.count
+            let distance = VTodoField.allCases.filter { !theirs.agrees(with: version.properties, on: $0) }.count
             if distance < best?.distance ?? .max { best = (index, distance) }
         }
         guard let best else { return nil }
         properties = versions[best.index].properties
-        changedHere = Set(TodoField.allCases.filter { Self.changedHere($0, after: best.index, in: versions) })
-        undoing = Set(TodoField.allCases.filter { field in
+        changedHere = Set(VTodoField.allCases.filter { Self.changedHere($0, after: best.index, in: versions) })
+        undoing = Set(VTodoField.allCases.filter { field in
             guard let last = versions.lastIndex(where: { theirs.agrees(with: $0.properties, on: field) }) else {
                 return false  // a value never seen here: theirs to set
             }
@@ -97,7 +104,7 @@ public struct MergeBase: Hashable, Sendable {
 
     /// Whether a version written here after the one at `index` changed
     /// `field` from the version before it.
-    private static func changedHere(_ field: TodoField, after index: Int, in versions: [Version]) -> Bool {
+    private static func changedHere(_ field: VTodoField, after index: Int, in versions: [Version]) -> Bool {
         versions.indices.contains { later in
             later > index && versions[later].writtenHere
                 && !versions[later].properties.agrees(with: versions[later - 1].properties, on: field)

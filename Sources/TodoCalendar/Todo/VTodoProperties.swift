@@ -7,7 +7,7 @@ import TodoCore
 /// read and rewrites only the properties of the fields that differ, so the
 /// values here keep what todo-remind's own model would lose (a PRIORITY of
 /// 2, a status of IN-PROCESS, every category) and write it back unchanged.
-public struct TodoProperties: Hashable, Sendable, Codable {
+public struct VTodoProperties: Hashable, Sendable, Codable {
     /// `SUMMARY`, unescaped; nil when the VTODO has none.
     public var title: String?
     /// `DESCRIPTION`, unescaped; nil when the VTODO has none.
@@ -31,7 +31,7 @@ public struct TodoProperties: Hashable, Sendable, Codable {
     /// file, as before); a write ignores it unless it names the due.
     public var dueReading: WallReading?
     /// `STATUS`; nil when the VTODO has none.
-    public var status: TodoStatus?
+    public var status: VTodoStatus?
     /// `COMPLETED`, an instant.
     public var completedAt: Date?
     /// `PERCENT-COMPLETE`, read only: a write derives it from the status.
@@ -62,14 +62,14 @@ public struct TodoProperties: Hashable, Sendable, Codable {
     public var defaultsOff = false
 
     // What follows is read from the file and never written from here: it
-    // is no `TodoField`, a write leaves those lines byte for byte, and a
+    // is no `VTodoField`, a write leaves those lines byte for byte, and a
     // merge takes the values of the file as it is now
     // (`takeFileValues(from:)`). User actions on alarms are written by
-    // `TodoItem.acknowledging` and `TodoItem.snoozing`.
+    // `VTodo.acknowledging` and `VTodo.snoozing`.
 
     /// Other clients' VALARMs of the master VTODO that fire as reminders
-    /// (ICALENDAR.md §3), in file order; see `CalendarAlarm`.
-    public internal(set) var alarms: [CalendarAlarm] = []
+    /// (ICALENDAR.md §3), in file order; see `VAlarm`.
+    public internal(set) var alarms: [VAlarm] = []
     /// RFC 9074 `ACKNOWLEDGED` on todo-remind's own VALARMs, by kind
     /// (`OwnAlarm.kind`): an instance of that reminder at or before it was
     /// handled elsewhere (Evolution fires and acknowledges them too).
@@ -97,7 +97,7 @@ public struct TodoProperties: Hashable, Sendable, Codable {
         priorityValue: Int = 0,
         due: Due? = nil,
         dueZone: String? = nil,
-        status: TodoStatus? = nil,
+        status: VTodoStatus? = nil,
         completedAt: Date? = nil,
         percentComplete: Int? = nil,
         rule: String? = nil,
@@ -176,7 +176,7 @@ public struct TodoProperties: Hashable, Sendable, Codable {
     }
 
     /// Whether `self` and `other` agree on `field`.
-    public func agrees(with other: TodoProperties, on field: TodoField) -> Bool {
+    public func agrees(with other: VTodoProperties, on field: VTodoField) -> Bool {
         switch field {
         case .title: title == other.title
         case .notes: notes == other.notes
@@ -202,7 +202,7 @@ public struct TodoProperties: Hashable, Sendable, Codable {
     /// here: other clients' alarms, the acknowledgements on todo-remind's
     /// own, Thunderbird's snoozes of single occurrences and the occurrences
     /// completed elsewhere.
-    public mutating func takeFileValues(from other: TodoProperties) {
+    public mutating func takeFileValues(from other: VTodoProperties) {
         alarms = other.alarms
         ownAlarmsAcknowledged = other.ownAlarmsAcknowledged
         occurrenceSnoozes = other.occurrenceSnoozes
@@ -215,13 +215,23 @@ public struct TodoProperties: Hashable, Sendable, Codable {
     /// and snooze are read from besides the fields. The occurrences
     /// completed elsewhere are left out, as a stored version leaves them
     /// (`MergeBase.Version.encoded`).
-    public func sameAlarms(as other: TodoProperties) -> Bool {
+    public func sameAlarms(as other: VTodoProperties) -> Bool {
         alarms == other.alarms && ownAlarmsAcknowledged == other.ownAlarmsAcknowledged
             && occurrenceSnoozes == other.occurrenceSnoozes
     }
 
+    /// The properties without the occurrences completed elsewhere: what a
+    /// stored version of the file keeps (`MergeBase.Version.encoded`). They
+    /// are most of a long series' file, and nothing a merge reads from its
+    /// base (it takes them from the incoming copy).
+    public var withoutCompletedOccurrences: VTodoProperties {
+        var kept = self
+        kept.completedOccurrences = [:]
+        return kept
+    }
+
     /// Copies `field` from `other`.
-    public mutating func take(_ field: TodoField, from other: TodoProperties) {
+    public mutating func take(_ field: VTodoField, from other: VTodoProperties) {
         switch field {
         case .title: title = other.title
         case .notes: notes = other.notes

@@ -1,5 +1,5 @@
 /// A VTODO's `STATUS` (RFC 5545 §3.8.1.11).
-public enum TodoStatus: Hashable, Sendable, Codable {
+public enum VTodoStatus: Hashable, Sendable, Codable {
     case needsAction
     case inProcess
     case completed

@@ -1,11 +1,13 @@
 import Foundation
 import TodoCore
 
-/// A task file: the document as read, where its VTODO is, and what it says.
+/// A task file's VTODO, as read: the document, where its master VTODO is,
+/// and what it says (`properties`). A VTODO is not a task: `TaskMapping`
+/// (TodoSync) maps one onto the other.
 ///
-/// The document is kept whole so that a write (`TodoItem+Writing`) can start
+/// The document is kept whole so that a write (`VTodo+Writing`) can start
 /// from the file as it was.
-public struct TodoItem: Hashable, Sendable {
+public struct VTodo: Hashable, Sendable {
     /// The file's lines as read.
     public let document: ICalendarDocument
     /// The VCALENDAR component.
@@ -15,7 +17,7 @@ public struct TodoItem: Hashable, Sendable {
     /// `UID`.
     public let uid: String
     /// The task's fields.
-    public let properties: TodoProperties
+    public let properties: VTodoProperties
     /// `LAST-MODIFIED`, the time a three-way merge's conflicts go by.
     public let lastModified: Date?
     /// `CREATED`.
@@ -52,7 +54,7 @@ public struct TodoItem: Hashable, Sendable {
             first(name).flatMap(ICalendarTime.init).flatMap { Self.instant(of: $0, zones: zones, localZone: localZone) }
         }
 
-        var properties = TodoProperties()
+        var properties = VTodoProperties()
         properties.title = text("SUMMARY")
         properties.notes = text("DESCRIPTION")
         properties.categories = todo.properties("CATEGORIES", in: document)
@@ -81,7 +83,7 @@ public struct TodoItem: Hashable, Sendable {
                 properties.due = Self.instant(of: due, zones: zones, localZone: localZone).map(Due.time)
             }
         }
-        properties.status = first("STATUS").map { TodoStatus(value: $0.value) }
+        properties.status = first("STATUS").map { VTodoStatus(value: $0.value) }
         properties.completedAt = instant("COMPLETED")
         properties.percentComplete = number("PERCENT-COMPLETE")
         properties.rule = first("RRULE")?.value
@@ -125,7 +127,7 @@ public struct TodoItem: Hashable, Sendable {
     }
 
     /// The occurrences the completed or cancelled `overrides` stand for (see
-    /// `TodoProperties.completedOccurrences`).
+    /// `VTodoProperties.completedOccurrences`).
     static func completedOccurrences(
         _ overrides: [ICalendarComponent], in document: ICalendarDocument, zones: FileTimeZones,
         occurrences: OccurrenceIDs, localZone: TimeZone
@@ -133,7 +135,7 @@ public struct TodoItem: Hashable, Sendable {
         var completed: [Due: Date] = [:]
         for override in overrides {
             func first(_ name: String) -> ContentLine? { override.properties(name, in: document).first }
-            let status = first("STATUS").map { TodoStatus(value: $0.value) }
+            let status = first("STATUS").map { VTodoStatus(value: $0.value) }
             guard status == .completed || status == .cancelled || first("COMPLETED") != nil,
                   let id = first("RECURRENCE-ID").flatMap(ICalendarTime.init) else { continue }
             let occurrence: Due?

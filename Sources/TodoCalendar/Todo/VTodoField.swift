@@ -1,6 +1,6 @@
 /// The fields of a task that todo-remind maps onto a VTODO: what a write can
 /// change, and what a three-way merge compares one by one.
-public enum TodoField: String, CaseIterable, Hashable, Sendable {
+public enum VTodoField: String, CaseIterable, Hashable, Sendable {
     /// `SUMMARY`.
     case title
     /// `DESCRIPTION`.

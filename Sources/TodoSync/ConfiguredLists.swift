@@ -5,11 +5,11 @@ import TodoConfig
 
 /// The lists the config's `[[calendar]]` tables name: every folder their
 /// paths match, each a list, as todoman reads the same globs.
-public struct CalendarLists: Sendable {
+public struct ConfiguredLists: Sendable {
     /// The lists, in the order of the tables and then of their paths.
-    public let lists: [CalendarList]
+    public let lists: [FolderList]
     /// The list `default-list` names, if it names one that is there.
-    public let defaultList: CalendarList?
+    public let defaultList: FolderList?
     /// `default-list` as written, to name it when no list has that name.
     let defaultName: String?
     /// Paths that matched no folder, for `lists` to point out.
@@ -19,8 +19,8 @@ public struct CalendarLists: Sendable {
     private let patterns: [String]
 
     /// Reads the folders the settings name; `home` replaces a leading `~`.
-    public init(_ settings: [CalendarSetting], home: String) {
-        var lists: [CalendarList] = []
+    public init(_ settings: [CalendarTable], home: String) {
+        var lists: [FolderList] = []
         var unmatched: [String] = []
         var seen = Set<String>()
         var patterns: [String] = []
@@ -30,7 +30,7 @@ public struct CalendarLists: Sendable {
             let folders = Self.folders(matching: pattern)
             if folders.isEmpty { unmatched.append(setting.path) }
             for folder in folders where seen.insert(folder.path).inserted {
-                lists.append(CalendarList(folder: CalendarFolder(path: folder.path), folderName: folder.name, reminderDefaults: setting.reminderDefaults))
+                lists.append(FolderList(folder: VdirFolder(path: folder.path), folderName: folder.name, reminderDefaults: setting.reminderDefaults))
             }
         }
         self.lists = lists
@@ -50,7 +50,7 @@ public struct CalendarLists: Sendable {
     /// - Throws: `.ambiguous` when the name is that of two lists or more
     ///   (two folders with the same `displayname`): taking either would put
     ///   tasks in a list the user may not have meant.
-    public func list(named name: String) throws(CalendarListsError) -> CalendarList {
+    public func list(named name: String) throws(ConfiguredListsError) -> FolderList {
         guard !isEmpty else { throw .noLists }
         return try Self.find(name, in: lists)
     }
@@ -67,7 +67,7 @@ public struct CalendarLists: Sendable {
     }
 
     /// The list whose folder is `path` (a task's `list`), if it is configured.
-    public func list(atPath path: String) -> CalendarList? {
+    public func list(atPath path: String) -> FolderList? {
         lists.first { $0.path == path }
     }
 
@@ -88,7 +88,7 @@ public struct CalendarLists: Sendable {
     /// The list a new task goes in when the command names `name` (nil when
     /// it names none): that list, else `default-list`, else the only list;
     /// nil (the local list) when no folders are configured.
-    public func listForNewTask(named name: String?) throws(CalendarListsError) -> CalendarList? {
+    public func listForNewTask(named name: String?) throws(ConfiguredListsError) -> FolderList? {
         if let name { return try list(named: name) }
         if isEmpty { return nil }
         if let defaultList { return defaultList }
@@ -99,7 +99,7 @@ public struct CalendarLists: Sendable {
     }
 
     /// The one list `name` names (see `list(named:)`).
-    private static func find(_ name: String, in lists: [CalendarList]) throws(CalendarListsError) -> CalendarList {
+    private static func find(_ name: String, in lists: [FolderList]) throws(ConfiguredListsError) -> FolderList {
         let exact = lists.filter { $0.name == name || $0.folderName == name }
         let matches = exact.isEmpty
             ? lists.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame || $0.folderName.caseInsensitiveCompare(name) == .orderedSame }

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Why reading or writing a calendar folder failed.
-public enum CalendarFolderError: LocalizedError, Hashable, Sendable {
+public enum VdirFolderError: LocalizedError, Hashable, Sendable {
     /// A system call failed: which, on what, and the errno it set.
     case systemCall(String, path: String, errno: Int32)
     /// The item changed on disk since it was read (vdirsyncer's etag check):

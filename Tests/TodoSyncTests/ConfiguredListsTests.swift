@@ -6,7 +6,7 @@ import TodoConfig
 /// How the config's folders become lists (issue 20, item 11): one folder is
 /// one list however its path is spelled, and a name two lists answer to is
 /// refused rather than taken for either.
-@Suite struct CalendarListsTests {
+@Suite struct ConfiguredListsTests {
     /// A fresh folder holding the list folders `names`, removed by the caller.
     static func folders(_ names: [String]) throws -> String {
         let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("todo-remind-lists-\(UUID().uuidString)")
@@ -21,8 +21,8 @@ import TodoConfig
         let root = try Self.folders(["l"])
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: root + "/cal/l")
-        let lists = CalendarLists([
-            CalendarSetting(path: root + "/cal/*"), CalendarSetting(path: root + "/cal/../cal/l"), CalendarSetting(path: root + "/link"),
+        let lists = ConfiguredLists([
+            CalendarTable(path: root + "/cal/*"), CalendarTable(path: root + "/cal/../cal/l"), CalendarTable(path: root + "/link"),
         ], home: root)
         let real = URL(fileURLWithPath: root + "/cal/l").resolvingSymlinksInPath().path
         #expect(lists.lists.map(\.path) == [real])
@@ -35,7 +35,7 @@ import TodoConfig
         let root = try Self.folders(["3f2a-collection"])
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createSymbolicLink(atPath: root + "/work", withDestinationPath: root + "/cal/3f2a-collection")
-        let lists = CalendarLists([CalendarSetting(path: root + "/work")], home: root)
+        let lists = ConfiguredLists([CalendarTable(path: root + "/work")], home: root)
         #expect(lists.lists.map(\.name) == ["work"])
         #expect(lists.lists.map(\.path) == [URL(fileURLWithPath: root + "/cal/3f2a-collection").resolvingSymlinksInPath().path])
         #expect(try lists.list(named: "work").folderName == "work")
@@ -46,15 +46,15 @@ import TodoConfig
         let root = try Self.folders(["a", "b"])
         defer { try? FileManager.default.removeItem(atPath: root) }
         for name in ["a", "b"] { try "Tasks\n".write(toFile: root + "/cal/\(name)/displayname", atomically: true, encoding: .utf8) }
-        let lists = CalendarLists([CalendarSetting(path: root + "/cal/*", defaultList: "tasks")], home: root)
+        let lists = ConfiguredLists([CalendarTable(path: root + "/cal/*", defaultList: "tasks")], home: root)
         let folders = lists.lists.map(\.path)
         #expect(folders.count == 2)
-        #expect(throws: CalendarListsError.ambiguous(name: "Tasks", folders: folders)) { try lists.list(named: "Tasks") }
-        #expect(throws: CalendarListsError.ambiguous(name: "tasks", folders: folders)) { try lists.listForNewTask(named: nil) }
+        #expect(throws: ConfiguredListsError.ambiguous(name: "Tasks", folders: folders)) { try lists.list(named: "Tasks") }
+        #expect(throws: ConfiguredListsError.ambiguous(name: "tasks", folders: folders)) { try lists.listForNewTask(named: nil) }
         #expect(try lists.list(named: "b").path == folders[1])
         #expect(lists.ambiguousNames.map(\.name) == ["Tasks"])
         #expect(lists.ambiguousNames.first?.folders == folders)
-        let message = CalendarListsError.ambiguous(name: "Tasks", folders: folders).localizedDescription
+        let message = ConfiguredListsError.ambiguous(name: "Tasks", folders: folders).localizedDescription
         #expect(message.contains(folders[0]) && message.contains(folders[1]))
     }
 
@@ -65,7 +65,7 @@ import TodoConfig
         let root = try Self.folders(["l", "m"])
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createSymbolicLink(atPath: root + "/home", withDestinationPath: root + "/cal")
-        let lists = CalendarLists([CalendarSetting(path: path.hasPrefix("~") ? path : root + path)], home: root + home)
+        let lists = ConfiguredLists([CalendarTable(path: path.hasPrefix("~") ? path : root + path)], home: root + home)
         let real = URL(fileURLWithPath: root + "/cal").resolvingSymlinksInPath().path
         #expect(lists.lists.map(\.path) == [real + "/l", real + "/m"])
 

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import TodoCalendar
+import TodoSync
 
 /// Which of the versions seen here a copy changed elsewhere grew from, and
 /// what a merge against it must not take unseen (issue 20, item 5).
 @Suite struct MergeBaseTests {
     static func version(_ notes: String, priority: Int = 5, categories: [String] = [], writtenHere: Bool) -> MergeBase.Version {
-        .init(properties: TodoProperties(title: "Task 01", notes: notes, categories: categories, priorityValue: priority), writtenHere: writtenHere)
+        .init(properties: VTodoProperties(title: "Task 01", notes: notes, categories: categories, priorityValue: priority), writtenHere: writtenHere)
     }
 
     @Test("Read, edited here, re-written by a local client: a copy of the first version grew from it, and its old notes are theirs unchanged, not an edit to take")
@@ -21,7 +22,7 @@ import TodoCalendar
         #expect(base.properties == versions[0].properties)
 
         let ours = versions[2].properties
-        let result = TodoMerge.merge(
+        let result = VTodoMerge.merge(
             base: base.properties, ours: ours, oursModified: nil, theirs: theirs, theirsModified: .distantFuture,
             changedHere: base.changedHere, undoing: base.undoing
         )
@@ -37,12 +38,12 @@ import TodoCalendar
         ]
         // The phone set the same priority and category, and a title of its
         // own, on the old copy.
-        let theirs = TodoProperties(title: "Task one", notes: "old notes", categories: ["Work"], priorityValue: 1)
+        let theirs = VTodoProperties(title: "Task one", notes: "old notes", categories: ["Work"], priorityValue: 1)
         let base = try #require(MergeBase(of: theirs, among: versions))
         #expect(base.properties == versions[1].properties)
         #expect(base.undoing == [.notes])
 
-        let result = TodoMerge.merge(
+        let result = VTodoMerge.merge(
             base: base.properties, ours: versions[1].properties, oursModified: nil, theirs: theirs, theirsModified: .distantFuture,
             changedHere: base.changedHere, undoing: base.undoing
         )
@@ -60,7 +61,7 @@ import TodoCalendar
             Self.version("old notes", writtenHere: false),
             Self.version("old notes", priority: 9, writtenHere: true),
         ]
-        let theirs = TodoProperties(title: "Task 01", notes: "old notes", priorityValue: 1)
+        let theirs = VTodoProperties(title: "Task 01", notes: "old notes", priorityValue: 1)
         let base = try #require(MergeBase(of: theirs, among: versions))
         #expect(!base.undoing.contains(.notes))
     }
@@ -72,12 +73,12 @@ import TodoCalendar
             Self.version("notes", priority: 9, writtenHere: true),
             Self.version("notes", priority: 5, writtenHere: true),
         ]
-        let theirs = TodoProperties(title: "Task 01", notes: "notes", priorityValue: 1)
+        let theirs = VTodoProperties(title: "Task 01", notes: "notes", priorityValue: 1)
         let base = try #require(MergeBase(of: theirs, among: versions))
         #expect(base.properties == versions[0].properties)
         #expect(base.changedHere == [.priority])
 
-        let result = TodoMerge.merge(
+        let result = VTodoMerge.merge(
             base: base.properties, ours: versions[2].properties, oursModified: .distantFuture, theirs: theirs, theirsModified: nil,
             changedHere: base.changedHere, undoing: base.undoing
         )
@@ -87,7 +88,7 @@ import TodoCalendar
 
     @Test("No version seen: no base")
     func noVersions() {
-        #expect(MergeBase(of: TodoProperties(title: "Task 01"), among: []) == nil)
+        #expect(MergeBase(of: VTodoProperties(title: "Task 01"), among: []) == nil)
     }
 }
 
@@ -101,7 +102,7 @@ extension MergeBaseTests {
             "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "REPEAT:2", "DURATION:PT5M", "END:VALARM",
             "END:VTODO", "END:VCALENDAR", "",
         ].joined(separator: "\r\n")
-        guard case .todo(let item) = try CalendarItem.read(Array(text.utf8), file: "a.ics", localZone: .gmt) else {
+        guard case .todo(let item) = try FolderItem.read(Array(text.utf8), file: "a.ics", localZone: .gmt) else {
             Issue.record("not a task")
             return
         }

@@ -4,15 +4,15 @@ import Foundation
 /// phone), read as a reminder todo-remind shows too.
 ///
 /// Read only: todo-remind never rewrites or removes another client's alarm
-/// through `TodoProperties`, so a write leaves it byte for byte. What a user
-/// does with one is written by `TodoItem.acknowledging(_:at:)` and
-/// `TodoItem.snoozing(_:until:at:newUID:)`.
+/// through `VTodoProperties`, so a write leaves it byte for byte. What a user
+/// does with one is written by `VTodo.acknowledging(_:at:)` and
+/// `VTodo.snoozing(_:until:at:newUID:)`.
 ///
 /// Only `ACTION:DISPLAY` and `ACTION:AUDIO` alarms are read (an AUDIO alarm
 /// is shown as a bubble too); EMAIL, PROCEDURE and NONE alarms, alarms
 /// triggered by location (RFC 9074 `PROXIMITY`) and Apple's "no alarm"
 /// placeholder (`TRIGGER;VALUE=DATE-TIME:19760401T005545Z`) are left out.
-public struct CalendarAlarm: Hashable, Sendable, Codable {
+public struct VAlarm: Hashable, Sendable, Codable {
     /// When the alarm fires.
     public enum Trigger: Hashable, Sendable, Codable {
         /// `seconds` after the due's anchor, negative before it: the DUE
@@ -64,8 +64,8 @@ public struct CalendarAlarm: Hashable, Sendable, Codable {
         }
     }
 
-    /// What the alarm is known by (its UID when it has one).
-    public var key: AlarmKey
+    /// Which alarm it is (its UID when it has one).
+    public var key: VAlarmID
     public var action: Action
     public var trigger: Trigger
     /// RFC 9074 `ACKNOWLEDGED` (UTC): an instance of this alarm at or
@@ -77,14 +77,14 @@ public struct CalendarAlarm: Hashable, Sendable, Codable {
     /// replaced by this alarm's trigger; a snooze alarm that is acknowledged
     /// was dismissed. The named alarm may be gone (its client removed it):
     /// the snooze still fires.
-    public var snoozes: AlarmKey?
+    public var snoozes: VAlarmID?
     /// `REPEAT` and `DURATION`; nil when the alarm fires once (or when the
     /// two do not come together as RFC 5545 asks).
     public var repetition: Repetition?
 
     public init(
-        key: AlarmKey, action: Action = .display, trigger: Trigger,
-        acknowledgedAt: Date? = nil, snoozes: AlarmKey? = nil, repetition: Repetition? = nil
+        key: VAlarmID, action: Action = .display, trigger: Trigger,
+        acknowledgedAt: Date? = nil, snoozes: VAlarmID? = nil, repetition: Repetition? = nil
     ) {
         self.key = key
         self.action = action

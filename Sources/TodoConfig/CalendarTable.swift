@@ -6,7 +6,7 @@
 /// path = "~/.local/share/vdirsyncer/tasks/*"   # a folder, or a glob of folders
 /// default-list = "personal"                     # where new tasks go
 /// ```
-public struct CalendarSetting: Hashable, Sendable {
+public struct CalendarTable: Hashable, Sendable {
     /// `path`: a folder or a glob of folders, as todoman's; a leading `~`
     /// is the home folder. A relative path is read from the config file's
     /// folder once the file is loaded (`resolved(from:)`).
@@ -32,7 +32,7 @@ public struct CalendarSetting: Hashable, Sendable {
     ///
     /// `folder` is a glob's prefix then, so its own `*`, `?`, `[` and `\`
     /// are escaped to match themselves.
-    public func resolved(from folder: String) -> CalendarSetting {
+    public func resolved(from folder: String) -> CalendarTable {
         guard !path.hasPrefix("/"), path != "~", !path.hasPrefix("~/") else { return self }
         var setting = self
         let escaped = folder.reduce(into: "") { text, character in

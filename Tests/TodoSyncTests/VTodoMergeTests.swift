@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import TodoCalendar
+import TodoSync
 import TodoCore
 
 @Suite("Three-way field merge (issue 12, No lost edits)")
-struct TodoMergeTests {
-    static let base = TodoProperties(
+struct VTodoMergeTests {
+    static let base = VTodoProperties(
         title: "Pay rent", notes: nil, categories: ["Home"], priorityValue: 5,
         due: .day(LocalDay(year: 2026, month: 12, day: 1) ?? .earliest), status: .needsAction
     )
@@ -15,7 +16,7 @@ struct TodoMergeTests {
     /// One side's edit of the base.
     struct Edit: Sendable, CustomTestStringConvertible {
         let testDescription: String
-        let apply: @Sendable (inout TodoProperties) -> Void
+        let apply: @Sendable (inout VTodoProperties) -> Void
     }
 
     static let title = Edit(testDescription: "title") { $0.title = "Pay the rent" }
@@ -25,7 +26,7 @@ struct TodoMergeTests {
     static let priority = Edit(testDescription: "priority") { $0.priority = .high }
     static let nothing = Edit(testDescription: "nothing") { _ in }
 
-    static func edited(_ edit: Edit) -> TodoProperties {
+    static func edited(_ edit: Edit) -> VTodoProperties {
         var fields = base
         edit.apply(&fields)
         return fields
@@ -35,7 +36,7 @@ struct TodoMergeTests {
         (title, due), (due, title), (done, title), (priority, done), (nothing, due), (title, nothing),
     ])
     func differentFields(ours: Edit, theirs: Edit) {
-        let result = TodoMerge.merge(
+        let result = VTodoMerge.merge(
             base: Self.base, ours: Self.edited(ours), oursModified: Self.early,
             theirs: Self.edited(theirs), theirsModified: Self.late
         )
@@ -50,7 +51,7 @@ struct TodoMergeTests {
         (early, late, "Rent!"), (late, early, "Pay the rent"), (early, early, "Pay the rent"),
     ])
     func conflict(oursModified: Date, theirsModified: Date, winner: String) {
-        let result = TodoMerge.merge(
+        let result = VTodoMerge.merge(
             base: Self.base, ours: Self.edited(Self.title), oursModified: oursModified,
             theirs: Self.edited(Self.otherTitle), theirsModified: theirsModified
         )
@@ -65,7 +66,7 @@ struct TodoMergeTests {
         var theirs = Self.base
         theirs.acknowledgedAt = Self.early
         for (first, second) in [(ours, theirs), (theirs, ours)] {
-            let result = TodoMerge.merge(base: Self.base, ours: first, oursModified: Self.late, theirs: second, theirsModified: Self.early)
+            let result = VTodoMerge.merge(base: Self.base, ours: first, oursModified: Self.late, theirs: second, theirsModified: Self.early)
             #expect(result.merged.acknowledgedAt == Self.late)
             #expect(result.conflicts.isEmpty)
         }
@@ -74,7 +75,7 @@ struct TodoMergeTests {
     @Test("the same change made on both sides is no conflict")
     func sameChange() {
         let both = Self.edited(Self.title)
-        let result = TodoMerge.merge(base: Self.base, ours: both, oursModified: Self.early, theirs: both, theirsModified: Self.late)
+        let result = VTodoMerge.merge(base: Self.base, ours: both, oursModified: Self.early, theirs: both, theirsModified: Self.late)
         #expect(result.merged == both)
         #expect(result.conflicts.isEmpty)
     }
@@ -85,7 +86,7 @@ struct TodoMergeTests {
         ours.priority = .low
         var theirs = Self.edited(Self.otherTitle)
         theirs.due = nil
-        let result = TodoMerge.merge(base: Self.base, ours: ours, oursModified: Self.late, theirs: theirs, theirsModified: Self.early)
+        let result = VTodoMerge.merge(base: Self.base, ours: ours, oursModified: Self.late, theirs: theirs, theirsModified: Self.early)
         #expect(result.merged.title == "Pay the rent")
         #expect(result.merged.priority == .low)
         #expect(result.merged.due == nil)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A list that a command or the config names and that is not there.
-public enum CalendarListsError: LocalizedError, Hashable, Sendable {
+public enum ConfiguredListsError: LocalizedError, Hashable, Sendable {
     case noSuchList(name: String, known: [String])
     case noDefaultList(known: [String])
     case noLists
