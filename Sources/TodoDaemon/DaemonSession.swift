@@ -4,6 +4,7 @@ import Logging
 import Synchronization
 import TodoConfig
 import TodoCore
+import TodoLinux
 import TodoNotify
 import TodoStore
 

@@ -1,6 +1,6 @@
 import Foundation
-import CLinux
 import Logging
+import TodoLinux
 import TodoNotify
 import TodoStore
 
@@ -54,7 +54,7 @@ public final class ReminderDaemon {
     /// Must be called on the main thread before any other thread is started,
     /// so that every thread inherits the blocked signals (see `SignalReceiver`).
     ///
-    /// - Throws: `DaemonError.alreadyRunning` when another daemon has the
+    /// - Throws: `InstanceLockError.held` when another daemon has the
     ///   store, a `StoreError` when the store cannot be opened, or a
     ///   `SystemError` when a descriptor cannot be made.
     public func run() throws {
@@ -62,7 +62,7 @@ public final class ReminderDaemon {
         // The store first: it makes the store's folder (0700) on a first run,
         // and the lock file lives in that folder.
         let store = try TaskStore(path: options.storePath, connections: .kept)
-        let lock = try InstanceLock(path: Self.lockPath(forStore: options.storePath))
+        let lock = try InstanceLock(path: TaskStore.daemonLockPath(forStore: options.storePath))
         defer { withExtendedLifetime(lock) {} }
         let session = try DaemonSession(store: store, options: options, makeNotifier: makeNotifier, console: console, logger: logger)
         let loop = try EventLoop()
@@ -78,10 +78,5 @@ public final class ReminderDaemon {
         try session.start()
         try loop.run(beforeSleeping: session.willSleep)
         try session.close()
-    }
-
-    /// The lock file that keeps a second daemon off the same store.
-    public static func lockPath(forStore storePath: String) -> String {
-        storePath + ".daemon-lock"
     }
 }
