@@ -212,7 +212,7 @@ let package = Package(
         .testTarget(
             name: "TodoDaemonTests",
             dependencies: [
-                "TodoDaemon", "TodoCore", "TodoStore", "TodoNotify", "TodoRecurrence", "TestSupport",
+                "TodoDaemon", "TodoCore", "TodoConfig", "TodoStore", "TodoNotify", "TodoRecurrence", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],

@@ -74,17 +74,21 @@ final class DaemonSession {
 
         let deliverer = ThreadedDeliverer(notifier: notifier, console: console, logger: logger)
         watched = WatchedStore(store: store, logger: logger, disarm: { _ = try timer.arm(at: nil) }) { store, generation in
-            ReminderEngine(
+            // The outcomes of this engine's jobs come back tagged with its
+            // store: one that ends after the store was replaced is not the
+            // next store's to record.
+            deliverer.report = { job, result in
+                inbox.outcomes.withLock { $0.append((generation, job, result)) }
+                wakeup.signal()
+            }
+            return ReminderEngine(
                 store: store,
                 settings: settings.value,
                 timeZone: SystemTimeZone.current(),
                 iconPath: options.iconPath,
                 now: Date.init,
-                timer: TimerAdapter(timer),
-                deliverer: DelivererAdapter(deliverer) { job, result in
-                    inbox.outcomes.withLock { $0.append((generation, job, result)) }
-                    wakeup.signal()
-                },
+                timer: timer,
+                deliverer: deliverer,
                 logger: logger
             )
         }
@@ -232,32 +236,12 @@ final class DaemonSession {
 
 /// The settings in force, shared by the session and the engines it makes.
 private final class CurrentSettings {
-    var value: DaemonSettings
-    init(_ value: DaemonSettings) { self.value = value }
+    var value: Settings
+    init(_ value: Settings) { self.value = value }
 }
 
 /// Finished deliveries and chosen actions, handed from other threads to the loop.
 private final class Inbox: Sendable {
     let outcomes = Mutex<[(generation: Int, job: DeliveryJob, result: Result<UInt32, NotifyError>)]>([])
     let invocations = Mutex<[ActionInvocation]>([])
-}
-
-/// Hands an engine's jobs to the delivery threads, with where their
-/// outcomes go: tagged with the store they are of.
-private final class DelivererAdapter: Deliverer {
-    let deliverer: ThreadedDeliverer
-    let report: ThreadedDeliverer.Report
-    init(_ deliverer: ThreadedDeliverer, report: @escaping ThreadedDeliverer.Report) {
-        self.deliverer = deliverer
-        self.report = report
-    }
-    func deliver(_ job: DeliveryJob) { deliverer.deliver(job, report: report) }
-    func close(taskID: Int64) { deliverer.close(taskID: taskID) }
-}
-
-/// Lets the engine arm the timerfd without knowing it is one.
-private final class TimerAdapter: WakeTimer {
-    let timer: WallClockTimer
-    init(_ timer: WallClockTimer) { self.timer = timer }
-    func arm(at instant: Date?) throws -> Bool { try timer.arm(at: instant) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TodoConfig
 import TodoLinux
 import TodoNotify
 import TodoStore
@@ -17,12 +18,12 @@ public final class ReminderDaemon {
         var storePath: String
         var iconPath: String?
         /// Reads the settings again (at start and on SIGHUP).
-        var loadSettings: @Sendable () throws -> DaemonSettings
+        var loadSettings: @Sendable () throws -> Settings
         /// How long to wait after a change in the store's folder before
         /// planning again, so one `add` (several writes) costs one plan.
         public var debounce: Duration = .milliseconds(30)
 
-        public init(storePath: String, iconPath: String?, loadSettings: @escaping @Sendable () throws -> DaemonSettings) {
+        public init(storePath: String, iconPath: String?, loadSettings: @escaping @Sendable () throws -> Settings) {
             self.storePath = storePath
             self.iconPath = iconPath
             self.loadSettings = loadSettings

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TodoConfig
 import TodoCore
 import TodoNotify
 import TodoStore
@@ -59,7 +60,7 @@ final class ReminderEngine {
 
     init(
         store: TaskStore,
-        settings: DaemonSettings,
+        settings: Settings,
         timeZone: TimeZone,
         iconPath: String?,
         now: @escaping () -> Date,
@@ -136,7 +137,7 @@ final class ReminderEngine {
     }
 
     /// The settings were re-read (SIGHUP).
-    func settingsChanged(to settings: DaemonSettings) throws {
+    func settingsChanged(to settings: Settings) throws {
         scheduler = Scheduler(clock: scheduler.clock, policy: settings.policy)
         snoozeChoices = settings.snoozeChoices
         plannedThrough = nil
@@ -145,7 +146,7 @@ final class ReminderEngine {
 
     /// The reminder policy alone changed.
     func policyChanged(to policy: ReminderPolicy) throws {
-        try settingsChanged(to: DaemonSettings(policy: policy, snoozeChoices: snoozeChoices))
+        try settingsChanged(to: Settings(policy: policy, snoozeChoices: snoozeChoices))
     }
 
     /// An action was chosen on a bubble: Mark done completes the task and
