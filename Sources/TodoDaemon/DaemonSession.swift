@@ -136,10 +136,12 @@ final class DaemonSession {
         if storeChanged { try debounce.arm(after: options.debounce) }
     }
 
-    /// The store settled after a change: write out what a bubble's action
-    /// changed, then plan again.
+    /// The store settled after a change. Unless only this daemon wrote it,
+    /// write out what a command could not write into a list folder, then
+    /// plan again.
     func storeSettled() throws {
         _ = debounce.acknowledge()
+        guard try watched.changedElsewhere() else { return }
         syncFolders(paths: [])
         try watched.engine()?.storeChanged()
     }
@@ -172,9 +174,17 @@ final class DaemonSession {
         for entry in finished {
             try watched.deliveryFinished(entry.job, result: entry.result, generation: entry.generation)
         }
-        for invocation in inbox.invocations.withLock({ pending in defer { pending = [] }; return pending }) {
+        let invocations = inbox.invocations.withLock { pending in
+            defer { pending = [] }
+            return pending
+        }
+        for invocation in invocations {
             try watched.actionInvoked(invocation)
         }
+        // What Mark done, Snooze or Dismiss changed goes into the task's
+        // file now: the store's watcher does not plan again for the
+        // daemon's own writes (`storeSettled`), so nothing else would.
+        if invocations.contains(where: { $0.request != nil }) { syncFolders(paths: []) }
     }
 
     /// SIGHUP reads the settings again; returns false for a signal to stop.

@@ -283,7 +283,8 @@ final class ReminderEngine {
             deliverer.deliver(job)
         }
         // Moved only when something was recorded: writing it on every plan
-        // would wake this daemon's own store watcher, which would plan again.
+        // would wake this daemon's own store watcher after every plan (which
+        // then finds no other process's commit, and does not plan again).
         // A stale watermark costs a longer look back after a restart, no more:
         // the ledger is what keeps a reminder from firing twice.
         if !records.isEmpty || watermark == nil {
@@ -293,6 +294,10 @@ final class ReminderEngine {
         }
         nextHeld = decided.nextHeld
         plannedThrough = instant
+        logger.debug("Planned: \(decided.jobs.count) to show, \(records.count) to record.",
+                     metadata: DaemonEvent.planned.metadata([
+                         "shown": .stringConvertible(decided.jobs.count), "recorded": .stringConvertible(records.count),
+                     ]))
         try arm(after: instant)
     }
 
