@@ -197,8 +197,11 @@ final class DaemonSession {
         do {
             settings.value = try options.loadSettings()
             folders.configure(settings.value.calendars)
-            syncFolders()
+            let readIn = syncFolders()
             try watched.engine()?.settingsChanged(to: settings.value)
+            // A task completed or dismissed in its file closes its bubble;
+            // the store's watcher does not see the daemon's own read-in.
+            if readIn { try watched.engine()?.storeChanged() }
         } catch {
             logger.error("The settings could not be read, so the old ones stay: \(error.localizedDescription)",
                          metadata: DaemonEvent.settings.metadata(["outcome": "kept", "error": .string(error.localizedDescription)]))
