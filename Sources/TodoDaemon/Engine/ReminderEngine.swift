@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TodoConfig
 import TodoCore
 import TodoNotify
 import TodoStore
@@ -59,7 +60,7 @@ final class ReminderEngine {
 
     init(
         store: TaskStore,
-        settings: DaemonSettings,
+        settings: Settings,
         timeZone: TimeZone,
         iconPath: String?,
         now: @escaping () -> Date,
@@ -136,7 +137,7 @@ final class ReminderEngine {
     }
 
     /// The settings were re-read (SIGHUP).
-    func settingsChanged(to settings: DaemonSettings) throws {
+    func settingsChanged(to settings: Settings) throws {
         scheduler = Scheduler(clock: scheduler.clock, policy: settings.policy)
         snoozeChoices = settings.snoozeChoices
         plannedThrough = nil
@@ -145,7 +146,7 @@ final class ReminderEngine {
 
     /// The reminder policy alone changed.
     func policyChanged(to policy: ReminderPolicy) throws {
-        try settingsChanged(to: DaemonSettings(policy: policy, snoozeChoices: snoozeChoices))
+        try settingsChanged(to: Settings(policy: policy, snoozeChoices: snoozeChoices))
     }
 
     /// An action was chosen on a bubble: Mark done completes the task and
@@ -282,7 +283,8 @@ final class ReminderEngine {
             deliverer.deliver(job)
         }
         // Moved only when something was recorded: writing it on every plan
-        // would wake this daemon's own store watcher, which would plan again.
+        // would wake this daemon's own store watcher after every plan (which
+        // then finds no other process's commit, and does not plan again).
         // A stale watermark costs a longer look back after a restart, no more:
         // the ledger is what keeps a reminder from firing twice.
         if !records.isEmpty || watermark == nil {
@@ -292,6 +294,10 @@ final class ReminderEngine {
         }
         nextHeld = decided.nextHeld
         plannedThrough = instant
+        logger.debug("Planned: \(decided.jobs.count) to show, \(records.count) to record.",
+                     metadata: DaemonEvent.planned.metadata([
+                         "shown": .stringConvertible(decided.jobs.count), "recorded": .stringConvertible(records.count),
+                     ]))
         try arm(after: instant)
     }
 

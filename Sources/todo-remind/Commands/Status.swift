@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TodoCore
-import TodoDaemon
+import TodoLinux
 import TodoStore
 
 extension TodoRemind {
@@ -17,7 +17,7 @@ extension TodoRemind {
             let context = try Context(global, access: .read)
             let text = DateText(clock: context.clock, now: context.now)
             let path = context.storePath
-            let holder = InstanceLock.holder(path: ReminderDaemon.lockPath(forStore: path))
+            let holder = InstanceLock.holder(path: TaskStore.daemonLockPath(forStore: path))
             let store: TaskStore
             do {
                 store = try context.store

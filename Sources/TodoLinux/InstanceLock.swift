@@ -26,7 +26,7 @@ public final class InstanceLock: Sendable {
     /// - Throws: `InstanceLockError.held` naming the holder's pid and start
     ///   time when another process holds the lock, or a `SystemError` when
     ///   the file cannot be opened or written.
-    init(path: String, since: Date = Date()) throws {
+    public init(path: String, since: Date = Date()) throws {
         let fd = FileDescriptor(rawValue: try Syscall.run("open", subject: path) {
             open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         })

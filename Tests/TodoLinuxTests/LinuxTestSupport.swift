@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import TestSupport
 import Testing
-@testable import TodoDaemon
+@testable import TodoLinux
 
 extension TemporaryFolder {
     /// Creates or truncates the file `name` and writes `text` into it with

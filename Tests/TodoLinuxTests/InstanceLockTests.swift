@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import TestSupport
 import Testing
-@testable import TodoDaemon
+@testable import TodoLinux
 
 extension LinuxLayerTests {
     /// One daemon per user and store: the daemon holds an `InstanceLock`.

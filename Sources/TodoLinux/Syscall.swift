@@ -1,6 +1,6 @@
 import Glibc
 
-/// The one place where this folder calls into the kernel: a failure becomes a
+/// The one place where this module calls into the kernel: a failure becomes a
 /// `SystemError` naming the call, and a call interrupted by a signal (`EINTR`)
 /// is made again, here and nowhere else.
 enum Syscall {

@@ -4,14 +4,14 @@ import Glibc
 ///
 /// A plain value: the types that open descriptors own them and close them in
 /// `deinit`, so a `FileDescriptor` is valid as long as its owner lives.
-struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    let rawValue: Int32
+public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int32
 
-    init(rawValue: Int32) {
+    public init(rawValue: Int32) {
         self.rawValue = rawValue
     }
 
-    var description: String {
+    public var description: String {
         "fd \(rawValue)"
     }
 }

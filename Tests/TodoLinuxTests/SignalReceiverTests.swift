@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import TodoDaemon
+@testable import TodoLinux
 
 extension LinuxLayerTests {
     /// The daemon handles SIGHUP, SIGTERM and SIGINT in its event loop through a

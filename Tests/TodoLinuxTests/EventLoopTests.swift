@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import TestSupport
 import Testing
-@testable import TodoDaemon
+@testable import TodoLinux
 
 extension LinuxLayerTests {
     /// The daemon's main loop: `epoll_wait` with no timeout, handlers on its thread.

@@ -18,7 +18,7 @@ import Synchronization
 /// try loop.register(signals.fd) { … loop.stop() … }
 /// try loop.run()   // returns once a handler or another thread calls stop()
 /// ```
-final class EventLoop: @unchecked Sendable {
+public final class EventLoop: @unchecked Sendable {
     // @unchecked: `handlers` is touched only on the loop's thread (see above);
     // what other threads may use, `stop()`, goes through an atomic and an eventfd.
 
@@ -28,7 +28,7 @@ final class EventLoop: @unchecked Sendable {
     private var handlers: [Int32: () throws -> Void] = [:]
 
     /// Creates a loop that watches nothing yet (`epoll_create1`).
-    init() throws {
+    public init() throws {
         epoll = FileDescriptor(rawValue: try Syscall.run("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
         wakeup = try Wakeup()
         try control(EPOLL_CTL_ADD, wakeup.fd)
@@ -49,7 +49,7 @@ final class EventLoop: @unchecked Sendable {
     /// Unregister `fd` before its owner closes it. The loop keeps `handler`
     /// until then: a handler that captures the loop, or an owner of the loop,
     /// keeps them alive together until `unregister` or `unregisterAll()`.
-    func register(_ fd: FileDescriptor, _ handler: @escaping () throws -> Void) throws {
+    public func register(_ fd: FileDescriptor, _ handler: @escaping () throws -> Void) throws {
         if handlers[fd.rawValue] == nil {
             try control(EPOLL_CTL_ADD, fd)
         }
@@ -58,7 +58,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Stops watching `fd` (`epoll_ctl`); its handler is not called again,
     /// not even for readiness reported in the same wake-up.
-    func unregister(_ fd: FileDescriptor) throws {
+    public func unregister(_ fd: FileDescriptor) throws {
         guard handlers.removeValue(forKey: fd.rawValue) != nil else { return }
         do {
             try control(EPOLL_CTL_DEL, fd)
@@ -70,7 +70,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Stops watching every descriptor and lets go of every handler, and so
     /// of whatever they captured.
-    func unregisterAll() {
+    public func unregisterAll() {
         for fd in handlers.keys {
             _ = try? control(EPOLL_CTL_DEL, FileDescriptor(rawValue: fd))
         }
@@ -87,7 +87,7 @@ final class EventLoop: @unchecked Sendable {
     /// - Parameter beforeSleeping: called before the first wait and after the
     ///   handlers of each wake-up, before waiting again: the moment to give
     ///   back memory the work used, since the wait may last hours.
-    func run(beforeSleeping: () throws -> Void = {}) throws {
+    public func run(beforeSleeping: () throws -> Void = {}) throws {
         defer {
             stopRequested.store(false, ordering: .releasing)
             wakeup.drain()
@@ -115,7 +115,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Makes `run()` return: after the current handler when called from one,
     /// at once when called from another thread.
-    func stop() {
+    public func stop() {
         stopRequested.store(true, ordering: .releasing)
         wakeup.signal()
     }

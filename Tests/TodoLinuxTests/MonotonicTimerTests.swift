@@ -1,7 +1,7 @@
 import Glibc
 import TestSupport
 import Testing
-@testable import TodoDaemon
+@testable import TodoLinux
 
 extension LinuxLayerTests {
     /// The daemon debounces store changes and backs off before retries on a

@@ -8,31 +8,31 @@ import Glibc
 /// `WallClockTimer`, register `fd` with an `EventLoop` and call
 /// `acknowledge()` when it is ready; it never reports `.clockChanged`.
 /// `CLOCK_MONOTONIC` stands still while the machine sleeps.
-final class MonotonicTimer: Sendable {
+public final class MonotonicTimer: Sendable {
     private let timer: TimerDescriptor
 
     /// The descriptor to register with the event loop: readable when the timer fired.
-    var fd: FileDescriptor { timer.fd }
+    public var fd: FileDescriptor { timer.fd }
 
     /// Creates a disarmed timer (`timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK)`).
-    init() throws {
+    public init() throws {
         timer = try TimerDescriptor(clock: CLOCK_MONOTONIC)
     }
 
     /// Arms the timer to fire once `duration` from now, replacing any earlier
     /// arming, or disarms it when `duration` is nil (`timerfd_settime`).
     /// A duration of zero or less fires at once.
-    func arm(after duration: Duration?) throws {
+    public func arm(after duration: Duration?) throws {
         try timer.set(duration.map(TimerValue.relative), flags: 0)
     }
 
     /// Whether the timer is armed and has not fired yet (`timerfd_gettime`).
-    func isArmed() throws -> Bool {
+    public func isArmed() throws -> Bool {
         try timer.isArmed()
     }
 
     /// Reads the timer once the loop says it is ready: `.fired` or `.spurious`.
-    func acknowledge() -> TimerEvent {
+    public func acknowledge() -> TimerEvent {
         timer.acknowledge()
     }
 }

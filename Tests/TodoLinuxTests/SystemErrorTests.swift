@@ -1,6 +1,6 @@
 import Glibc
 import Testing
-@testable import TodoDaemon
+@testable import TodoLinux
 
 @Suite("System errors")
 struct SystemErrorTests {

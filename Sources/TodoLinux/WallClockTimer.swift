@@ -20,15 +20,15 @@ import Glibc
 /// }
 /// try timer.arm(at: nextReminder)
 /// ```
-final class WallClockTimer: Sendable {
+public final class WallClockTimer: Sendable {
     private let timer: TimerDescriptor
 
     /// The descriptor to register with the event loop: readable when the
     /// timer fired or the clock was set.
-    var fd: FileDescriptor { timer.fd }
+    public var fd: FileDescriptor { timer.fd }
 
     /// Creates a disarmed timer (`timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC | TFD_NONBLOCK)`).
-    init() throws {
+    public init() throws {
         timer = try TimerDescriptor(clock: CLOCK_REALTIME)
     }
 
@@ -43,7 +43,7 @@ final class WallClockTimer: Sendable {
     ///   `acknowledge()`; the timer is armed all the same, but if the instant
     ///   was planned from a `now` read before the clock changed, plan again.
     @discardableResult
-    func arm(at instant: Date?) throws -> Bool {
+    public func arm(at instant: Date?) throws -> Bool {
         guard let instant else {
             return try timer.set(nil, flags: 0)
         }
@@ -53,7 +53,7 @@ final class WallClockTimer: Sendable {
 
     /// Reads the timer once the loop says it is ready: `.fired`,
     /// `.clockChanged` (re-plan and arm again) or `.spurious`.
-    func acknowledge() -> TimerEvent {
+    public func acknowledge() -> TimerEvent {
         timer.acknowledge()
     }
 }

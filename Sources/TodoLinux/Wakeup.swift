@@ -6,12 +6,12 @@ import Glibc
 ///
 /// An `eventfd` (`EFD_CLOEXEC | EFD_NONBLOCK`): signals sent before the loop
 /// drains it collapse into one wake-up.
-final class Wakeup: Sendable {
+public final class Wakeup: Sendable {
     /// The descriptor to register with the event loop: readable once signalled.
-    let fd: FileDescriptor
+    public let fd: FileDescriptor
 
     /// Creates an unsignalled wake-up (`eventfd`).
-    init() throws {
+    public init() throws {
         let flags = Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)
         fd = FileDescriptor(rawValue: try Syscall.run("eventfd") { eventfd(0, flags) })
     }
@@ -24,7 +24,7 @@ final class Wakeup: Sendable {
     ///
     /// It cannot fail: `write` to an eventfd reports only `EAGAIN`, when the
     /// counter is near 2⁶⁴ — that is, when it is signalled already.
-    func signal() {
+    public func signal() {
         var one: UInt64 = 1
         do {
             _ = try withUnsafeBytes(of: &one) { bytes throws(SystemError) in
@@ -38,7 +38,7 @@ final class Wakeup: Sendable {
     }
 
     /// Consumes every signal so far, so that `fd` is no longer readable.
-    func drain() {
+    public func drain() {
         var count: UInt64 = 0
         withUnsafeMutableBytes(of: &count) { buffer in
             fd.readUntilEmpty(into: buffer, call: "read(eventfd)") { _ in }

@@ -1,6 +1,6 @@
 import Glibc
 import Testing
-@testable import TodoDaemon
+@testable import TodoLinux
 
 /// `DirectoryWatcher` decodes what inotify hands over: variable-length
 /// records, several per read.

@@ -2,26 +2,26 @@ import CLinux
 import Glibc
 
 /// A change in a watched folder, as `DirectoryWatcher.readEvents()` reports it.
-struct FileEvent: Hashable, Sendable, CustomStringConvertible {
+public struct FileEvent: Hashable, Sendable, CustomStringConvertible {
     /// The watched folder, as it was given to `watch(_:mask:)`; empty for an
     /// overflow, which concerns no folder in particular.
-    let folder: String
+    public let folder: String
     /// The name of the entry within `folder` (`tasks.sqlite-wal`,
     /// `localtime`); empty when the event is about the folder itself.
-    let name: String
+    public let name: String
     /// What happened to it; usually one kind.
-    let kinds: WatchMask
+    public let kinds: WatchMask
     /// Whether the entry is a folder (`IN_ISDIR`).
-    let isDirectory: Bool
+    public let isDirectory: Bool
 
-    init(folder: String, name: String, kinds: WatchMask, isDirectory: Bool = false) {
+    public init(folder: String, name: String, kinds: WatchMask, isDirectory: Bool = false) {
         self.folder = folder
         self.name = name
         self.kinds = kinds
         self.isDirectory = isDirectory
     }
 
-    var description: String {
+    public var description: String {
         "\(folder)/\(name) \(kinds.rawValue.hexDescription)"
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import TestSupport
 import Testing
-@testable import TodoDaemon
+@testable import TodoLinux
 
 extension LinuxLayerTests {
     /// The daemon learns of the CLI's writes, and of a new `/etc/localtime`,

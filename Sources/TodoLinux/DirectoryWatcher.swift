@@ -20,15 +20,15 @@ import Synchronization
 ///     }
 /// }
 /// ```
-final class DirectoryWatcher: Sendable {
+public final class DirectoryWatcher: Sendable {
     /// The descriptor to register with the event loop: readable when events are queued.
-    let fd: FileDescriptor
+    public let fd: FileDescriptor
 
     /// The folder of each watch descriptor.
     private let folders = Mutex<[Int32: String]>([:])
 
     /// Creates a watcher that watches nothing yet (`inotify_init1`).
-    init() throws {
+    public init() throws {
         let flags = Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK)
         fd = FileDescriptor(rawValue: try Syscall.run("inotify_init1") { inotify_init1(flags) })
     }
@@ -42,7 +42,7 @@ final class DirectoryWatcher: Sendable {
     ///
     /// Throws when `folder` does not exist or is not a folder: the error
     /// names it (`inotify_add_watch failed for “/x”: Not a directory (ENOTDIR)`).
-    func watch(_ folder: String, mask: WatchMask) throws {
+    public func watch(_ folder: String, mask: WatchMask) throws {
         let flags = mask.intersection(.watchable).rawValue | UInt32(IN_ONLYDIR)
         let watch = try Syscall.run("inotify_add_watch", subject: folder) {
             inotify_add_watch(fd.rawValue, folder, flags)
@@ -52,7 +52,7 @@ final class DirectoryWatcher: Sendable {
 
     /// Stops watching `folder` (`inotify_rm_watch`); an `.unwatched` event
     /// follows. Does nothing when `folder` is not watched.
-    func unwatch(_ folder: String) throws {
+    public func unwatch(_ folder: String) throws {
         for watch in watches(of: folder) {
             do {
                 _ = try Syscall.run("inotify_rm_watch", subject: folder) { inotify_rm_watch(fd.rawValue, watch) }
@@ -74,7 +74,7 @@ final class DirectoryWatcher: Sendable {
     ///
     /// One `read` returns several variable-length records; this reads until
     /// the queue is empty, so a ready descriptor is always fully consumed.
-    func readEvents() -> [FileEvent] {
+    public func readEvents() -> [FileEvent] {
         // Room for dozens of records, and at least one with the longest name.
         let capacity = max(16 * 1024, FileEvent.headerSize + Int(NAME_MAX) + 1)
         let buffer = UnsafeMutableRawBufferPointer.allocate(

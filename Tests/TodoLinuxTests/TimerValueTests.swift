@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-@testable import TodoDaemon
+@testable import TodoLinux
 
 /// Timers are armed with `timespec` values that never make them fire early
 /// nor disarm them by accident.

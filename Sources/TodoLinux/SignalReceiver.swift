@@ -23,19 +23,19 @@ import Glibc
 ///     }
 /// }
 /// ```
-final class SignalReceiver: Sendable {
+public final class SignalReceiver: Sendable {
     /// The descriptor to register with the event loop: readable when a
     /// blocked signal is pending.
-    let fd: FileDescriptor
+    public let fd: FileDescriptor
     /// The signals it blocks and receives.
-    let signals: [Int32]
+    public let signals: [Int32]
 
     /// Blocks `signals` in the calling thread (`pthread_sigmask(SIG_BLOCK)`)
     /// and opens a descriptor that receives them (`signalfd`).
     ///
     /// The mask stays when the receiver goes away: unblocking a SIGTERM that
     /// is still pending would end the process.
-    init(signals: [Int32] = [SIGHUP, SIGTERM, SIGINT]) throws {
+    public init(signals: [Int32] = [SIGHUP, SIGTERM, SIGINT]) throws {
         var set = sigset_t()
         _ = sigemptyset(&set)
         for signal in signals {
@@ -54,7 +54,7 @@ final class SignalReceiver: Sendable {
     /// Reads every pending signal, in the order the kernel hands them over
     /// (lowest number first); empty when there is none. A signal sent twice
     /// before it is read is received once.
-    func readSignals() -> [Int32] {
+    public func readSignals() -> [Int32] {
         let recordSize = MemoryLayout<signalfd_siginfo>.size
         let buffer = UnsafeMutableRawBufferPointer.allocate(
             byteCount: 16 * recordSize,
