@@ -35,7 +35,13 @@ extension TaskStore {
         // first reminder time it is overdue at, after reminders of its own.
         let mornings = scheduler.forecastDailyInstants(after: now, days: limit)
         var overdue: [TodoTask] = []
-        if let last = mornings.last {
+        // None is read when the tasks' own reminders fill the list before
+        // the first daily reminder can fire (quiet hours may hold it to their
+        // end): the usual `next` of a large store reads no overdue task.
+        let ownFirst = scheduler.forecast(upcoming: upcoming, overdueCandidates: [], mornings: [], after: now, limit: limit)
+        let firstDaily = mornings.prefix(2).map { $0 > now ? $0 : scheduler.fireTime(at: $0, priority: .low).at }.min()
+        if let last = mornings.last, let firstDaily,
+           ownFirst.count < limit || ownFirst.last.map({ $0.fire.at >= firstDaily }) == true {
             let next = scheduler.nextDailyReminderInstant(after: now)
             var candidates: [TodoTask] = []
             for morning in mornings where morning <= next {

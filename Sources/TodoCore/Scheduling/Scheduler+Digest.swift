@@ -55,7 +55,13 @@ extension Scheduler {
         guard dueInstant(of: due) <= at, !task.isSnoozed(after: at),
               !reminders(for: task).contains(where: { $0.at == at })
         else { return nil }
-        return Reminder(taskID: task.id, kind: .morning, occurrence: .day(day), at: at)
+        return dailyReminder(ofTask: task.id, on: day, at: at)
+    }
+
+    /// The daily reminder of an overdue task on `day`, whose reminder time is
+    /// `at`, once `dailyOverdueReminder(for:on:)` has found the task has one.
+    func dailyReminder(ofTask taskID: Int64, on day: LocalDay, at: Date) -> Reminder {
+        Reminder(taskID: taskID, kind: .morning, occurrence: .day(day), at: at)
     }
 
     /// The daily reminders of `day` for those of `tasks` that are overdue then,
@@ -101,25 +107,26 @@ extension Scheduler {
         sortedByUrgency(reminders, at: instant, entry: \.self)
     }
 
-    /// `sortedByUrgency(_:at:)` of items that each hold a reminder with its task.
+    /// `sortedByUrgency(_:at:)` of items that each stand for a reminder with
+    /// its task (`entry`, asked once per item).
     func sortedByUrgency<Item>(_ items: [Item], at instant: Date, entry: (Item) -> TaskReminder) -> [Item] {
         guard items.count > 1 else { return items }
         let keyed = items.map { item in
-            let task = entry(item).task
-            let due = task.due.map(dueInstant(of:))
-            return (item: item, overdue: due.map { $0 <= instant && !task.isCompleted } ?? false, due: due)
+            let entry = entry(item)
+            let due = entry.task.due.map(dueInstant(of:))
+            return (item: item, overdue: due.map { $0 <= instant && !entry.task.isCompleted } ?? false,
+                    priority: entry.task.priority, due: due, taskID: entry.task.id, at: entry.reminder.at)
         }
         return keyed.sorted { a, b in
-            let (left, right) = (entry(a.item), entry(b.item))
             if a.overdue != b.overdue { return a.overdue }
-            if left.task.priority != right.task.priority { return left.task.priority > right.task.priority }
+            if a.priority != b.priority { return a.priority > b.priority }
             if a.due != b.due {
-                guard let leftDue = a.due else { return false }
-                guard let rightDue = b.due else { return true }
-                return leftDue < rightDue
+                guard let left = a.due else { return false }
+                guard let right = b.due else { return true }
+                return left < right
             }
-            if left.task.id != right.task.id { return left.task.id < right.task.id }
-            return left.reminder.at < right.reminder.at
+            if a.taskID != b.taskID { return a.taskID < b.taskID }
+            return a.at < b.at
         }.map(\.item)
     }
 

@@ -4,13 +4,14 @@ import Foundation
 /// (`fireTime(of:priority:)`), the daily reminder of overdue tasks
 /// (`dailyOverdueReminder(for:on:)`) and the digest (`batch(_:firingAt:)`).
 ///
-/// `forecast` is the one answer to "what fires next", and everything that
-/// says so asks it: `next` lists its firings, `list`, `show` and the JSON
-/// call a task's first one its next reminder (`nextFiring(for:after:dailyInstants:)`),
-/// `status` reports the first, and the daemon arms its timer for the first
-/// (`DeliveryPlanner.wake`). Each gathers the inputs it has at hand (the
-/// store's from SQLite: `TaskStore.forecast`) and asks here, so none of them
-/// can disagree with the daemon about what fires when.
+/// `forecast` is the one answer to "what fires next" (worked out in
+/// `comingFirings`), and everything that says so asks it: `next` lists its
+/// firings, `list`, `show` and the JSON call a task's first one its next
+/// reminder (`nextFiring(for:after:dailyInstants:)`, the same asked of one
+/// task), `status` reports the first, and the daemon arms its timer for the
+/// first (`DeliveryPlanner.wake`). Each gathers the inputs it has at hand
+/// (the store's from SQLite: `TaskStore.forecast`) and asks here, so none of
+/// them can disagree with the daemon about what fires when.
 extension Scheduler {
     /// How many reminders past those wanted are read to order the first ones
     /// by when they fire: quiet hours can let a later high-priority reminder
@@ -56,8 +57,8 @@ extension Scheduler {
     /// - Parameters:
     ///   - upcoming: the tasks' own reminders (snoozes included) that may
     ///     fire after `now`, with their tasks: those from `forecastStart(at:)`
-    ///     on, earliest first, or for the daemon those held since then that it
-    ///     has not shown.
+    ///     on, earliest first (the daemon gives the first one quiet hours
+    ///     hold that it has not shown, and the next ones after `now`).
     ///   - overdueCandidates: open, reminder-on tasks that may be overdue at
     ///     one of `mornings`; the others are left out.
     ///   - laterOccurrences: the reminders of repeating tasks' occurrences
@@ -69,55 +70,12 @@ extension Scheduler {
         upcoming: [TaskReminder], overdueCandidates: [TodoTask], laterOccurrences: [TaskReminder] = [],
         mornings: [Date]? = nil, after now: Date, limit: Int
     ) -> [Firing] {
-        guard limit > 0 else { return [] }
         let mornings = mornings ?? forecastDailyInstants(after: now, days: limit)
-        var pending: [Pending] = []
-        for entry in upcoming {
-            let fire = fireTime(of: entry.reminder, priority: entry.task.priority)
-            // Passed and not held: the daemon has shown it already.
-            if fire.at > now { pending.append(Pending(entry: entry, fire: fire, source: .own)) }
-        }
-        if !laterOccurrences.isEmpty {
-            for entry in laterOccurrences {
-                let fire = fireTime(of: entry.reminder, priority: entry.task.priority)
-                if fire.at > now { pending.append(Pending(entry: entry, fire: fire, source: .laterOccurrence)) }
-            }
-        }
-        for task in overdueCandidates {
-            guard let first = firstDailyOverdueReminder(for: task, among: mornings, after: now) else { continue }
-            pending.append(Pending(entry: TaskReminder(first.reminder, of: task), fire: first.fire, source: .daily(morning: first.morning)))
-        }
-        if pending.count < 2 {
-            // One reminder to come at most, alone at its instant: what `list`
-            // asks of most tasks, answered without sorting or grouping.
-            return pending.isEmpty ? [] : [Firing(pending[0], inDigest: comesAsDigest(taskCount: 1))]
-        }
-
-        let order = pending.indices.sorted { a, b in
-            pending[a].fire.at != pending[b].fire.at ? pending[a].fire.at < pending[b].fire.at : a < b
-        }
-        var recurring = RecurringDailies(pending: pending, mornings: mornings)
         var firings: [Firing] = []
-        var start = order.startIndex
-        while start < order.endIndex {
-            let instant = pending[order[start]].fire.at
-            var end = start + 1
-            while end < order.endIndex, pending[order[end]].fire.at == instant { end += 1 }
-            let group = order[start..<end].map { pending[$0] }
-            start = end
-            // The same batching the daemon does (`batch(_:firingAt:)`): more
-            // tasks than the threshold make one digest, most urgent first
-            // either way.
-            let tasks = Set(group.map(\.entry.task.id))
-            var taskCount = tasks.count
-            if !comesAsDigest(taskCount: taskCount), policy.digestEnabled {
-                taskCount += recurring.tasks(firingAt: instant, besides: tasks, upTo: policy.digestThreshold + 1 - taskCount, scheduler: self)
-            }
-            let inDigest = comesAsDigest(taskCount: taskCount)
-            for item in sortedByUrgency(group, at: instant, entry: \.entry) {
-                firings.append(Firing(item, inDigest: inDigest))
-                if firings.count == limit { return firings }
-            }
+        comingFirings(upcoming: upcoming, overdueCandidates: overdueCandidates, laterOccurrences: laterOccurrences,
+                      mornings: mornings, after: now, limit: limit) { item, inDigest in
+            firings.append(firing(item, inDigest: inDigest, upcoming: upcoming, overdueCandidates: overdueCandidates,
+                                  laterOccurrences: laterOccurrences, mornings: mornings))
         }
         return firings
     }
@@ -132,24 +90,151 @@ extension Scheduler {
     ///   out once by a caller that asks this of many tasks.
     public func nextFiring(for task: TodoTask, after now: Date, dailyInstants: [Date]? = nil) -> Firing? {
         guard task.reminderOn, !task.isCompleted else { return nil }
-        var own: [TaskReminder] = []
-        if policy.quietHours == nil {
-            // Nothing is held: the first own reminder after now is the only
-            // one that can come first (`list` asks this of every task).
-            if let next = nextReminder(for: task, after: now) { own.append(TaskReminder(next, of: task)) }
-        } else {
-            let start = forecastStart(at: now)
-            own = reminders(for: task).filter { $0.at >= start }.map { TaskReminder($0, of: task) }
+        let mornings = dailyInstants ?? forecastDailyInstants(after: now)
+        // `list` asks this of every task: its inputs are passed without
+        // building lists where they are one reminder or none.
+        let candidate = CollectionOfOne(task)
+        func first<Own: RandomAccessCollection<TaskReminder>>(_ own: Own) -> Firing? where Own.Index == Int {
+            var first: Firing?
+            comingFirings(upcoming: own, overdueCandidates: candidate, laterOccurrences: EmptyCollection(),
+                          mornings: mornings, after: now, limit: 1) { item, inDigest in
+                first = firing(item, inDigest: inDigest, upcoming: own, overdueCandidates: candidate,
+                               laterOccurrences: EmptyCollection(), mornings: mornings)
+            }
+            return first
         }
-        return forecast(upcoming: own, overdueCandidates: [task], mornings: dailyInstants ?? forecastDailyInstants(after: now),
-                        after: now, limit: 1).first
+        if policy.quietHours != nil {
+            let start = forecastStart(at: now)
+            return first(reminders(for: task).filter { $0.at >= start }.map { TaskReminder($0, of: task) })
+        }
+        // Nothing is held: the first own reminder after now is the only one that can come first.
+        guard let next = nextReminder(for: task, after: now) else { return first(EmptyCollection()) }
+        return first(CollectionOfOne(TaskReminder(next, of: task)))
+    }
+
+    /// A reminder `comingFirings` lists, with its task.
+    private func firing<Own, Overdue, Later>(
+        _ item: Pending, inDigest: Bool, upcoming: Own, overdueCandidates: Overdue, laterOccurrences: Later, mornings: [Date]
+    ) -> Firing where Own: RandomAccessCollection<TaskReminder>, Own.Index == Int,
+                      Overdue: RandomAccessCollection<TodoTask>, Overdue.Index == Int,
+                      Later: RandomAccessCollection<TaskReminder>, Later.Index == Int {
+        let (daily, later) = switch item.source {
+        case .own: (false, false)
+        case .laterOccurrence: (false, true)
+        case .daily: (true, false)
+        }
+        return Firing(entry: entry(item, upcoming: upcoming, overdueCandidates: overdueCandidates,
+                                   laterOccurrences: laterOccurrences, mornings: mornings),
+                      fire: item.fire, isDailyOverdue: daily, inDigest: inDigest, isLaterOccurrence: later)
+    }
+
+    /// The reminder `item` stands for, with its task.
+    private func entry<Own, Overdue, Later>(
+        _ item: Pending, upcoming: Own, overdueCandidates: Overdue, laterOccurrences: Later, mornings: [Date]
+    ) -> TaskReminder where Own: RandomAccessCollection<TaskReminder>, Own.Index == Int,
+                            Overdue: RandomAccessCollection<TodoTask>, Overdue.Index == Int,
+                            Later: RandomAccessCollection<TaskReminder>, Later.Index == Int {
+        switch item.source {
+        case .own: upcoming[item.index]
+        case .laterOccurrence: laterOccurrences[item.index]
+        case .daily(let day, let morning):
+            TaskReminder(dailyReminder(ofTask: item.taskID, on: day, at: mornings[morning]), of: overdueCandidates[item.index])
+        }
+    }
+
+    /// The coming firings, in order, handed to `body` (each with whether it
+    /// comes in a digest) until `limit`: the one place they are worked out,
+    /// for `forecast` and `nextFiring` alike, whatever collections the
+    /// inputs come in.
+    ///
+    /// Inlined into each caller, so that it is compiled for the collections
+    /// each passes: `list` asks it of every task, with one reminder or none,
+    /// where lists made for each would cost more than the answer.
+    @inline(__always)
+    private func comingFirings<Own, Overdue, Later>(
+        upcoming: Own, overdueCandidates: Overdue, laterOccurrences: Later, mornings: [Date], after now: Date, limit: Int,
+        _ body: (Pending, Bool) -> Void
+    ) where Own: RandomAccessCollection<TaskReminder>, Own.Index == Int,
+            Overdue: RandomAccessCollection<TodoTask>, Overdue.Index == Int,
+            Later: RandomAccessCollection<TaskReminder>, Later.Index == Int {
+        guard limit > 0 else { return }
+        func own<Entries: RandomAccessCollection<TaskReminder>>(_ index: Int, in entries: Entries, _ source: Pending.Source)
+            -> Pending? where Entries.Index == Int {
+            let fire = fireTime(of: entries[index].reminder, priority: entries[index].task.priority)
+            // Passed and not held: the daemon has shown it already.
+            return fire.at > now ? Pending(source: source, index: index, taskID: entries[index].task.id, fire: fire) : nil
+        }
+        func daily(_ index: Int) -> Pending? {
+            guard let first = firstDailyOverdueReminder(for: overdueCandidates[index], among: mornings, after: now) else { return nil }
+            return Pending(source: .daily(day: first.day, morning: first.morning), index: index,
+                           taskID: overdueCandidates[index].id, fire: first.fire)
+        }
+
+        if upcoming.count < 2, laterOccurrences.isEmpty, overdueCandidates.count < 2 {
+            // One task's own reminder and daily reminder at most (what `list`
+            // asks of every task), answered without lists: each alone at its
+            // instant, or one task's together, which come in the order of
+            // their own instants (`sortedByUrgency` of one task).
+            let own = upcoming.isEmpty ? nil : own(0, in: upcoming, .own)
+            let daily = overdueCandidates.isEmpty ? nil : daily(0)
+            if let own, let daily {
+                if own.taskID == daily.taskID {
+                    // The daily reminder's own instant is its reminder time.
+                    guard case .daily(_, let morning) = daily.source else { return }
+                    let ownFirst = (own.fire.at, upcoming[0].reminder.at) <= (daily.fire.at, mornings[morning])
+                    body(ownFirst ? own : daily, comesAsDigest(taskCount: 1))
+                    if limit > 1 { body(ownFirst ? daily : own, comesAsDigest(taskCount: 1)) }
+                    return
+                }
+                // Two tasks: as any number, below.
+            } else {
+                if let only = own ?? daily { body(only, comesAsDigest(taskCount: 1)) }
+                return
+            }
+        }
+
+        var pending: [Pending] = []
+        for index in upcoming.indices { if let item = own(index, in: upcoming, .own) { pending.append(item) } }
+        for index in laterOccurrences.indices { if let item = own(index, in: laterOccurrences, .laterOccurrence) { pending.append(item) } }
+        for index in overdueCandidates.indices { if let item = daily(index) { pending.append(item) } }
+        let order = pending.indices.sorted { a, b in
+            pending[a].fire.at != pending[b].fire.at ? pending[a].fire.at < pending[b].fire.at : a < b
+        }
+        var recurring = RecurringDailies(overdueCandidates: Array(overdueCandidates), mornings: mornings, pending: pending)
+        var count = 0
+        var start = order.startIndex
+        while start < order.endIndex {
+            let instant = pending[order[start]].fire.at
+            var end = start + 1
+            while end < order.endIndex, pending[order[end]].fire.at == instant { end += 1 }
+            let group = order[start..<end].map { pending[$0] }
+            start = end
+            // The same batching the daemon does (`batch(_:firingAt:)`): more
+            // tasks than the threshold make one digest, most urgent first
+            // either way.
+            let tasks = Set(group.map(\.taskID))
+            var taskCount = tasks.count
+            if !comesAsDigest(taskCount: taskCount), policy.digestEnabled {
+                taskCount += recurring.tasks(firingAt: instant, besides: tasks, upTo: policy.digestThreshold + 1 - taskCount, scheduler: self)
+            }
+            let inDigest = comesAsDigest(taskCount: taskCount)
+            let sorted = sortedByUrgency(group, at: instant) { item in
+                entry(item, upcoming: upcoming, overdueCandidates: overdueCandidates, laterOccurrences: laterOccurrences,
+                      mornings: mornings)
+            }
+            for item in sorted {
+                body(item, inDigest)
+                count += 1
+                if count == limit { return }
+            }
+        }
     }
 
     /// The first of `mornings` at which the task has a daily reminder of
-    /// being overdue that still fires after `now`, that reminder, and when
-    /// it fires; nil for none.
+    /// being overdue that still fires after `now` (its index), that
+    /// reminder's day, and when it fires; nil for none.
     private func firstDailyOverdueReminder(for task: TodoTask, among mornings: [Date], after now: Date)
-        -> (morning: Int, reminder: Reminder, fire: FireTime)? {
+        -> (morning: Int, day: LocalDay, fire: FireTime)? {
         guard policy.overdueInDigest, task.reminderOn, !task.isCompleted, let due = task.due, let last = mornings.last,
               // A task not due by the last morning has none: its due instant
               // lies within the slack of its sort key, which is cheaper to
@@ -162,10 +247,10 @@ extension Scheduler {
         if let until = task.snoozedUntil, until > earliest { earliest = until }
         var index = Self.firstIndex(in: mornings, atOrAfter: earliest)
         while index < mornings.endIndex {
-            let at = mornings[index]
-            if let reminder = dailyOverdueReminder(for: task, on: clock.day(of: at), at: at) {
-                let fire = fireTime(of: reminder, priority: task.priority)
-                if fire.at > now { return (index, reminder, fire) }
+            let (at, day) = (mornings[index], clock.day(of: mornings[index]))
+            if dailyOverdueReminder(for: task, on: day, at: at) != nil {
+                let fire = fireTime(at: at, priority: task.priority)
+                if fire.at > now { return (index, day, fire) }
             }
             index += 1
         }
@@ -183,48 +268,42 @@ extension Scheduler {
     }
 }
 
-/// A reminder `forecast` may list, with when it fires and where it came from.
+/// A reminder `forecast` may list: where it came from (its index in the
+/// input it came from), its task and when it fires.
 private struct Pending {
     enum Source {
         case own, laterOccurrence
-        /// An overdue task's daily reminder, at the reminder time of this index of the mornings.
-        case daily(morning: Int)
+        /// An overdue task's daily reminder, on this day, at the reminder
+        /// time of this index of the mornings.
+        case daily(day: LocalDay, morning: Int)
     }
 
-    let entry: TaskReminder
-    let fire: FireTime
     let source: Source
-}
-
-extension Firing {
-    /// The firing of a reminder `forecast` lists.
-    fileprivate init(_ pending: Pending, inDigest: Bool) {
-        let (daily, later) = switch pending.source {
-        case .own: (false, false)
-        case .laterOccurrence: (false, true)
-        case .daily: (true, false)
-        }
-        self.init(entry: pending.entry, fire: pending.fire, isDailyOverdue: daily, inDigest: inDigest, isLaterOccurrence: later)
-    }
+    let index: Int
+    let taskID: Int64
+    let fire: FireTime
 }
 
 /// The daily reminders of overdue tasks that `forecast` listed once, on the
 /// mornings after: the daemon reminds of them again, so they count for the
 /// digest of whatever fires with them.
 private struct RecurringDailies {
-    /// The tasks listed with a daily reminder, and the index in `mornings` of it.
-    let listed: [(task: TodoTask, morning: Int)]
+    let overdueCandidates: [TodoTask]
     let mornings: [Date]
+    /// The tasks listed with a daily reminder (their index in
+    /// `overdueCandidates`), and the index in `mornings` of it.
+    let listed: [(task: Int, morning: Int)]
     /// When each morning's daily reminder fires, by priority (quiet hours can
     /// hold one and let another through), worked out when first needed.
     private var fires: [Priority: [Date]] = [:]
 
-    init(pending: [Pending], mornings: [Date]) {
-        self.listed = pending.compactMap { item in
-            guard case .daily(let morning) = item.source else { return nil }
-            return (item.entry.task, morning)
-        }
+    init(overdueCandidates: [TodoTask], mornings: [Date], pending: [Pending]) {
+        self.overdueCandidates = overdueCandidates
         self.mornings = mornings
+        self.listed = pending.compactMap { item in
+            guard case .daily(_, let morning) = item.source else { return nil }
+            return (item.index, morning)
+        }
     }
 
     /// How many tasks not in `present` have a daily reminder firing at
@@ -234,7 +313,8 @@ private struct RecurringDailies {
         guard limit > 0, !listed.isEmpty else { return 0 }
         var count = 0
         var found: [Priority: Int?] = [:]
-        for (task, first) in listed where !present.contains(task.id) {
+        for (index, first) in listed where !present.contains(overdueCandidates[index].id) {
+            let task = overdueCandidates[index]
             let morning: Int?
             if let known = found[task.priority] {
                 morning = known

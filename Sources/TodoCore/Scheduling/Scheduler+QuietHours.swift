@@ -13,7 +13,7 @@ extension Scheduler {
     }
 
     /// When a reminder falling at `instant` fires for a task of `priority`.
-    func fireTime(at instant: Date, priority: Priority) -> FireTime {
+    public func fireTime(at instant: Date, priority: Priority) -> FireTime {
         guard let quietHours = policy.quietHours else { return FireTime(at: instant, isHeld: false) }
         return quietHours.fireTime(for: instant, priority: priority, allowHigh: policy.quietHoursAllowHigh, clock: clock)
     }
