@@ -30,24 +30,24 @@ extension TaskStore {
         // The tasks that can have a daily reminder among the first `limit`:
         // the most urgent of those overdue by the next reminder time, and by
         // the last one if quiet hours still hold it (each reminder time's
-        // come together), and after them those falling due by the last
-        // reminder time the list can reach, in due order: each comes at the
-        // first reminder time it is overdue at, after reminders of its own.
+        // come together), then those falling due later, in due order (each
+        // comes at the first reminder time it is overdue at, after reminders
+        // of its own). Where the own reminders alone fill the list, none due
+        // after its end can make it, and none at all before the first daily
+        // reminder can fire (quiet hours may hold it): the usual `next` of a
+        // large store reads no overdue task.
         let mornings = scheduler.forecastDailyInstants(after: now, days: limit)
-        var overdue: [TodoTask] = []
-        // None is read when the tasks' own reminders fill the list before
-        // the first daily reminder can fire (quiet hours may hold it to their
-        // end): the usual `next` of a large store reads no overdue task.
         let ownFirst = scheduler.forecast(upcoming: upcoming, overdueCandidates: [], mornings: [], after: now, limit: limit)
+        let ownEnd = ownFirst.count >= limit ? ownFirst.last?.fire.at : nil
         let firstDaily = mornings.prefix(2).map { $0 > now ? $0 : scheduler.fireTime(at: $0, priority: .low).at }.min()
-        if let last = mornings.last, let firstDaily,
-           ownFirst.count < limit || ownFirst.last.map({ $0.fire.at >= firstDaily }) == true {
+        var overdue: [TodoTask] = []
+        if let last = mornings.last, let firstDaily, ownEnd.map({ $0 >= firstDaily }) ?? true {
             let next = scheduler.nextDailyReminderInstant(after: now)
             var candidates: [TodoTask] = []
             for morning in mornings where morning <= next {
                 candidates += try mostUrgentOpenRemindableTasks(dueAtOrBefore: morning, limit: reading)
             }
-            candidates += try openRemindableTasks(dueAfter: next, atOrBefore: last, limit: reading)
+            candidates += try openRemindableTasks(dueAfter: next, atOrBefore: min(last, ownEnd ?? last), limit: reading)
             var seen: Set<Int64> = []
             overdue = candidates.filter { !isKeptUp($0) && seen.insert($0.id).inserted }
         }
