@@ -320,8 +320,7 @@ final class ReminderEngine {
         // (held ones at the end of the quiet hours), each has been fired or
         // skipped and is on the ledger: a store with thousands of overdue
         // tasks is then not read again on every plan until the next morning.
-        let probe = Reminder(taskID: 0, kind: .morning, occurrence: .day(scheduler.clock.day(of: latest)), at: latest)
-        let lastFiring = scheduler.fireTime(of: probe, priority: .low).at
+        let lastFiring = scheduler.fireTime(at: latest, priority: .low).at
         if let plannedThrough, plannedThrough >= lastFiring { return [] }
         let overdue = try store.openRemindableTasks(dueAtOrBefore: latest)
         return scheduler.dailyOverdueReminders(for: overdue, on: scheduler.clock.day(of: latest))
