@@ -289,8 +289,10 @@ final class ReminderEngine {
             logger.info("Skipped \(decided.skippedCount) reminders older than the catch-up window.",
                         metadata: DaemonEvent.skip.metadata(["count": .stringConvertible(decided.skippedCount)]))
         }
+        var shown = 0
         for (batch, firesAt, attempt) in decided.batches {
             for job in jobs(of: batch, held: decided.held, attempt: attempt, firesAt: firesAt, at: instant, composer: composer) {
+                shown += 1
                 inFlight.formUnion(job.reminders.map(\.id))
                 logFiring(job, at: instant)
                 deliverer.deliver(job)
@@ -308,9 +310,9 @@ final class ReminderEngine {
         }
         nextHeld = decided.nextHeld
         plannedThrough = instant
-        logger.debug("Planned: \(decided.jobs.count) to show, \(records.count) to record.",
+        logger.debug("Planned: \(shown) to show, \(records.count) to record.",
                      metadata: DaemonEvent.planned.metadata([
-                         "shown": .stringConvertible(decided.jobs.count), "recorded": .stringConvertible(records.count),
+                         "shown": .stringConvertible(shown), "recorded": .stringConvertible(records.count),
                      ]))
         try arm(after: instant)
     }
