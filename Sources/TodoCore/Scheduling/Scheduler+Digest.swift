@@ -51,7 +51,11 @@ extension Scheduler {
     /// `dailyOverdueReminder(for:on:)`, given the reminder time of `day`
     /// (`at`), worked out once by a caller that asks of many tasks.
     func dailyOverdueReminder(for task: TodoTask, on day: LocalDay, at: Date) -> Reminder? {
-        guard policy.overdueInDigest, task.reminderOn, !task.isCompleted, let due = task.due else { return nil }
+        // The daily reminder is one of the defaults: a task that keeps its
+        // alarms alone (`--no-remind-defaults`) has none, as the store's
+        // queries for the daemon and `next` have it.
+        guard policy.overdueInDigest, task.reminderOn, task.remindDefaults, !task.isCompleted, let due = task.due
+        else { return nil }
         guard dueInstant(of: due) <= at, !task.isSnoozed(after: at),
               !reminders(for: task).contains(where: { $0.at == at })
         else { return nil }
