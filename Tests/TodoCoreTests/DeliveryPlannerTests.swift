@@ -3,7 +3,7 @@ import Testing
 @testable import TodoCore
 
 /// Which reminders fire now and which are recorded skipped, decided from
-/// `now`, the daemon's watermark and the ledger alone (DESIGN.md §2).
+/// `now`, the daemon's watermark and the ledger alone (docs/ARCHITECTURE.md §2).
 @Suite("Delivery planner")
 struct DeliveryPlannerTests {
     /// A planner in UTC with the default 12 h catch-up window.

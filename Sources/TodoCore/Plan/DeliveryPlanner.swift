@@ -1,6 +1,6 @@
 import Foundation
 
-/// The daemon's plan (DESIGN.md §1): from `now`, the tasks' reminders,
+/// The daemon's plan (docs/ARCHITECTURE.md §4): from `now`, the tasks' reminders,
 /// what the ledger holds, the retries and what is being shown, what to show,
 /// what to record (`plan`) and when to wake (`wake`). The daemon's engine
 /// reads those inputs from the store and carries out the answer.
