@@ -16,6 +16,9 @@ public struct TaskQuery: Sendable, Hashable {
     public var search: String?
     /// Only tasks of this list (`TodoTask.list`, a folder's path); nil for any list.
     public var list: String?
+    /// Only tasks with every one of these tags, compared without regard to
+    /// case (`TaskTags.key`); empty for any.
+    public var tags: [String] = []
 
     public init(
         includeOpen: Bool = true,

@@ -67,7 +67,7 @@ import TodoCore
 
         let written = Self.mapping.properties(of: task, over: file.properties)
         #expect(written.rule == "FREQ=DAILY;COUNT=3")
-        #expect(written.ruleStart == third && written.due == third)
+        #expect(written.start == third && written.due == third)
 
         // Read back, it is the same series with its history, not a new one of 3.
         let bytes = try #require(file.updated(to: written, at: Self.mapping.now))
@@ -84,7 +84,7 @@ import TodoCore
         // series here, at its fourth occurrence.
         var phone = reread.properties
         phone.due = fourth
-        phone.ruleStart = fourth
+        phone.start = fourth
         phone.rule = "FREQ=DAILY;COUNT=2"
         var moved = task
         Self.mapping.apply(phone, to: &moved)

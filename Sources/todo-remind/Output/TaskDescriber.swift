@@ -168,31 +168,67 @@ struct TaskDescriber {
         switch alarm {
         case .absolute(let instant):
             return text.instant(instant)
+        case .relativeToStart(let seconds):
+            return seconds == 0 ? "at the start" : Self.lengthWords(seconds) + (seconds < 0 ? " before the start" : " after the start")
         case .relative(let seconds) where seconds == 0:
             return "at the due"
         case .relative(let seconds):
-            var rest = abs(seconds) / 60
-            var parts: [String] = []
-            for (size, unit) in [(10_080, "week"), (1440, "day"), (60, "hour"), (1, "minute")] where rest >= size {
-                parts.append("\(rest / size) \(unit)\(rest / size == 1 ? "" : "s")")
-                rest %= size
-            }
-            return parts.joined(separator: " ") + (seconds < 0 ? " before the due" : " after the due")
+            return Self.lengthWords(seconds) + (seconds < 0 ? " before the due" : " after the due")
         }
     }
 
+    /// "1 day 2 hours", "15 minutes": a length of an alarm, its sign left out.
+    private static func lengthWords(_ seconds: Int) -> String {
+        var rest = abs(seconds) / 60
+        var parts: [String] = []
+        for (size, unit) in [(10_080, "week"), (1440, "day"), (60, "hour"), (1, "minute")] where rest >= size {
+            parts.append("\(rest / size) \(unit)\(rest / size == 1 ? "" : "s")")
+            rest %= size
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// The tasks `show` names beside one: its parent and its subtasks.
+    struct Family {
+        /// The parent it is shown under, if any.
+        var parent: TodoTask?
+        /// Why it is shown at the top level though it has a parent.
+        var problem: SubtaskTree.Problem?
+        /// Its subtasks, at any depth, theirs after each (depth first).
+        var subtasks: [(task: TodoTask, depth: Int)] = []
+    }
+
     /// Several lines about one task, for `show`.
-    func block(_ task: TodoTask) -> [String] {
+    func block(_ task: TodoTask, family: Family = Family()) -> [String] {
         let state = scheduler.state(of: task, at: now)
         var lines = [style.bold("Task \(name(task))")]
         func row(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 15, withPad: " ", startingAt: 0) + value)
         }
-        row("state", words(state))
+        row("state", words(state) + (scheduler.isWaiting(task, at: now) ? ", waiting to start" : ""))
         row("due", task.due.map { dueText($0, separator: " (", closing: ")") } ?? "none")
+        if let start = task.start { row("start", dueText(start, separator: " (", closing: ")")) }
         if let list = task.list { row("list", (listNames[list] ?? list).safeForTerminal) }
         row("category", task.category.safeForTerminal)
+        if !task.tags.isEmpty { row("tags", task.tags.joined(separator: ", ").safeForTerminal) }
         row("priority", task.priority.rawValue)
+        if let parent = family.parent {
+            row("parent", name(parent))
+        } else if let parentID = task.parentID {
+            let why = switch family.problem {
+            case .otherList?: "in another list"
+            case .cycle?: "a subtask of its own subtask"
+            case .missing?, nil: "missing"
+            }
+            row("parent", "\(parentID) (\(why): shown at the top level)")
+        }
+        if !family.subtasks.isEmpty {
+            let direct = family.subtasks.filter { $0.depth == 1 }
+            row("subtasks", "\(direct.filter { $0.task.isCompleted }.count) of \(direct.count) done")
+            for (subtask, depth) in family.subtasks {
+                lines.append(String(repeating: " ", count: 15 + 2 * depth) + (subtask.isCompleted ? "✓ " : "  ") + name(subtask))
+            }
+        }
         if let repeating = task.repeating, let words = repeatWords(task) {
             let zone = repeating.zone.map { ", at \($0) time" } ?? ""
             row("repeats", "\(words) (from \(repeating.from == .due ? "the due" : "completion")\(zone))")

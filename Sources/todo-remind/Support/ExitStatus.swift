@@ -30,9 +30,9 @@ enum ExitStatus {
     static func of(_ error: any Error) -> Int32? {
         switch error {
         case is CommandLineError, is WhenError, is SnoozeTimeError, is TaskFieldError, is QuietHoursError, is RepeatRuleError,
-             is ConfiguredListsError, is AlarmError:
+             is ConfiguredListsError, is AlarmError, is StartError:
             return usage
-        case is ResolveError, is SnoozeRefusal, is CompletionRefusal, is StateRefusal:
+        case is ResolveError, is SnoozeRefusal, is CompletionRefusal, is StateRefusal, is TagRefusal, is ParentRefusal:
             return refused
         case let error as ImportError:
             if case .unreadable = error { return noInput }
@@ -44,5 +44,12 @@ enum ExitStatus {
         default:
             return nil
         }
+    }
+
+    /// Whether the error's sentence holds text of a task (a title, a tag)
+    /// that the core put in as it is: made safe for the terminal where
+    /// printed, as every other sentence naming a task is.
+    static func quotesTaskText(_ error: any Error) -> Bool {
+        error is TagRefusal || error is ParentRefusal
     }
 }
