@@ -157,9 +157,11 @@ struct TaskMapping {
         let start = Self.fileStart(of: task, anchored: anchored)
         if start != Self.fileStart(of: reading, anchored: anchored) {
             properties.start = start
-            // A start of its own in its series' zone or the machine's; a
-            // series' anchor in its DUE's.
-            properties.startZone = start?.isTimed == true && task.start != nil ? (task.repeating?.zone ?? zone.identifier) : nil
+            // A start of its own in the zone the file's was written in (UTC
+            // for none), else its series' or the machine's; a series' anchor
+            // in its DUE's.
+            properties.startZone = start?.isTimed == true && task.start != nil
+                ? (base.start?.isTimed == true ? base.startZone : (task.repeating?.zone ?? zone.identifier)) : nil
         }
         if task.parentID != reading.parentID {
             // A parent no file names (a task of the local list, one deleted)

@@ -9,7 +9,11 @@ import TodoCore
 @Suite struct TaskMappingTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../TodoCalendarTests/Fixtures").standardized
-    static let clients = ["rfc5545", "thunderbird", "tasksorg", "todoman", "nextcloud", "evolution", "handwritten-lf"]
+    static let clients = [
+        "rfc5545", "thunderbird", "tasksorg", "todoman", "nextcloud", "evolution", "handwritten-lf",
+        "tasksorg-parent", "tasksorg-child", "nextcloud-parent", "nextcloud-child", "jtx-parent", "jtx-child",
+        "thunderbird-child", "todoman-start", "thunderbird-recurring", "evolution-start",
+    ]
     static let mapping = TaskMapping(
         scheduler: Scheduler(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)),
         now: Date(timeIntervalSince1970: 1_795_000_000)

@@ -144,7 +144,10 @@ extension VTodo {
         lines.replaceSubrange(todo.begin...todo.end, with: editor.lines)
         var added: Set<String> = []
         for (zone, value) in [(newStartZone, wanted.start), (newZone, wanted.due)] {
+            // A zone the VTODO named already without a VTIMEZONE (an Olson
+            // name, as ical4android writes them) is read so by its writer.
             guard let zone, !added.contains(zone), VTodo.timeZone(zone, in: document, calendar: calendar) == nil,
+                  !namesZone(zone),
                   case .time(let instant)? = value,
                   let component = ZoneResolver.timeZoneComponent(named: zone, from: instant) else { continue }
             // Before the VTODO, where clients put the zones a calendar uses.
@@ -152,6 +155,11 @@ extension VTodo {
             added.insert(zone)
         }
         return ICalendarDocument(lines: lines).bytes
+    }
+
+    /// Whether a property of the VTODO as read names the zone `tzid`.
+    private func namesZone(_ tzid: String) -> Bool {
+        todo.propertyIndices.contains { document.lines[$0].parameter("TZID") == tzid }
     }
 
     /// A TEXT property's line for `text` (none for nil), keeping the
