@@ -26,7 +26,8 @@ public struct TaskQuery: Sendable, Hashable {
         category: String? = nil,
         priority: Priority? = nil,
         search: String? = nil,
-        list: String? = nil
+        list: String? = nil,
+        tags: [String] = []
     ) {
         self.includeOpen = includeOpen
         self.includeCompleted = includeCompleted
@@ -34,5 +35,6 @@ public struct TaskQuery: Sendable, Hashable {
         self.priority = priority
         self.search = search
         self.list = list
+        self.tags = tags
     }
 }

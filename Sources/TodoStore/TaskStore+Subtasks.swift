@@ -63,6 +63,12 @@ extension TaskStore {
         public var tag: String
         public var open: Int
         public var total: Int
+
+        public init(tag: String, open: Int, total: Int) {
+            self.tag = tag
+            self.open = open
+            self.total = total
+        }
     }
 
     /// Every tag with its counts, in order of the keys (`TaskTags.key`).
