@@ -210,7 +210,7 @@ struct TaskDescriber {
         if let start = task.start { row("start", dueText(start, separator: " (", closing: ")")) }
         if let list = task.list { row("list", (listNames[list] ?? list).safeForTerminal) }
         row("category", task.category.safeForTerminal)
-        if !task.tags.isEmpty { row("tags", task.tags.joined(separator: ", ").safeForTerminal) }
+        if task.tags.count > 1 { row("tags", task.tags.joined(separator: ", ").safeForTerminal) }
         row("priority", task.priority.rawValue)
         if let parent = family.parent {
             row("parent", name(parent))
