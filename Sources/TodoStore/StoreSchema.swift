@@ -483,7 +483,9 @@ enum StoreSchema {
                 -- at the top level until it comes back (ids are never reused,
                 -- so it is found again under its id: an undone delete).
                 ALTER TABLE task ADD COLUMN parent_id INTEGER;
-                CREATE INDEX task_by_parent ON task(parent_id) WHERE parent_id IS NOT NULL;
+                -- A task's subtasks, and (holding the columns) how many of
+                -- them are done, for list's "2/5", without reading their rows.
+                CREATE INDEX task_by_parent ON task(parent_id, completed_at, list) WHERE parent_id IS NOT NULL;
 
                 -- The tags by key (TaskTags.key: lower case), for list --tag
                 -- and the tags command without reading every task.
