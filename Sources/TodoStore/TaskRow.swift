@@ -186,9 +186,11 @@ enum TaskRow {
     /// a version before tags (a daemon still running through an upgrade)
     /// writes the category alone, which then holds.
     static func tags(fromText text: String?, category: String) -> [String] {
-        // Most tasks: no tags, the default category.
-        if text == nil, category == TodoTask.defaultCategory { return [] }
-        let tags = text.map { $0.split(separator: TaskTags.separator, omittingEmptySubsequences: true).map(String.init) } ?? []
+        // Most tasks: no tag but the default category, or one tag, the
+        // category; `list` decodes every task, so these take no splitting.
+        guard let text else { return category == TodoTask.defaultCategory ? [] : TaskTags.settingCategory(category, of: []) }
+        if text == category { return [category] }
+        let tags = text.utf8.split(separator: TaskTags.separatorByte).map { String(decoding: $0, as: UTF8.self) }
         guard tags.first != category else { return tags }
         return TaskTags.settingCategory(category, of: tags)
     }

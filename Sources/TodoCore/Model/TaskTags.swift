@@ -15,7 +15,10 @@ public enum TaskTags {
     /// The separator of tags where the store keeps them in one column; a tag
     /// cannot hold it (it is no character anyone types: U+001F, the
     /// information separator for units).
-    public static let separator: Character = "\u{1F}"
+    public static let separator = Character(Unicode.Scalar(separatorByte))
+
+    /// `separator`'s one byte in UTF-8.
+    public static let separatorByte: UInt8 = 0x1F
 
     /// `raw` tidied: each trimmed, the separator taken out, each once, in
     /// order.

@@ -112,6 +112,8 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
 
     public var isCompleted: Bool { completedAt != nil }
 
-    /// The category a task gets when none is given.
-    public static let defaultCategory = "General"
+    /// The category a task gets when none is given. A literal, not a
+    /// stored constant: `list` asks it of every task it reads, and a
+    /// constant is looked up through a once-only initialiser each time.
+    public static var defaultCategory: String { "General" }
 }
