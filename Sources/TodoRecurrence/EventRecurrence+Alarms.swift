@@ -44,17 +44,21 @@ extension EventRecurrence {
             for occurrence in occurrences(startingFrom: from.addingTimeInterval(-TimeInterval(latest) - slack),
                                           before: to.addingTimeInterval(-TimeInterval(earliest) + slack)) where fires(occurrence) {
                 for alarm in alarms(of: occurrence.details, settings: settings) {
-                    // An END alarm counts from the start by the occurrence's own length.
-                    let base: Int
+                    // Known to the ledger by its offset from the start (an
+                    // END alarm's counted by the occurrence's own length).
+                    let anchor: Date
+                    let days: Int
+                    let seconds: Int
                     switch alarm.trigger {
-                    case .start(let seconds): base = seconds
-                    case .end(let seconds): base = Int(occurrence.end.timeIntervalSince(occurrence.start).rounded()) + seconds
+                    case .start(let d, let s): (anchor, days, seconds) = (occurrence.start, d, s)
+                    case .end(let d, let s): (anchor, days, seconds) = (occurrence.end, d, s)
                     case .absolute: continue
                     }
-                    guard alarm.snoozes == nil else { continue }
+                    guard alarm.snoozes == nil, let offset = alarm.offsetSeconds else { continue }
+                    let base = offset + Int(anchor.timeIntervalSince(occurrence.start).rounded())
                     for repetition in 0...max(0, alarm.repeatCount) {
                         let step = repetition * alarm.repeatInterval
-                        let at = occurrence.start.addingTimeInterval(TimeInterval(base + step))
+                        let at = alarmInstant(from: anchor, days: days, seconds: seconds + step, allDay: occurrence.isAllDay)
                         guard !isHandled(at, by: alarm) else { continue }
                         add(EventAlarmInstant(kind: .alarm, identity: .alarm(seconds: base + step, of: occurrence.id),
                                               at: at, alarmID: alarm.id, occurrence: occurrence))
@@ -110,12 +114,8 @@ extension EventRecurrence {
             case .wall(let seconds), .exact(let seconds): seconds
             }
             return alarms(of: details, settings: settings).flatMap { alarm -> [Int] in
-                let base: Int
-                switch alarm.trigger {
-                case .start(let seconds): base = seconds
-                case .end(let seconds): base = lengthSeconds + seconds
-                case .absolute: return []
-                }
+                guard let offset = alarm.offsetSeconds else { return [] }
+                let base = if case .end = alarm.trigger { lengthSeconds + offset } else { offset }
                 return [base, base + max(0, alarm.repeatCount) * alarm.repeatInterval]
             }
         }

@@ -276,6 +276,30 @@ public struct EventRecurrence {
                                days: days, details: details)
     }
 
+    /// When an alarm `days` and `seconds` from `anchor` fires. For a timed
+    /// occurrence, RFC 5545 §3.3.6's count: the days are calendar days in
+    /// the series' zone (the same reading that many days away), the seconds
+    /// elapsed. An all-day occurrence has no zone: the whole offset is
+    /// counted on the wall clock from its local midnight, as Thunderbird
+    /// counts it, so `PT9H` is 09:00 on the day DST changes too.
+    func alarmInstant(from anchor: Date, days: Int, seconds: Int, allDay: Bool) -> Date {
+        if allDay {
+            let total = localClock.secondsIntoDay(of: anchor) + seconds
+            let extra = total >= 0 ? total / 86_400 : -((-total + 86_399) / 86_400)
+            return localClock.instant(on: localClock.day(of: anchor).adding(days: days + extra), secondsIntoDay: total - extra * 86_400)
+        }
+        var shifted = anchor
+        if days != 0 {
+            if case .utc = series.start {
+                shifted = anchor.addingTimeInterval(TimeInterval(days * 86_400))
+            } else {
+                let reading = clock.reading(of: anchor)
+                shifted = clock.instant(on: reading.day.adding(days: days), secondsIntoDay: reading.secondsIntoDay)
+            }
+        }
+        return shifted.addingTimeInterval(TimeInterval(seconds))
+    }
+
     /// The end of an occurrence lasting `seconds` of wall-clock time from
     /// `start`, read in the series' zone.
     private func wallEnd(of start: Date, plus seconds: Int) -> Date {

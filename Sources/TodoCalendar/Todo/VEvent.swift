@@ -210,10 +210,12 @@ private struct EventReading {
                 if lineNumbers.isEmpty { lineNumbers = document.physicalLineNumbers() }
                 skippedAlarms.append(SkippedAlarm(line: lineNumbers[index], reason: reason))
             case .alarm(let parsed):
+                // The day part apart from the rest (`EventAlarm.Trigger`).
+                let parts = alarm.first("TRIGGER").flatMap { ICalendarDuration.parts($0.value) } ?? (0, 0)
                 let trigger: EventAlarm.Trigger = switch parsed.trigger {
                 case .instant(let instant): .absolute(instant)
-                case .duration(let seconds, relatedToEnd: true): .end(seconds: seconds)
-                case .duration(let seconds, relatedToEnd: false): .start(seconds: seconds)
+                case .duration(_, relatedToEnd: true): .end(days: parts.days, seconds: parts.seconds)
+                case .duration(_, relatedToEnd: false): .start(days: parts.days, seconds: parts.seconds)
                 }
                 details.alarms.append(EventAlarm(
                     id: parsed.key.text, trigger: trigger,
