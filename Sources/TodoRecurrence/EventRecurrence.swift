@@ -133,6 +133,24 @@ public struct EventRecurrence {
         return .instant(Int64((instant.timeIntervalSince1970 * 1000).rounded()))
     }
 
+    /// When the first occurrence starts and the last one ends, for an index
+    /// of which events a span of days may hold; the end is nil for a series
+    /// whose end is not known without expanding it (a rule without UNTIL).
+    public var span: (firstStart: Date, lastEnd: Date?) {
+        let starts = [series.start] + series.additions + series.overrides.map(\.start)
+        let first = starts.map(instant(of:)).min() ?? instant(of: series.start)
+        var last: Date? = starts.map(instant(of:)).max()
+        if let rule = series.rule {
+            switch (try? RepeatRule(rrule: rule))?.parts.until {
+            case .day(let day)?: last = max(last ?? .distantPast, localClock.startOfDay(day.adding(days: 2)))
+            case .wallTime(let wall)?: last = max(last ?? .distantPast, localClock.startOfDay(wall.day.adding(days: 2)))
+            case .instant(let instant)?: last = max(last ?? .distantPast, instant.addingTimeInterval(2 * 86_400))
+            case nil: last = nil
+            }
+        }
+        return (first, last.map { $0.addingTimeInterval(longest) })
+    }
+
     // MARK: - Occurrences
 
     /// The occurrences that start in `from..<to`, earliest first: the

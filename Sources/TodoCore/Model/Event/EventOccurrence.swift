@@ -1,7 +1,7 @@
 import Foundation
-import TodoCore
 
-/// One occurrence of a calendar event, as `EventRecurrence` expands it.
+/// One occurrence of a calendar event, as `EventRecurrence` (TodoRecurrence)
+/// expands it.
 public struct EventOccurrence: Hashable, Sendable {
     /// What the occurrence is known by: its start's day for an all-day
     /// occurrence (floating, so a move to another zone leaves it the same),
@@ -17,6 +17,18 @@ public struct EventOccurrence: Hashable, Sendable {
     /// The days of an all-day occurrence, first and last; nil for a timed one.
     public let days: ClosedRange<LocalDay>?
     public let details: EventDetails
+
+    public init(
+        id: Reminder.Occurrence, recurrenceMicroseconds: Int64?, start: Date, end: Date,
+        days: ClosedRange<LocalDay>?, details: EventDetails
+    ) {
+        self.id = id
+        self.recurrenceMicroseconds = recurrenceMicroseconds
+        self.start = start
+        self.end = end
+        self.days = days
+        self.details = details
+    }
 
     public var isAllDay: Bool { days != nil }
 }
@@ -39,4 +51,34 @@ public struct EventAlarmInstant: Hashable, Sendable {
     /// (`X-MOZ-SNOOZE-TIME`), which is no VALARM.
     public let alarmID: String?
     public let occurrence: EventOccurrence
+
+    public init(kind: Kind, identity: Reminder.Occurrence, at: Date, alarmID: String?, occurrence: EventOccurrence) {
+        self.kind = kind
+        self.identity = identity
+        self.at = at
+        self.alarmID = alarmID
+        self.occurrence = occurrence
+    }
+}
+
+/// An event's alarm instant as the store keeps it for the plan: which event
+/// it is of, in which folder, and since when the event reads as it does.
+public struct EventReminder: Hashable, Sendable {
+    /// The event's id in the store (its file's row).
+    public var eventID: Int64
+    /// The folder (the `[[calendar]]` list) the event's file is in.
+    public var folder: String
+    public var instant: EventAlarmInstant
+    /// When the event's file was last changed (`EventSeries.changedAt`): an
+    /// alarm instant before it was never due to fire here.
+    public var changedAt: Date?
+
+    public init(eventID: Int64, folder: String, instant: EventAlarmInstant, changedAt: Date?) {
+        self.eventID = eventID
+        self.folder = folder
+        self.instant = instant
+        self.changedAt = changedAt
+    }
+
+    public var at: Date { instant.at }
 }
