@@ -71,8 +71,10 @@ extension EventRecurrence {
             for alarm in details.alarms {
                 guard case .absolute(let at) = alarm.trigger, at >= from, at < to else { continue }
                 let isSnooze = alarm.snoozes != nil
-                // A snooze alarm that was acknowledged was dismissed.
-                if isSnooze ? alarm.acknowledgedAt != nil : isHandled(at, by: alarm) { continue }
+                // A snooze alarm that was acknowledged was dismissed; one
+                // before X-MOZ-LASTACK was handled in Thunderbird, which
+                // reads it as any absolute alarm.
+                if isHandled(at, by: alarm) || (isSnooze && alarm.acknowledgedAt != nil) { continue }
                 guard let occurrence = override.flatMap(overrideOccurrence) ?? occurrence(near: at), fires(occurrence) else { continue }
                 add(EventAlarmInstant(kind: isSnooze ? .snoozed : .alarm, identity: .at(at), at: at,
                                       alarmID: alarm.id, occurrence: occurrence))

@@ -23,6 +23,8 @@ public struct VEvent: Hashable, Sendable {
     public let problem: String?
     /// The VALARMs that cannot be understood, left in the file untouched.
     public let skippedAlarms: [SkippedAlarm]
+    /// The zone floating times were read in.
+    let localZone: TimeZone
 
     init(
         document: ICalendarDocument, calendar: ICalendarComponent, event: ICalendarComponent,
@@ -33,6 +35,7 @@ public struct VEvent: Hashable, Sendable {
         self.event = event
         self.overrides = overrides
         self.uid = uid
+        self.localZone = localZone
         var reading = EventReading(document: document, calendar: calendar, file: file, localZone: localZone)
         let series = reading.series(master: event, overrides: overrides, uid: uid)
         self.series = series
