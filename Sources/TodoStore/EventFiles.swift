@@ -29,7 +29,7 @@ public struct EventFiles {
     @discardableResult
     public func save(
         folder: String, name: String, uid: String?, etag: String, series: EventSeries?, problem: String?,
-        span: (firstStart: Date, lastEnd: Date?)?
+        span: (firstStart: Date, lastEnd: Date?)?, changedAt: Date? = nil
     ) throws -> Int64 {
         let encoded = try series.map { try JSONEncoder.events.encode($0) }
         try db.execute(sql: """
@@ -40,7 +40,7 @@ public struct EventFiles {
                 changed_at = excluded.changed_at
             """, arguments: [
                 folder, name, uid, etag, encoded, problem, span?.firstStart.timeIntervalSince1970,
-                span?.lastEnd?.timeIntervalSince1970, series?.changedAt?.timeIntervalSince1970,
+                span?.lastEnd?.timeIntervalSince1970, changedAt?.timeIntervalSince1970,
             ])
         return try Int64.fetchOne(db, sql: "SELECT id FROM event WHERE folder = ? AND name = ?", arguments: [folder, name]) ?? 0
     }

@@ -215,7 +215,10 @@ public struct FolderSync: Sendable {
         }
         let id = try files.events.save(
             folder: list.path, name: name, uid: reading.event.uid, etag: reading.stamp.etag, series: reading.series,
-            problem: reading.problem, span: reading.span
+            problem: reading.problem, span: reading.span,
+            // As for another client's alarm on a task: set when the file says
+            // it was last changed, never later than it was read in.
+            changedAt: reading.series.map { min($0.changedAt ?? mapping.now, mapping.now) }
         )
         try eventIndex.update(eventID: id, in: files.events)
         report.eventsReadIn += 1

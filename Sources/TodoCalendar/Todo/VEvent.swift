@@ -98,7 +98,7 @@ private struct EventReading {
             series.occurrenceSnoozes[Int64((occurrence.timeIntervalSince1970 * 1_000_000).rounded())] = until
         }
         series.timeZones = timeZones
-        series.changedAt = utc(first("LAST-MODIFIED")) ?? utc(first("DTSTAMP"))
+        series.changedAt = utc(first("LAST-MODIFIED")) ?? utc(first("CREATED")) ?? utc(first("DTSTAMP"))
         return series
     }
 

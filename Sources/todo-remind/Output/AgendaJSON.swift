@@ -4,9 +4,9 @@ import TodoSync
 /// `agenda --json`: an array of days, each with its events and its tasks.
 ///
 ///     [{"day":"2026-12-01","events":[{"id":3,"summary":"Dentist","location":"Dr. Weber",
-///       "calendar":"Personal","start":"2026-12-01T10:00:00+01:00","end":"…","all_day":false,
+///       "calendar":"Personal","start":"2026-12-01T10:00:00+01:00","end":"…","allDay":false,
 ///       "cancelled":false,"declined":false,"reminders":["2026-12-01T09:50:00+01:00"]}],
-///       "tasks":[{"id":12,"title":"Pay rent","due":"…","next_reminder":"…"}]}]
+///       "tasks":[{"id":12,"title":"Pay rent","due":"…","nextReminder":"…"}]}]
 struct AgendaJSON {
     let clock: WallClock
 
@@ -40,7 +40,7 @@ struct AgendaJSON {
                     json.field("start", instant: occurrence.start, clock: clock)
                     json.field("end", instant: occurrence.end, clock: clock)
                 }
-                json.field("all_day", bool: occurrence.isAllDay)
+                json.field("allDay", bool: occurrence.isAllDay)
                 json.field("cancelled", bool: occurrence.details.isCancelled)
                 json.field("declined", bool: entry.isDeclined)
                 json.key("reminders")
@@ -66,7 +66,7 @@ struct AgendaJSON {
                 case nil: json.raw("null")
                 }
                 json.raw(",")
-                json.field("next_reminder", instant: entry.next?.fire.at, clock: clock, last: true)
+                json.field("nextReminder", instant: entry.next?.fire.at, clock: clock, last: true)
                 json.raw("}")
             }
             json.raw("]}")

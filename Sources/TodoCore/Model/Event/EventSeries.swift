@@ -61,7 +61,7 @@ public struct EventSeries: Hashable, Sendable, Codable {
     /// a `.zoned` time whose zone is not an Olson name is read through one.
     public var timeZones: [String: String]
     /// When the file says it was last changed (`LAST-MODIFIED`, else
-    /// `DTSTAMP`): an alarm that fell before the event was so written was
+    /// `CREATED`, else `DTSTAMP`): an alarm that fell before the event was so written was
     /// never due to fire here (as a task's reminder before its due was set).
     public var changedAt: Date?
 
