@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes a folder of calendar events for the reference checks.
 
-generate.py FOLDER [COUNT] [SEED]: COUNT events (default 320), one .ics
-file each, as calendar clients write them: recurring events (daily,
+generate.py FOLDER [COUNT] [SEED] [RECURRING]: COUNT events (default 320),
+one .ics file each, RECURRING percent of them recurring (default 80), as calendar clients write them: recurring events (daily,
 weekly, monthly, yearly rules with COUNT, UNTIL or none; RDATE, EXDATE;
 overrides that move an occurrence, change its alarm or cancel it) and
 one-off ones, timed in New York, Berlin, Lord Howe and Chatham (each with
@@ -120,11 +120,11 @@ def synchronized(start, text):
     return first
 
 
-def event(rng, index):
+def event(rng, index, recurring_share=80):
     uid = f"reference-{index:04d}@todo-remind.test"
     kind = rng.choices(["zoned", "utc", "floating", "day"], weights=[6, 1, 1, 2])[0]
     zone = rng.choice(ZONES)
-    recurring = index % 10 < 8
+    recurring = index % 100 < recurring_share
     year = rng.choice([2016, 2020, 2024, 2025, 2026, 2026, 2027]) if recurring else rng.choice([2026, 2027])
     day = date(year, 1, 1) + timedelta(days=rng.randint(0, 364))
     start = datetime(day.year, day.month, day.day, rng.randint(7, 19), rng.choice([0, 15, 30, 45]))
@@ -190,10 +190,14 @@ def main():
     folder = Path(sys.argv[1])
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 320
     seed = int(sys.argv[3]) if len(sys.argv) > 3 else 25
+    share = int(sys.argv[4]) if len(sys.argv) > 4 else 80
     rng = random.Random(seed)
     folder.mkdir(parents=True, exist_ok=True)
     for index in range(count):
-        uid, text = event(rng, index)
+        uid, text = event(rng, index, share)
+        if seed != 25:
+            uid = uid.replace("reference-", f"reference-{seed}-")
+            text = text.replace("UID:reference-", f"UID:reference-{seed}-")
         (folder / f"{uid.split('@')[0]}.ics").write_text(text)
 
 
