@@ -133,6 +133,20 @@ public struct EventFiles {
             .map { (Date(timeIntervalSince1970: $0[0]), $0[1]) }
     }
 
+    /// Records a dismissal made here of an event whose file is not written:
+    /// its alarms at or before `instant` are handled on this machine.
+    public func acknowledgeHere(eventID: Int64, at instant: Date) throws {
+        try db.execute(sql: "UPDATE event SET acknowledged_here = max(coalesce(acknowledged_here, 0), ?) WHERE id = ?",
+                       arguments: [instant.timeIntervalSince1970, eventID])
+    }
+
+    /// Records a snooze made here of the occurrence `occurrence` of an event
+    /// whose file is not written.
+    public func snoozeHere(eventID: Int64, until: Date, occurrence: Reminder.Occurrence) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO event_snooze (event_id, until, occurrence) VALUES (?, ?, ?)",
+                       arguments: [eventID, until.timeIntervalSince1970, occurrence.description])
+    }
+
     /// The problems of the events in `folder` not followed, by file name.
     public func problems(in folder: String) throws -> [String: String] {
         var problems: [String: String] = [:]

@@ -98,7 +98,9 @@ public struct EventIndex: Sendable {
         let settings = EventRecurrence.AlarmSettings(defaultAlarm: list.eventDefaultAlarm, addresses: lists.addresses)
         var instants = recurrence.alarms(from: from, before: to, settings: settings)
         // Snoozes made here, of a file that may not be written.
-        for (until, occurrenceText) in try events.localSnoozes(of: eventID) where until >= from && until < to {
+        // A snooze ends with a later dismissal, here or elsewhere.
+        let acknowledged = series.acknowledgedAt ?? .distantPast
+        for (until, occurrenceText) in try events.localSnoozes(of: eventID) where until >= from && until < to && until > acknowledged {
             guard let occurrence = recurrence.occurrences(overlapping: until.addingTimeInterval(-Self.lookback), until.addingTimeInterval(Self.horizon))
                 .first(where: { $0.id.description == occurrenceText }) else { continue }
             instants.append(EventAlarmInstant(kind: .snoozed, identity: .at(until), at: until, alarmID: nil, occurrence: occurrence))
