@@ -44,13 +44,15 @@ SWIFT_BIN    := $(dir $(realpath $(shell command -v $(SWIFT) 2>/dev/null)))
 RELEASE_LINK := $(shell test -x "$(SWIFT_BIN)ld.lld" && ldd --version 2>/dev/null | \
                   awk 'NR == 1 { split($$NF, v, "."); if (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) \
                   print "-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs" }')
-# With lld, the functions a typical session runs come first in the code, next
-# to each other (scripts/link-order.txt, written by `make link-order`): the
-# daemon then keeps 6 MiB less code resident. A name the code no longer has is
-# skipped, never an error.
-LINK_ORDER   := scripts/link-order.txt
-RELEASE_ORDER := $(if $(RELEASE_LINK),-Xlinker --symbol-ordering-file=$(CURDIR)/$(LINK_ORDER) \
+# An experiment, off by default: `make release LINK_ORDER=FILE` links with lld's
+# --symbol-ordering-file, the functions FILE names first, next to each other, and
+# says how many of its names the binaries still have (one they no longer have is
+# skipped, never an error). `make link-order` writes such a file and links with it.
+LINK_ORDER   ?=
+RELEASE_ORDER := $(if $(and $(RELEASE_LINK),$(LINK_ORDER)),-Xlinker --symbol-ordering-file=$(abspath $(LINK_ORDER)) \
                   -Xlinker --no-warn-symbol-ordering)
+# Where `make link-order` writes the functions a session ran: generated, never kept.
+LINK_ORDER_FILE := .build/link-order.txt
 
 .PHONY: deps reference-python build run test release install uninstall clean bench bench-deps bench-soak link-order
 
@@ -87,18 +89,23 @@ test: deps reference-python
 ## of each statically linked binary take 16 KB instead of 2 MB, which the
 ## loader reads at every start and which stayed resident in the daemon.
 release: deps
-	@# swift build relinks when an object changes, not when the ordering does.
+	@# swift build relinks when an object or the flags change, not when the ordering file does.
 	@for binary in $(RELEASE_BIN) $(RELEASE_NOTIFIER); do \
 		if [ -n "$(RELEASE_ORDER)" ] && [ $(LINK_ORDER) -nt $$binary ]; then rm -f $$binary; fi; done
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) $(RELEASE_ORDER)
+	@if [ -n "$(RELEASE_ORDER)" ]; then python3 scripts/link-order --matching $(LINK_ORDER) .build/release; fi
 
-## link-order: profile a session of the release binaries under callgrind (CLI
-## commands, then the daemon through a reminder, a file read in and SIGHUP)
-## and rewrite $(LINK_ORDER) with the functions they ran; about 3 minutes.
-## Run it after large changes to the code, then `make release` again.
+## link-order: an experiment, not part of `make release`: profile a session of
+## the release binaries under callgrind (CLI commands, then the daemon through a
+## reminder, a file read in and SIGHUP), write the functions they ran to
+## $(LINK_ORDER_FILE), and link the release binaries with them first (lld), which
+## keeps less of the statically linked code resident; about 3 minutes. `make
+## release` links them as usual again.
 link-order: release
+	@test -n "$(RELEASE_LINK)" || { echo "link-order needs lld beside swift and glibc 2.36 or later." >&2; exit 1; }
 	scripts/apt-install-missing $(LINK_ORDER_PACKAGES)
-	scripts/with-desktop-session python3 scripts/link-order .build/release $(LINK_ORDER)
+	scripts/with-desktop-session python3 scripts/link-order .build/release $(LINK_ORDER_FILE)
+	$(MAKE) release LINK_ORDER=$(LINK_ORDER_FILE)
 
 ## bench: build a release binary and compare it with Taskwarrior and remind;
 ## writes BENCHMARKS.md (about 9 minutes after the build, 5 of them the daemon idle window; not part of `make test`).

@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "TodoStore", targets: ["TodoStore"]),
         .library(name: "TodoConfig", targets: ["TodoConfig"]),
         .library(name: "TodoNotify", targets: ["TodoNotify"]),
+        .library(name: "TodoLinux", targets: ["TodoLinux"]),
         .library(name: "TodoDaemon", targets: ["TodoDaemon"]),
         .library(name: "TodoRecurrence", targets: ["TodoRecurrence"]),
         .library(name: "TodoCalendar", targets: ["TodoCalendar"]),
@@ -59,6 +60,14 @@ let package = Package(
             providers: [.apt(["libnotify-dev"]), .brew(["libnotify"])]
         ),
         .systemLibrary(name: "CLinux"),
+        // The Linux building blocks, typed over CLinux: timerfd, inotify,
+        // signalfd, eventfd, epoll and the instance lock. The daemon runs on
+        // them; the CLI asks the lock who runs, without linking the daemon.
+        .target(
+            name: "TodoLinux",
+            dependencies: ["CLinux"],
+            swiftSettings: swiftSettings
+        ),
         // libical 3 (Debian's libical-dev), found through pkg-config like any
         // system library: RRULE expansion, later iCalendar parsing.
         .systemLibrary(
@@ -107,6 +116,7 @@ let package = Package(
             name: "TodoDaemon",
             dependencies: [
                 "CLinux",
+                "TodoLinux",
                 "TodoCore",
                 "TodoConfig",
                 "TodoStore",
@@ -125,7 +135,7 @@ let package = Package(
                 "TodoStore",
                 "TodoConfig",
                 "TodoNotify",
-                "TodoDaemon",
+                "TodoLinux",
                 "TodoSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -195,9 +205,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "TodoLinuxTests",
+            dependencies: ["TodoLinux", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "TodoDaemonTests",
             dependencies: [
-                "TodoDaemon", "TodoCore", "TodoStore", "TodoNotify", "TodoRecurrence", "TestSupport",
+                "TodoDaemon", "TodoCore", "TodoConfig", "TodoStore", "TodoNotify", "TodoRecurrence", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],

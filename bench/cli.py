@@ -126,8 +126,8 @@ def minimal_program(folder, source=MINIMAL_SOURCE):
     """source (MINIMAL_SOURCE unless given) built with swiftc -O, the Swift
     runtime and Foundation linked in statically as `make release` links
     todo-remind, with the same linker flags (BENCH_RELEASE_LINK, which `make
-    bench` sets from the Makefile's RELEASE_LINK; not the link order, which
-    is todo-remind's own). Returns the binary and the flags used."""
+    bench` sets from the Makefile's RELEASE_LINK). Returns the binary and the
+    flags used."""
     os.makedirs(folder, exist_ok=True)
     source_path, binary = os.path.join(folder, "main.swift"), os.path.join(folder, "minimal")
     with open(source_path, "w", encoding="utf-8") as file:

@@ -4,6 +4,7 @@ import Logging
 import Synchronization
 import TodoConfig
 import TodoCore
+import TodoLinux
 import TodoNotify
 import TodoStore
 
@@ -73,17 +74,21 @@ final class DaemonSession {
 
         let deliverer = ThreadedDeliverer(notifier: notifier, console: console, logger: logger)
         watched = WatchedStore(store: store, logger: logger, disarm: { _ = try timer.arm(at: nil) }) { store, generation in
-            ReminderEngine(
+            // The outcomes of this engine's jobs come back tagged with its
+            // store: one that ends after the store was replaced is not the
+            // next store's to record.
+            deliverer.report = { job, result in
+                inbox.outcomes.withLock { $0.append((generation, job, result)) }
+                wakeup.signal()
+            }
+            return ReminderEngine(
                 store: store,
                 settings: settings.value,
                 timeZone: SystemTimeZone.current(),
                 iconPath: options.iconPath,
                 now: Date.init,
-                timer: TimerAdapter(timer),
-                deliverer: DelivererAdapter(deliverer) { job, result in
-                    inbox.outcomes.withLock { $0.append((generation, job, result)) }
-                    wakeup.signal()
-                },
+                timer: timer,
+                deliverer: deliverer,
                 logger: logger
             )
         }
@@ -131,10 +136,12 @@ final class DaemonSession {
         if storeChanged { try debounce.arm(after: options.debounce) }
     }
 
-    /// The store settled after a change: write out what a bubble's action
-    /// changed, then plan again.
+    /// The store settled after a change. Unless only this daemon wrote it,
+    /// write out what a command could not write into a list folder, then
+    /// plan again.
     func storeSettled() throws {
         _ = debounce.acknowledge()
+        guard try watched.changedElsewhere() else { return }
         syncFolders(paths: [])
         try watched.engine()?.storeChanged()
     }
@@ -167,9 +174,17 @@ final class DaemonSession {
         for entry in finished {
             try watched.deliveryFinished(entry.job, result: entry.result, generation: entry.generation)
         }
-        for invocation in inbox.invocations.withLock({ pending in defer { pending = [] }; return pending }) {
+        let invocations = inbox.invocations.withLock { pending in
+            defer { pending = [] }
+            return pending
+        }
+        for invocation in invocations {
             try watched.actionInvoked(invocation)
         }
+        // What Mark done, Snooze or Dismiss changed goes into the task's
+        // file now: the store's watcher does not plan again for the
+        // daemon's own writes (`storeSettled`), so nothing else would.
+        if invocations.contains(where: { $0.request != nil }) { syncFolders(paths: []) }
     }
 
     /// SIGHUP reads the settings again; returns false for a signal to stop.
@@ -182,8 +197,11 @@ final class DaemonSession {
         do {
             settings.value = try options.loadSettings()
             folders.configure(settings.value.calendars)
-            syncFolders()
+            let readIn = syncFolders()
             try watched.engine()?.settingsChanged(to: settings.value)
+            // A task completed or dismissed in its file closes its bubble;
+            // the store's watcher does not see the daemon's own read-in.
+            if readIn { try watched.engine()?.storeChanged() }
         } catch {
             logger.error("The settings could not be read, so the old ones stay: \(error.localizedDescription)",
                          metadata: DaemonEvent.settings.metadata(["outcome": "kept", "error": .string(error.localizedDescription)]))
@@ -231,32 +249,12 @@ final class DaemonSession {
 
 /// The settings in force, shared by the session and the engines it makes.
 private final class CurrentSettings {
-    var value: DaemonSettings
-    init(_ value: DaemonSettings) { self.value = value }
+    var value: Settings
+    init(_ value: Settings) { self.value = value }
 }
 
 /// Finished deliveries and chosen actions, handed from other threads to the loop.
 private final class Inbox: Sendable {
     let outcomes = Mutex<[(generation: Int, job: DeliveryJob, result: Result<UInt32, NotifyError>)]>([])
     let invocations = Mutex<[ActionInvocation]>([])
-}
-
-/// Hands an engine's jobs to the delivery threads, with where their
-/// outcomes go: tagged with the store they are of.
-private final class DelivererAdapter: Deliverer {
-    let deliverer: ThreadedDeliverer
-    let report: ThreadedDeliverer.Report
-    init(_ deliverer: ThreadedDeliverer, report: @escaping ThreadedDeliverer.Report) {
-        self.deliverer = deliverer
-        self.report = report
-    }
-    func deliver(_ job: DeliveryJob) { deliverer.deliver(job, report: report) }
-    func close(taskID: Int64) { deliverer.close(taskID: taskID) }
-}
-
-/// Lets the engine arm the timerfd without knowing it is one.
-private final class TimerAdapter: WakeTimer {
-    let timer: WallClockTimer
-    init(_ timer: WallClockTimer) { self.timer = timer }
-    func arm(at instant: Date?) throws -> Bool { try timer.arm(at: instant) }
 }

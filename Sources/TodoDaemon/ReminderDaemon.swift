@@ -1,6 +1,7 @@
 import Foundation
-import CLinux
 import Logging
+import TodoConfig
+import TodoLinux
 import TodoNotify
 import TodoStore
 
@@ -17,12 +18,12 @@ public final class ReminderDaemon {
         var storePath: String
         var iconPath: String?
         /// Reads the settings again (at start and on SIGHUP).
-        var loadSettings: @Sendable () throws -> DaemonSettings
+        var loadSettings: @Sendable () throws -> Settings
         /// How long to wait after a change in the store's folder before
         /// planning again, so one `add` (several writes) costs one plan.
         public var debounce: Duration = .milliseconds(30)
 
-        public init(storePath: String, iconPath: String?, loadSettings: @escaping @Sendable () throws -> DaemonSettings) {
+        public init(storePath: String, iconPath: String?, loadSettings: @escaping @Sendable () throws -> Settings) {
             self.storePath = storePath
             self.iconPath = iconPath
             self.loadSettings = loadSettings
@@ -54,7 +55,7 @@ public final class ReminderDaemon {
     /// Must be called on the main thread before any other thread is started,
     /// so that every thread inherits the blocked signals (see `SignalReceiver`).
     ///
-    /// - Throws: `DaemonError.alreadyRunning` when another daemon has the
+    /// - Throws: `InstanceLockError.held` when another daemon has the
     ///   store, a `StoreError` when the store cannot be opened, or a
     ///   `SystemError` when a descriptor cannot be made.
     public func run() throws {
@@ -62,7 +63,7 @@ public final class ReminderDaemon {
         // The store first: it makes the store's folder (0700) on a first run,
         // and the lock file lives in that folder.
         let store = try TaskStore(path: options.storePath, connections: .kept)
-        let lock = try InstanceLock(path: Self.lockPath(forStore: options.storePath))
+        let lock = try InstanceLock(path: TaskStore.daemonLockPath(forStore: options.storePath))
         defer { withExtendedLifetime(lock) {} }
         let session = try DaemonSession(store: store, options: options, makeNotifier: makeNotifier, console: console, logger: logger)
         let loop = try EventLoop()
@@ -78,10 +79,5 @@ public final class ReminderDaemon {
         try session.start()
         try loop.run(beforeSleeping: session.willSleep)
         try session.close()
-    }
-
-    /// The lock file that keeps a second daemon off the same store.
-    public static func lockPath(forStore storePath: String) -> String {
-        storePath + ".daemon-lock"
     }
 }

@@ -27,11 +27,12 @@ import TodoNotify
 ///
 /// When the server cannot be reached, the reminder is written to the console
 /// as well (once per reminder), so it is seen while the daemon keeps trying.
-final class ThreadedDeliverer: @unchecked Sendable {
+final class ThreadedDeliverer: Deliverer, @unchecked Sendable {
     /// Where a job's outcome goes: the server's notification id, or why it failed.
     typealias Report = @Sendable (DeliveryJob, Result<UInt32, NotifyError>) -> Void
 
-    // @unchecked: `pending` and `onConsole` are guarded by `condition`; the
+    // @unchecked: `pending` and `onConsole` are guarded by `condition`;
+    // `report` is used only on the thread that hands jobs over; the
     // notifier is Sendable, and the console writes a line at a time.
     private let condition = NSCondition()
     private var pending: [(job: DeliveryJob, report: Report)] = []
@@ -80,6 +81,17 @@ final class ThreadedDeliverer: @unchecked Sendable {
         }
         thread.name = "todo-delivery-\(index)"
         thread.start()
+    }
+
+    /// Where the outcomes of the jobs `deliver(_:)` hands over go from now
+    /// on: the daemon points it at the engine of each store it opens, before
+    /// that engine hands over its first job.
+    var report: Report = { _, _ in }
+
+    /// Queues `job` for the engine (`Deliverer`): its outcome goes to
+    /// `report` as it is now.
+    func deliver(_ job: DeliveryJob) {
+        deliver(job, report: report)
     }
 
     /// Queues `job`, and starts another thread when none is free to take it;

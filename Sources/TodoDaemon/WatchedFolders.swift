@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import TodoConfig
 import TodoCore
+import TodoLinux
 import TodoStore
 import TodoSync
 

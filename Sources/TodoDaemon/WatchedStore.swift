@@ -32,6 +32,8 @@ final class WatchedStore {
     /// The store each notification shown was for, so that an action on an
     /// old bubble does not reach a store opened since.
     private var origins = NotificationOrigins()
+    /// The open store's `dataVersion` when last looked at (`changedElsewhere`).
+    private var seenVersion: Int?
 
     init(
         store: TaskStore,
@@ -44,6 +46,7 @@ final class WatchedStore {
         self.disarm = disarm
         self.makeEngine = makeEngine
         open = (store, makeEngine(store, generation))
+        seenVersion = try? store.dataVersion()
     }
 
     /// The store open, if any.
@@ -58,6 +61,20 @@ final class WatchedStore {
             return nil
         }
         return open.engine
+    }
+
+    /// Whether another process committed to the store since the last call,
+    /// or since the store was opened: a change to plan for. The store's
+    /// folder shows this daemon's own writes too (the ledger, the timer it
+    /// armed, an action, a file read in), each of which the plan has
+    /// followed already; planning again for them would plan every edit
+    /// twice. True when the store cannot tell; false when no store is in
+    /// place (one that is not is let go of first).
+    func changedElsewhere() throws -> Bool {
+        guard try engine() != nil, let open else { return false }
+        guard let version = try? open.store.dataVersion() else { return true }
+        defer { seenVersion = version }
+        return version != seenVersion
     }
 
     /// A delivery that the engine of `generation` asked for ended: its
@@ -140,6 +157,7 @@ final class WatchedStore {
         generation += 1
         let engine = makeEngine(store, generation)
         open = (store, engine)
+        seenVersion = try? store.dataVersion()
         logger.notice("A todo-remind store is at \(path) again; planning from it.", metadata: DaemonEvent.storeBack.metadata(["store": .string(path)]))
         try engine.start()
     }

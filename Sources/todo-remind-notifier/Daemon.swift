@@ -46,8 +46,7 @@ extension TodoRemindNotifier {
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
             var options = ReminderDaemon.Options(storePath: storePath, iconPath: IconLocator.iconPath()) {
-                let settings = try configFile.load()
-                return DaemonSettings(policy: settings.policy, snoozeChoices: settings.snoozeChoices, calendars: settings.calendars)
+                try configFile.load()
             }
             options.debounce = .milliseconds(30)
             let daemon = ReminderDaemon(

@@ -3,6 +3,7 @@ import InMemoryLogging
 import Logging
 import TestSupport
 import Testing
+import TodoConfig
 import TodoCore
 import TodoNotify
 import TodoStore
@@ -39,7 +40,7 @@ struct WatchedStoreTests {
                 made.append(deliverer)
                 return ReminderEngine(
                     store: store,
-                    settings: DaemonSettings(policy: EngineFixture.defaultPolicy, snoozeChoices: ["1h"]),
+                    settings: Settings(policy: EngineFixture.defaultPolicy, snoozeChoices: ["1h"]),
                     timeZone: T.berlin, iconPath: nil, now: { clock.now },
                     timer: RecordingWakeTimer(), deliverer: deliverer, logger: logger
                 )

@@ -25,6 +25,10 @@ enum DaemonEvent: String {
     case delivery
     /// Reminders older than the catch-up window were recorded skipped (`count`).
     case skip
+    /// A debug line: the plan was made and carried out (`shown`: the
+    /// notifications handed to the notifier, `recorded`: the ledger's new
+    /// lines). One per plan, so that a program can count plans per change.
+    case planned
     /// The timer is armed for the next reminder (`Reminder.logMetadata`).
     case armed
     /// An action chosen on a bubble (`task`, `action`): `outcome` is

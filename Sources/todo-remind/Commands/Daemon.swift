@@ -1,5 +1,5 @@
 import ArgumentParser
-import TodoDaemon
+import TodoConfig
 
 extension TodoRemind {
     struct Daemon: ParsableCommand {

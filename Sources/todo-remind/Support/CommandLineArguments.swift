@@ -10,9 +10,6 @@ import Foundation
 /// and answer with the help text). This puts the global options after the
 /// command, and turns the other two into one sentence each.
 struct CommandLineArguments {
-    /// The global options that take a value (see `GlobalOptions`).
-    static let globalOptions: Set<String> = ["--store", "--config", "--color"]
-
     /// The only single-dash options any command has: help, `clear -y`, `daemon -v`.
     static let shortOptions: Set<String> = ["-h", "-y", "-v"]
 
@@ -31,13 +28,13 @@ struct CommandLineArguments {
         while index < arguments.count {
             let word = arguments[index]
             if Self.rootWords.contains(word) { return arguments }
-            if Self.globalOptions.contains(word) {
+            if GlobalOptions.names.contains(word) {
                 // A missing value is left for ArgumentParser to name.
                 guard index + 1 < arguments.count else { return arguments }
                 hoisted += [word, arguments[index + 1]]
                 index += 2
             } else if let name = word.split(separator: "=", maxSplits: 1).first,
-                      word.contains("="), Self.globalOptions.contains(String(name)) {
+                      word.contains("="), GlobalOptions.names.contains(String(name)) {
                 hoisted.append(word)
                 index += 1
             } else {

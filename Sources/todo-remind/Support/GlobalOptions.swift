@@ -12,6 +12,22 @@ struct GlobalOptions: ParsableArguments {
     var color: ColorMode = .auto
 }
 
+extension GlobalOptions {
+    /// The options above as typed (`--store`), each of which takes a value:
+    /// what `CommandLineArguments` moves from before the command to after
+    /// it. Read off the declarations, as ArgumentParser reads them (a
+    /// mirror of a fresh value, whose property wrappers are `_store`…), and
+    /// named as `.long` names them (`logFormat` is `--log-format`), so that
+    /// an option added above needs no second list.
+    static let names: Set<String> = Set(Mirror(reflecting: GlobalOptions()).children.compactMap { child in
+        guard let label = child.label, label.hasPrefix("_") else { return nil }
+        return "--" + label.dropFirst().reduce(into: "") { name, character in
+            if character.isUppercase { name += "-" }
+            name += character.lowercased()
+        }
+    })
+}
+
 /// When to write ANSI colours.
 enum ColorMode: String, ExpressibleByArgument, CaseIterable {
     case auto

@@ -27,11 +27,10 @@ extension DaemonTests {
         after.reduce(0) { $0 + $1.value - (before[$1.key] ?? 0) }
     }
 
-    /// Waits until the daemon has settled after a step (no wake-up for
-    /// half a second, within 5 s: the step's own tail, a D-Bus signal from
-    /// dunst or the debounce timer, ends first), then counts its wake-ups
-    /// over `window`.
-    static func wakeupsWhileIdle(_ daemon: RunningDaemon, over window: Duration) -> Int {
+    /// Waits until the daemon has settled after a step: no wake-up for
+    /// half a second, within 5 s (the step's own tail, a D-Bus signal from
+    /// dunst or the debounce timer, ends first).
+    static func settle(_ daemon: RunningDaemon) {
         var last = contextSwitches(of: daemon.pid)
         _ = eventually(within: .seconds(5)) {
             Thread.sleep(forTimeInterval: 0.5)
@@ -39,6 +38,12 @@ extension DaemonTests {
             defer { last = now }
             return wakeups(from: last, to: now) == 0
         }
+    }
+
+    /// Waits until the daemon has settled after a step (`settle`), then
+    /// counts its wake-ups over `window`.
+    static func wakeupsWhileIdle(_ daemon: RunningDaemon, over window: Duration) -> Int {
+        settle(daemon)
         let before = contextSwitches(of: daemon.pid)
         Thread.sleep(forTimeInterval: Double(window.components.seconds))
         return wakeups(from: before, to: contextSwitches(of: daemon.pid))

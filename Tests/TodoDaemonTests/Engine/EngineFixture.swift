@@ -3,6 +3,7 @@ import InMemoryLogging
 import Logging
 import TestSupport
 import Testing
+import TodoConfig
 import TodoCore
 import TodoNotify
 import TodoStore
@@ -110,7 +111,7 @@ final class EngineDaemon {
         self.log = log
         engine = ReminderEngine(
             store: fixture.store,
-            settings: DaemonSettings(policy: fixture.policy, snoozeChoices: fixture.snoozeChoices),
+            settings: Settings(policy: fixture.policy, snoozeChoices: fixture.snoozeChoices),
             timeZone: fixture.timeZone,
             iconPath: nil,
             now: { clock.now },

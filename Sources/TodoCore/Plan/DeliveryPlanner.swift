@@ -1,0 +1,125 @@
+import Foundation
+
+/// The daemon's plan (DESIGN.md §1): from `now`, the tasks' reminders,
+/// what the ledger holds, the retries and what is being shown, what to show,
+/// what to record (`plan`) and when to wake (`wake`). The daemon's engine
+/// reads those inputs from the store and carries out the answer.
+///
+/// Pure: no I/O, no clock. A reminder fires when its fire time has come (its
+/// instant, or the end of the quiet hours holding it), that fire time is no
+/// older than the catch-up window, and the ledger has no record of it; one
+/// whose fire time is older than the window, after the daemon's last look, is
+/// skipped. A reminder whose instant came before the task's due was set (a
+/// task added at 10:00 with its morning reminder at 09:00) was never due to
+/// fire, and is neither fired nor skipped; any other edit (notes, title,
+/// priority, the reminder switched off and on) leaves a missed reminder to
+/// fire. The ledger is matched by identity (`Reminder.ID`), so a reminder
+/// whose instant moved with the time zone is still the one on record.
+public struct DeliveryPlanner: Sendable {
+    public let scheduler: Scheduler
+
+    public init(scheduler: Scheduler) {
+        self.scheduler = scheduler
+    }
+
+    /// How far back a daemon that was off for long records skips: older
+    /// reminders are left out of the ledger instead of writing a row for each.
+    static let longestLookback: TimeInterval = 31 * 86_400
+
+    /// How old a reminder may be and still fire: the policy's catch-up window,
+    /// but never less than on time allows (`ReminderPolicy.onTimeGrace`). The
+    /// timer wakes the daemon a moment after a reminder's instant, never at it,
+    /// so with `catch-up-hours = 0` the bare window would skip every reminder,
+    /// even one on time: a reminder on time always fires.
+    public var catchUpWindow: TimeInterval {
+        max(scheduler.policy.catchUpWindow, ReminderPolicy.onTimeGrace)
+    }
+
+    /// The earliest instant `plan` needs tasks and ledger records from.
+    ///
+    /// With quiet hours, a reminder held since the start of a stretch fires
+    /// at its end, so the look goes back to the start of the stretch holding
+    /// `now` or the window's start: those reminders are to fire later, or
+    /// are firing now.
+    public func lookbackStart(now: Date, watermark: Date?) -> Date {
+        let start = plainLookbackStart(now: now, watermark: watermark)
+        guard let quietHours = scheduler.policy.quietHours else { return start }
+        let clock = scheduler.clock
+        let stretchStarts = [start, now].compactMap { quietHours.stretch(containing: $0, clock: clock)?.lowerBound }
+        return ([start] + stretchStarts).min() ?? start
+    }
+
+    private func plainLookbackStart(now: Date, watermark: Date?) -> Date {
+        let windowStart = now.addingTimeInterval(-catchUpWindow)
+        let oldest = windowStart.addingTimeInterval(-Self.longestLookback)
+        guard let watermark, watermark < windowStart else { return windowStart }
+        return max(watermark, oldest)
+    }
+
+    /// Which of the reminders that have come fire now, which are skipped,
+    /// and which quiet hours still hold.
+    ///
+    /// - Parameters:
+    ///   - watermark: the instant up to which an earlier run looked, if any.
+    ///   - tasks: every remindable task with a reminder in `lookbackStart...now`.
+    ///   - daily: the daily reminders of overdue tasks to consider; never skipped.
+    ///   - recorded: those of `candidates` the ledger already has.
+    /// - Returns: `fire`, the reminders to fire now with their tasks,
+    ///   earliest fire time first (`Scheduler.fireTime`: their instant, or
+    ///   the end of the quiet hours that held them); `skip`, those whose fire
+    ///   time passed longer ago than the catch-up window; `nextHeld`, of those
+    ///   whose instant has come but that quiet hours hold until later, the
+    ///   first to fire.
+    func decide(now: Date, watermark: Date?, tasks: [TodoTask], daily: [TaskReminder] = [],
+                recorded: Set<Reminder.ID>) -> (fire: [TaskReminder], skip: [Reminder], nextHeld: TaskReminder?) {
+        let skipFrom = watermark.map { max($0, lookbackStart(now: now, watermark: $0)) }
+        var fire: [(entry: TaskReminder, at: Date)] = []
+        var skip: [Reminder] = []
+        var nextHeld: (entry: TaskReminder, at: Date)?
+        func consider(_ entry: TaskReminder, mayBeSkipped: Bool) {
+            guard isCandidate(entry, now: now), !recorded.contains(entry.reminder.id) else { return }
+            let fireAt = fireTime(of: entry).at
+            if fireAt > now {
+                if nextHeld.map({ fireAt < $0.at }) ?? true { nextHeld = (entry, fireAt) }
+            } else if isWithinCatchUp(firesAt: fireAt, at: now) {
+                fire.append((entry, fireAt))
+            } else if mayBeSkipped, let skipFrom, fireAt > skipFrom {
+                skip.append(entry.reminder)
+            }
+        }
+        for task in tasks {
+            for reminder in scheduler.reminders(for: task) {
+                consider(TaskReminder(reminder, of: task), mayBeSkipped: true)
+            }
+        }
+        for entry in daily {
+            consider(entry, mayBeSkipped: false)
+        }
+        let ordered = fire.sorted { a, b in
+            if a.at != b.at { return a.at < b.at }
+            return Scheduler.precedes(a.entry.reminder, b.entry.reminder)
+        }
+        return (ordered.map(\.entry), skip, nextHeld?.entry)
+    }
+
+    /// The reminders `decide` may fire or skip, whose records it needs: those
+    /// of `tasks` and `daily` that have come and were due when they came.
+    public func candidates(now: Date, tasks: [TodoTask], daily: [TaskReminder] = []) -> [Reminder.ID] {
+        let own = tasks.flatMap { task in
+            scheduler.reminders(for: task).filter { isCandidate(TaskReminder($0, of: task), now: now) }.map(\.id)
+        }
+        return own + daily.filter { isCandidate($0, now: now) }.map(\.reminder.id)
+    }
+
+    /// When the reminder fires: its instant, or the end of the quiet hours
+    /// holding it (`Scheduler.fireTime`), by its task's priority.
+    func fireTime(of entry: TaskReminder) -> FireTime {
+        scheduler.fireTime(of: entry.reminder, priority: entry.task.priority)
+    }
+
+    /// Whether the reminder has come and was due to fire when it came: its
+    /// instant is after its task's due was set.
+    private func isCandidate(_ entry: TaskReminder, now: Date) -> Bool {
+        entry.reminder.at <= now && entry.reminder.at > entry.task.dueSetAt
+    }
+}
