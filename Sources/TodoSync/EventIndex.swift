@@ -36,7 +36,7 @@ public struct EventIndex: Sendable {
 
     /// What the instants were worked out with: the zone and each list's
     /// event settings. A different basis is a different index.
-    var basis: String {
+    public var basis: String {
         let settings = lists.lists.map { list in
             "\(list.path)=\(list.events ? 1 : 0),\(list.eventDefaultAlarm.map(String.init) ?? "-")"
         }
