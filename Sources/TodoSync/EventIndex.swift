@@ -107,4 +107,27 @@ public struct EventIndex: Sendable {
         }
         return instants
     }
+
+    /// The first `limit` alarm instants of the events after `start`,
+    /// earliest first: from the index when it is this basis's and reaches
+    /// far enough, else expanded from the events themselves (a command run
+    /// in another zone than the index was made in, which it may not write).
+    public func comingAlarms(in store: TaskStore, after start: Date, limit: Int) throws -> [EventReminder] {
+        guard limit > 0, !lists.lists.isEmpty else { return [] }
+        if let coverage = try store.eventIndexCoverage(), coverage.basis == basis {
+            let indexed = try store.eventReminders(after: start, limit: limit)
+            if indexed.count == limit || coverage.through >= start.addingTimeInterval(Self.horizon / 2) { return indexed }
+        }
+        let end = start.addingTimeInterval(Self.horizon)
+        var found: [EventReminder] = []
+        for (id, folder, series) in try store.events(overlapping: start, end.addingTimeInterval(Self.lookback)) {
+            guard let list = lists.list(atPath: folder), list.events,
+                  let recurrence = try? EventRecurrence(series: series, localZone: zone) else { continue }
+            let settings = EventRecurrence.AlarmSettings(defaultAlarm: list.eventDefaultAlarm, addresses: lists.addresses)
+            found += recurrence.alarms(from: start.addingTimeInterval(0.001), before: end, settings: settings).map {
+                EventReminder(eventID: id, folder: folder, instant: $0, changedAt: series.changedAt)
+            }
+        }
+        return Array(found.sorted { ($0.at, $0.eventID) < ($1.at, $1.eventID) }.prefix(limit))
+    }
 }
