@@ -225,7 +225,7 @@ final class ReminderEngine {
     /// written into the event's file for every device, or kept here
     /// (`EventActions`); then everything is planned again.
     private func eventActionInvoked(_ invocation: ActionInvocation, eventID: Int64, at instant: Date) throws {
-        let action: Logger.Metadata = ["event": .stringConvertible(eventID), "action": .string(invocation.key)]
+        let action: Logger.Metadata = ["event_id": .stringConvertible(eventID), "action": .string(invocation.key)]
         func outcome(_ outcome: String, _ more: Logger.Metadata = [:]) -> Logger.Metadata {
             DaemonEvent.action.metadata(action.merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
         }
@@ -522,7 +522,7 @@ final class ReminderEngine {
         if let event = decided.event, event.id != armedEvent {
             armedEvent = event.id
             logger.debug("Next reminder: event \(event.eventID), at \(DateText.iso8601(event.at, clock: scheduler.clock)).",
-                         metadata: DaemonEvent.armed.metadata(["event": .stringConvertible(event.eventID),
+                         metadata: DaemonEvent.armed.metadata(["event_id": .stringConvertible(event.eventID),
                                                                "at": .string(DateText.iso8601(event.at, clock: scheduler.clock))]))
         } else if decided.event == nil {
             armedEvent = nil

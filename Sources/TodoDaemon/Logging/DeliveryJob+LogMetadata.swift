@@ -11,7 +11,7 @@ extension DeliveryJob {
     func logMetadata(clock: WallClock) -> Logger.Metadata {
         if let event {
             return [
-                "event": .stringConvertible(event.eventID),
+                "event_id": .stringConvertible(event.eventID),
                 "kind": .string("event-" + event.instant.kind.rawValue),
                 "occurrence": .string(event.instant.identity.description),
                 "at": .string(DateText.iso8601(event.at, clock: clock)),
