@@ -56,7 +56,11 @@ struct EventReferenceTests {
         #expect(disagreements.isEmpty, Comment(rawValue: report))
     }
 
-    @Test("khal list, from Debian's khal, lists the same occurrences of the same folder over two years")
+    /// How many days `khal list` is asked for: it formats every day's
+    /// events one by one, 40 ms a day here, so a year rather than two.
+    static let khalDays = 365
+
+    @Test("khal list, from Debian's khal, lists the same occurrences of the same folder over a year")
     func khalAgrees() throws {
         let localZone = "Europe/Berlin"
         let folder = try TemporaryFolder(prefix: "event-reference")
@@ -78,7 +82,7 @@ struct EventReferenceTests {
             """)
         let listed = try ProcessRunner.run(
             URL(fileURLWithPath: "/usr/bin/khal"),
-            ["-c", config, "list", "--day-format", "", "--format", "{uid}|{start}", Self.from, "730d"],
+            ["-c", config, "list", "--day-format", "", "--format", "{uid}|{start}", Self.from, "\(Self.khalDays)d"],
             environment: ["TZ": localZone, "XDG_DATA_HOME": home.file("data"), "XDG_CACHE_HOME": home.file("cache"),
                           "HOME": home.path, "PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"],
             timeout: .seconds(300)
@@ -89,7 +93,7 @@ struct EventReferenceTests {
         let zone = try #require(TimeZone(identifier: localZone))
         let clock = WallClock(timeZone: zone)
         let start = clock.startOfDay(try #require(LocalDay(iso: Self.from)))
-        let end = clock.startOfDay(try #require(LocalDay(iso: Self.from)).adding(days: 730))
+        let end = clock.startOfDay(try #require(LocalDay(iso: Self.from)).adding(days: Self.khalDays))
         var ours = Set<String>()
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".ics") {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file(name))))
@@ -104,7 +108,7 @@ struct EventReferenceTests {
                 ours.insert("\(series.uid)|\(text)")
             }
         }
-        #expect(theirs.count > 10_000, "khal listed too few occurrences to say much")
+        #expect(theirs.count > 5_000, "khal listed too few occurrences to say much")
         let onlyTheirs = theirs.subtracting(ours).sorted(), onlyOurs = ours.subtracting(theirs).sorted()
         let report = "only khal: \(onlyTheirs.prefix(10))\nonly todo-remind: \(onlyOurs.prefix(10))"
         #expect(onlyTheirs.isEmpty && onlyOurs.isEmpty, Comment(rawValue: report))
