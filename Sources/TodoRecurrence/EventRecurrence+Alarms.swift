@@ -1,7 +1,7 @@
 import Foundation
 import TodoCore
 
-/// The instants an event's alarms fire at (ICALENDAR.md §3, as for tasks):
+/// The instants an event's alarms fire at, read as for tasks:
 /// each VALARM relative to an occurrence's start or end, with its
 /// repetitions; absolute alarms and RFC 9074 snooze alarms once;
 /// Thunderbird's snoozes (`X-MOZ-SNOOZE-TIME`, and per occurrence
