@@ -2,8 +2,8 @@ import Foundation
 import TodoCore
 
 /// Writing what the user did with an event's alarm into its file, in the
-/// forms the other clients read (Thunderbird's, tasks.org's, Evolution's and RFC 9074's), on the user's action
-/// only: Thunderbird's and tasks.org's on the master VEVENT
+/// forms the other clients read, on the user's action only: Thunderbird's
+/// and tasks.org's on the master VEVENT
 /// (`X-MOZ-LASTACK`, `X-MOZ-SNOOZE-TIME`, and for one occurrence of a series
 /// `X-MOZ-SNOOZE-TIME-<µs>`), RFC 9074's on the VALARM that fired
 /// (`ACKNOWLEDGED`, a snooze alarm). Every other line keeps its bytes; the
