@@ -6,20 +6,20 @@ import TodoCore
 import TodoStore
 @testable import TodoSync
 
-/// A store of the version before tags, subtasks and starts (v14) whose
+/// A store from before tags, subtasks and starts (migration v17) whose
 /// folders' files hold more than it kept: migrated, its files read once for
 /// those fields before any is written, so a write keeps them.
 @Suite("A store from before tags, subtasks and starts")
 struct FillInTests {
     static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
 
-    /// The Python that takes a store back to v14: its new tables, indexes,
+    /// The Python that takes a store back to before v17: its new tables, indexes,
     /// columns and trigger gone, the queue's index and the trigger as v9 made them.
     static let downgrade = """
         import sqlite3, sys
         db = sqlite3.connect(sys.argv[1])
         for statement in [
-            "DELETE FROM grdb_migrations WHERE identifier = 'v15-tags-subtasks-start'",
+            "DELETE FROM grdb_migrations WHERE identifier = 'v17-tags-subtasks-start'",
             "DROP TABLE task_tag", "DROP TABLE task_backfill",
             "DROP INDEX task_by_parent", "DROP INDEX task_file_by_parent_uid", "DROP INDEX task_reminder_queue",
             "DROP TRIGGER task_file_after_update",
@@ -28,7 +28,7 @@ struct FillInTests {
             "ALTER TABLE task_file DROP COLUMN parent_uid",
             "CREATE INDEX task_reminder_queue ON task(due_key, due_day, due_time, completed_at, reminder, remind_defaults) WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key IS NOT NULL",
             "CREATE TRIGGER task_file_after_update AFTER UPDATE ON task WHEN OLD.title IS NOT NEW.title BEGIN UPDATE task_file SET dirty = 1 WHERE task_id = NEW.id; END",
-            # What v14 kept of an alarm 15 minutes before a DTSTART an hour before DUE.
+            # What a store before v17 kept of an alarm 15 minutes before a DTSTART an hour before DUE.
             "UPDATE task SET alarms = '-4500', remind_defaults = 0",
         ]:
             db.execute(statement)
@@ -55,7 +55,7 @@ struct FillInTests {
 
         let migrated = try TaskStore(path: setup.root.file("tasks.sqlite"))
         let child = try #require(try migrated.tasks(TaskQuery()).first { $0.title == "Child" })
-        // As v14 kept it: the category alone, no start, no parent.
+        // As a store before v17 kept it: the category alone, no start, no parent.
         #expect(child.tags == ["Home"] && child.start == nil && child.parentID == nil)
         // A reading command opens the store for writing, to read them in.
         #expect(try migrated.hasTasksToFillIn(inFolders: [setup.folder]))
