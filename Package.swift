@@ -99,6 +99,13 @@ let package = Package(
             dependencies: ["TodoCore", "TodoRecurrence", "TodoStore", "TodoCalendar", "TodoConfig"],
             swiftSettings: swiftSettings
         ),
+        // What `list` and `show` say of a task, as words and table cells, for
+        // the command line and the interactive view alike.
+        .target(
+            name: "TodoListing",
+            dependencies: ["CLinux", "TodoCore", "TodoRecurrence"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TodoNotify",
             dependencies: ["TodoCore"],
@@ -137,6 +144,7 @@ let package = Package(
                 "TodoNotify",
                 "TodoLinux",
                 "TodoSync",
+                "TodoListing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

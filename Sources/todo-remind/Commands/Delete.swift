@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TodoListing
 
 extension TodoRemind {
     struct Delete: ParsableCommand {

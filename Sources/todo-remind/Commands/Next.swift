@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoListing
 
 extension TodoRemind {
     struct Next: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TodoCore
+import TodoListing
 
 /// The three reminder switches share one shape: resolve, set, report.
 struct ReminderSwitch {

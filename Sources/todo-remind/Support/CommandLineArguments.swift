@@ -1,4 +1,5 @@
 import Foundation
+import TodoListing
 
 /// The command line as typed, put into the shape ArgumentParser reads.
 ///

@@ -1,9 +1,8 @@
-import ArgumentParser
 import Foundation
 import TodoCore
 
 /// How `list` orders the tasks within each group.
-enum ListOrder: String, ExpressibleByArgument, CaseIterable {
+public enum ListOrder: String, CaseIterable, Sendable {
     case due
     case priority
     case title
@@ -13,7 +12,7 @@ enum ListOrder: String, ExpressibleByArgument, CaseIterable {
     /// keys, then the id.
     ///
     /// - Parameter titles: the rows' titles, by position; read by `title` only.
-    func order(of rows: [ListRow], titles: [String]) -> [Int] {
+    public func order(of rows: [ListRow], titles: [String]) -> [Int] {
         var order = Array(rows.indices)
         switch self {
         case .title:

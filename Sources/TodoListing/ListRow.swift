@@ -4,18 +4,18 @@ import TodoCore
 /// One task as `list` shows it and orders it: what was worked out about it,
 /// and no more. The task itself is not kept: at 100,000 tasks a listing
 /// that held them all took 45 MB.
-struct ListRow {
-    let id: Int64
-    let priority: Priority
-    let state: DueState
-    let group: TaskGroup
+public struct ListRow: Sendable {
+    public let id: Int64
+    public let priority: Priority
+    public let state: DueState
+    public let group: TaskGroup
     /// The due instant in seconds since 1970; infinity for no due date, so
     /// those sort last.
-    let dueKey: Double
+    public let dueKey: Double
     /// When the task was created, in seconds since 1970.
-    let created: Double
+    public let created: Double
 
-    init(_ task: TodoTask, standing: TaskStanding) {
+    public init(_ task: TodoTask, standing: TaskStanding) {
         id = task.id
         priority = task.priority
         state = standing.state
