@@ -85,10 +85,10 @@ struct SnoozeStoreTests {
         case .done: _ = try store.modify(ids: [task.id], now: now) { $0.completedAt = now }
         case .off: _ = try store.modify(ids: [task.id], now: now) { $0.reminderOn = false }
         case .newDueDate: _ = try store.modify(ids: [task.id], now: now) { $0.due = .day(LocalDay(year: 2026, month: 6, day: 2)!) }
-        case .delete: _ = try store.delete(ids: [task.id])
+        case .delete: _ = try store.delete(ids: [task.id], now: Date())
         case .clearCompleted:
             _ = try store.modify(ids: [task.id], now: now) { $0.completedAt = now }
-            _ = try store.deleteCompleted()
+            _ = try store.deleteCompleted(now: Date())
         }
 
         // Then its snooze is gone from the table, and the other task keeps its own
