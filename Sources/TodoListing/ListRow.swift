@@ -16,11 +16,17 @@ public struct ListRow: Sendable {
     public let created: Double
 
     public init(_ task: TodoTask, standing: TaskStanding) {
-        id = task.id
-        priority = task.priority
+        self.init(id: task.id, priority: task.priority, standing: standing, created: task.createdAt.timeIntervalSince1970)
+    }
+
+    /// The row of the task with this id, priority and creation (seconds
+    /// since 1970), at `standing`: for a reader that keeps no whole task.
+    public init(id: Int64, priority: Priority, standing: TaskStanding, created: Double) {
+        self.id = id
+        self.priority = priority
         state = standing.state
         group = standing.group
         dueKey = standing.dueInstant?.timeIntervalSince1970 ?? .infinity
-        created = task.createdAt.timeIntervalSince1970
+        self.created = created
     }
 }
