@@ -12,7 +12,7 @@ CONFIG       ?= debug
 # radicale (python3-radicale, the server without the system service the
 # radicale package installs) with a collection made by curl, two devices synced
 # by vdirsyncer, and todoman as the second device's client.
-APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev \
+APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev libncurses-dev tmux \
                 dbus dbus-x11 xvfb dunst libnotify-bin python3 python3-dateutil \
                 python3-radicale vdirsyncer todoman curl
 BIN          := .build/$(CONFIG)/todo-remind

@@ -70,7 +70,13 @@ public final class InteractiveView {
         var dirty = true
 
         try loop.register(FileDescriptor(rawValue: STDIN_FILENO)) {
-            for key in terminal.readKeys() {
+            let keys = terminal.readKeys()
+            // A terminal gone is an end, as SIGHUP is.
+            if keys.isEmpty, terminal.isHungUp {
+                loop.stop()
+                return
+            }
+            for key in keys {
                 dirty = true
                 guard view.handle(key, now: Date()) else {
                     loop.stop()

@@ -151,6 +151,13 @@ final class Terminal {
         colors ? Self.pairs[style.color] ?? 0 : 0
     }
 
+    /// Whether the terminal hung up (its window closed, its connection
+    /// lost): its input reports the end (`POLLHUP`) and no key will come.
+    var isHungUp: Bool {
+        var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&input, 1, 0) > 0 && input.revents & Int16(POLLHUP) != 0
+    }
+
     /// Every key waiting, read without blocking (`wget_wch`).
     func readKeys() -> [Key] {
         var keys: [Key] = []

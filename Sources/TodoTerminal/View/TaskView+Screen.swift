@@ -220,7 +220,7 @@ extension TaskView {
         if message == nil || [ViewMode.list, .form, .help].contains(mode) {
             drawProgress(into: &screen, row: progressRow)
         }
-        screen.put(keys, row: keysRow, column: 0, style: .dim)
+        screen.put(keys(fitting: width), row: keysRow, column: 0, style: .dim)
     }
 
     /// "███░░░░░░░ 3 of 10 done · 1 overdue · 2 due within 24 h"
@@ -233,17 +233,25 @@ extension TaskView {
         screen.put(" " + summary.words(dueSoonWindow: data.scheduler.policy.dueSoonWindow), row: row, column: column)
     }
 
-    /// The keys that matter in the mode.
-    var keys: String {
-        switch mode {
-        case .list: "j/k move · a add · e edit · x done · d delete · r reminder · s snooze · u undo · / search · Tab list · ? help · q quit"
-        case .search: "type to search · ↑/↓ move · Enter keep it · Esc clear it"
-        case .form: "Tab/Shift-Tab field · Enter save · Esc cancel"
-        case .confirmDelete: "y delete · any other key keeps it"
-        case .snoozeChoice: "1–\(snoozeChoices.count) choose · Enter 1 hour · type a WHEN · Esc cancel"
-        case .snoozeWhen: "Enter snooze · Esc cancel"
-        case .help: "? or Esc back to the list"
+    /// The keys that matter in the mode, as many as fit in `width`
+    /// columns: the last ones (help and quit in the list) always.
+    func keys(fitting width: Int) -> String {
+        let (items, last): ([String], [String]) = switch mode {
+        case .list: (["j/k move", "a add", "e edit", "x done", "d delete", "r reminder", "s snooze", "u undo", "/ search", "Tab list"],
+                     ["? help", "q quit"])
+        case .search: (["type to search", "↑/↓ move"], ["Enter keep it", "Esc clear it"])
+        case .form: (["Tab/Shift-Tab field"], ["Enter save", "Esc cancel"])
+        case .confirmDelete: ([], ["y delete", "any other key keeps it"])
+        case .snoozeChoice: (["1–\(snoozeChoices.count) choose", "Enter 1 hour", "type a WHEN"], ["Esc cancel"])
+        case .snoozeWhen: ([], ["Enter snooze", "Esc cancel"])
+        case .help: ([], ["? or Esc back to the list"])
         }
+        // The first ones first: what does not fit goes from the end of `items`.
+        var fitted: [String] = []
+        for item in items where (fitted + [item] + last).joined(separator: " · ").count <= width {
+            fitted.append(item)
+        }
+        return (fitted + last).joined(separator: " · ")
     }
 
     // MARK: - Form
