@@ -6,7 +6,7 @@ engine (Tests/TodoRecurrenceTests/RecurrenceFixtureTests.swift reads them).
     python3 scripts/recurrence-fixtures.py   # rewrites the JSON file below
 
 Needs python3 (zoneinfo, 3.9+) and python3-dateutil. Nothing here reads
-todo-remind's code: the rules of DESIGN.md section 2 are applied from their
+todo-remind's code: the rules of docs/ARCHITECTURE.md section 2 are applied from their
 statement. dateutil expands in floating wall-clock time; each wall-clock
 occurrence of a timed start then becomes an instant in its zone on its own:
 a time that does not exist (spring-forward gap) moves forward by the length of
@@ -190,7 +190,7 @@ def parse_start(text):
 
 
 def instant(naive, zone):
-    """The UTC instant of a wall-clock reading, by DESIGN.md section 2."""
+    """The UTC instant of a wall-clock reading, by docs/ARCHITECTURE.md section 2."""
     found = []
     for fold in (0, 1):
         aware = naive.replace(tzinfo=zone, fold=fold)

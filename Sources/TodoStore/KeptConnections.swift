@@ -9,7 +9,7 @@ import Synchronization
 /// its worker threads when the queue is freed. That first worker starts
 /// libdispatch's pool, whose monitor then wakes the process once a second for
 /// as long as it lives, and the daemon must make no wake-ups while nothing is
-/// due (DESIGN.md §5). So the daemon's store keeps each connection it is done
+/// due (docs/ARCHITECTURE.md §5). So the daemon's store keeps each connection it is done
 /// with here, closed: what it holds is a few objects, no file and no SQLite
 /// memory, and there is one more only each time the store at the path is
 /// made, deleted or replaced.

@@ -4,18 +4,22 @@ import TodoCore
 import TodoRecurrence
 
 extension TaskStore {
-    /// How many reminders past the limit are read to order the first ones
-    /// by when they fire: quiet hours can let a later high-priority reminder
-    /// through before earlier ones they hold.
-    static let forecastLookahead = 50
-
     /// The next `limit` reminders as the daemon will show them after `now`
-    /// (`Scheduler.forecast`): held ones at the end of the quiet hours, the
-    /// daily reminders of overdue tasks, marked when they come in a digest.
+    /// (`Scheduler.forecast`, which this gathers the inputs of): held ones at
+    /// the end of the quiet hours, each overdue task's daily reminder once,
+    /// the coming occurrences of repeating tasks, marked when they come in a
+    /// digest.
+    ///
+    /// Only what the list can show is read: the own reminders from the
+    /// reminder queue's index, the overdue tasks most urgent first, and those
+    /// falling due later in due order, each as many as the list can show and
+    /// `Scheduler.forecastLookahead` more, so a store with thousands of tasks
+    /// overdue is not read whole.
     public func forecast(scheduler: Scheduler, after now: Date, limit: Int) throws -> [Firing] {
+        let reading = limit + Scheduler.forecastLookahead
         // Strictly after: a reminder at the very start of the quiet hours is held too.
         let start = scheduler.forecastStart(at: now).addingTimeInterval(-0.001)
-        let reminders = try nextReminders(scheduler: scheduler, after: start, limit: limit + Self.forecastLookahead)
+        let reminders = try nextReminders(scheduler: scheduler, after: start, limit: reading)
         let tasks = try self.tasks(ids: reminders.map(\.taskID))
         let upcoming = reminders.compactMap { reminder in tasks[reminder.taskID].map { TaskReminder(reminder, of: $0) } }
         // A repeating task not yet overdue is forecast as kept up with: each
@@ -23,22 +27,31 @@ extension TaskStore {
         // daily reminder of it overdue does. One overdue already is reminded
         // daily until done, and what follows waits on that.
         let isKeptUp = { (task: TodoTask) in task.repeating != nil && task.due.map { scheduler.dueInstant(of: $0) > now } == true }
-        // Overdue tasks are read a morning at a time, the most urgent first
-        // and no more than the list can show, until the list is full before
-        // the next morning: a store with thousands overdue is not read whole.
-        var overdueByID: [Int64: TodoTask] = [:]
-        var first = scheduler.forecast(upcoming: upcoming, overdueCandidates: [], after: now, limit: limit)
+        // The tasks that can have a daily reminder among the first `limit`:
+        // the most urgent of those overdue by the next reminder time, and by
+        // the last one if quiet hours still hold it (each reminder time's
+        // come together), then those falling due later, in due order (each
+        // comes at the first reminder time it is overdue at, after reminders
+        // of its own). Where the own reminders alone fill the list, none due
+        // after its end can make it, and none at all before the first daily
+        // reminder can fire (quiet hours may hold it): the usual `next` of a
+        // large store reads no overdue task.
         let mornings = scheduler.forecastDailyInstants(after: now, days: limit)
-        for (index, morning) in mornings.enumerated() {
-            if first.count >= limit, let last = first.last, last.fire.at < morning { break }
-            for task in try mostUrgentOpenRemindableTasks(dueAtOrBefore: morning, limit: limit + Self.forecastLookahead)
-                where !isKeptUp(task) {
-                overdueByID[task.id] = task
+        let ownFirst = scheduler.forecast(upcoming: upcoming, overdueCandidates: [], mornings: [], after: now, limit: limit)
+        let ownEnd = ownFirst.count >= limit ? ownFirst.last?.fire.at : nil
+        let firstDaily = mornings.prefix(2).map { $0 > now ? $0 : scheduler.fireTime(at: $0, priority: .low).at }.min()
+        var overdue: [TodoTask] = []
+        if let last = mornings.last, let firstDaily, ownEnd.map({ $0 >= firstDaily }) ?? true {
+            let next = scheduler.nextDailyReminderInstant(after: now)
+            var candidates: [TodoTask] = []
+            for morning in mornings where morning <= next {
+                candidates += try mostUrgentOpenRemindableTasks(dueAtOrBefore: morning, limit: reading)
             }
-            first = scheduler.forecast(upcoming: upcoming, overdueCandidates: Array(overdueByID.values), after: now, limit: limit)
-            if index + 1 < mornings.count, first.count >= limit, let last = first.last, last.fire.at < mornings[index + 1] { break }
+            candidates += try openRemindableTasks(dueAfter: next, atOrBefore: min(last, ownEnd ?? last), limit: reading)
+            var seen: Set<Int64> = []
+            overdue = candidates.filter { !isKeptUp($0) && seen.insert($0.id).inserted }
         }
-        let overdue = Array(overdueByID.values)
+        let first = scheduler.forecast(upcoming: upcoming, overdueCandidates: overdue, mornings: mornings, after: now, limit: limit)
         // The coming occurrences of repeating tasks, up to where the list
         // ends (a month on when it is short): they are no tasks yet, but
         // their reminders are among what is to come.
@@ -47,7 +60,8 @@ extension TaskStore {
             laterReminders(of: task, through: horizon, scheduler: scheduler)
         }
         guard !later.isEmpty else { return first }
-        return scheduler.forecast(upcoming: upcoming, overdueCandidates: overdue, laterOccurrences: later, after: now, limit: limit)
+        return scheduler.forecast(upcoming: upcoming, overdueCandidates: overdue, laterOccurrences: later, mornings: mornings,
+                                  after: now, limit: limit)
     }
 
     /// Up to `limit` open, reminder-on tasks due at or before `instant`, most
@@ -73,6 +87,24 @@ extension TaskStore {
         }
     }
 
+    /// Up to `limit` open, reminder-on tasks due after those
+    /// `mostUrgentOpenRemindableTasks(dueAtOrBefore: first, limit:)` reads
+    /// from, and at or before `last` (each with `Due.sortKeyZoneSlack`),
+    /// earliest due first.
+    func openRemindableTasks(dueAfter first: Date, atOrBefore last: Date, limit: Int) throws -> [TodoTask] {
+        let sql = """
+            SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
+            WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key > ? AND due_key <= ?
+            ORDER BY due_key, id LIMIT ?
+            """
+        let slack = Due.sortKeyZoneSlack
+        return try read { db in
+            try TaskRow.fetchAll(db, sql: sql, arguments: [
+                first.timeIntervalSince1970 + slack, last.timeIntervalSince1970 + slack, limit,
+            ])
+        }
+    }
+
     /// How far ahead a short list of firings looks for repeating tasks' coming occurrences.
     static let shortListHorizon: TimeInterval = 31 * 86_400
 
@@ -91,7 +123,7 @@ extension TaskStore {
         var previousDue = scheduler.dueInstant(of: open)
         // Expanded only while the occurrences have reminders by the horizon:
         // usually just the one after the open occurrence, which has none.
-        let dues = repeating.dues(from: open, count: Self.forecastLookahead) { due in
+        let dues = repeating.dues(from: open, count: Scheduler.forecastLookahead) { due in
             scheduler.occurrenceReminders(for: occurrence(due: due)).first.map { $0.at <= horizon } ?? false
         }
         for due in dues.dropFirst() {

@@ -4,7 +4,7 @@ import TodoCore
 import TodoRecurrence
 import TodoStore
 
-/// How a task and a VTODO's fields map onto each other (ICALENDAR.md §2).
+/// How a task and a VTODO's fields map onto each other (docs/ARCHITECTURE.md §7.3).
 ///
 /// The two directions are built so that reading a file and writing the task
 /// back changes nothing: `properties(of:over:)` starts from the file's own

@@ -29,6 +29,23 @@ import Testing
         #expect(shown.contains { $0.contains("alarms") && $0.contains("15 minutes before the due, 1 day before the due") })
     }
 
+    @Test("An overdue task that keeps its alarms alone has no daily reminder: list, show and next say what the daemon does")
+    func alarmsOnlyHaveNoDailyOverdueReminder() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.ok("add", "Alarms only", "--due", "2026-11-20", "--remind", "2026-11-19 08:00", "--no-remind-defaults",
+                   "--now", "2026-11-18 10:00")
+        try cli.ok("add", "Defaults", "--due", "2026-11-20", "--now", "2026-11-18 10:00")
+
+        let shown = { (title: String) in try cli.json("show", title, "--json", "--now", Self.now) as? [String: Any] }
+        #expect(try shown("Alarms only")?["nextReminder"] is NSNull)
+        #expect(try shown("Defaults")?["nextReminder"] as? String == "2026-11-25T09:00:00+01:00")
+        let coming = try cli.objects("next", "--json", "--now", Self.now)
+        #expect(coming.map { "\($0["taskId"] ?? "") \($0["kind"] ?? "")" } == ["2 overdue"])
+        let rows = try cli.lines("list", "--now", Self.now).filter { $0.contains("Alarms only") }
+        #expect(rows.count == 1 && rows.allSatisfy { $0.hasSuffix("4 days ago  -") })
+    }
+
     @Test func editReplacesOrRemovesThemAndExportImportKeepsThem() throws {
         let cli = try CLI()
         defer { cli.remove() }

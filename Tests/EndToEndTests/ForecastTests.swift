@@ -23,10 +23,11 @@ struct ForecastEndToEndTests {
         let added = try cli.ok("add", "Late call", "--due", "2026-12-01 23:00", "--now", Self.now)
         #expect(added == "Added 1 Late call: due today 23:00 (in 2 h) · reminder on · next tomorrow 07:00 (at due time, held)\n")
 
+        // Its daily reminder once overdue is listed once, at its first
+        // morning: the list is one of different reminders.
         #expect(try cli.lines("next", "--limit", "3", "--now", Self.now) == [
-            "tomorrow 07:00 (in 10 h)   at due time, held  1 Late call",
-            "tomorrow 09:00 (in 12 h)   daily overdue      1 Late call",
-            "Thu 3 Dec 09:00 (in 36 h)  daily overdue      1 Late call",
+            "tomorrow 07:00 (in 10 h)  at due time, held  1 Late call",
+            "tomorrow 09:00 (in 12 h)  daily overdue      1 Late call",
         ])
         let block = try cli.lines("show", "1", "--now", "2026-12-01 23:10")
         #expect(block.contains("    at due time  today 23:00, held until tomorrow 07:00 (in 7 h 50 min)"), "\(block)")
@@ -46,8 +47,7 @@ struct ForecastEndToEndTests {
         try cli.ok("add", "Renew passport", "--due", "2026-11-28", "--now", Self.now)
 
         #expect(try cli.lines("next", "--limit", "2", "--now", Self.now) == [
-            "tomorrow 09:00 (in 12 h)   daily overdue  1 Renew passport",
-            "Thu 3 Dec 09:00 (in 36 h)  daily overdue  1 Renew passport",
+            "tomorrow 09:00 (in 12 h)  daily overdue  1 Renew passport",
         ])
         let json = try cli.objects("next", "--json", "--now", Self.now)
         #expect(json.first?["kind"] as? String == "overdue")
@@ -58,6 +58,40 @@ struct ForecastEndToEndTests {
         let off = try cli.write("off.toml", "overdue-in-digest = false\n")
         let quiet = try cli.lines(["next", "--now", Self.now], environment: ["TODO_REMIND_CONFIG": off])
         #expect(quiet == ["No reminders to come."])
+    }
+
+    @Test("next --limit 1000 with 15 tasks overdue lists each one's daily reminder once, at its next instant, marked daily, among the other reminders (issue 21)")
+    func dailyOverdueOnce() throws {
+        // Given 15 tasks overdue since November and one due next Tuesday at 17:00
+        let cli = try Self.cli(quietHours: false)
+        defer { cli.remove() }
+        let overdue = (1...15).map { #"{"title": "Overdue \#($0)", "due": {"day": "2026-11-\#(String(format: "%02d", $0))"}}"# }
+        let later = #"{"title": "Next week", "due": {"time": "2026-12-08T17:00:00+01:00"}}"#
+        try cli.ok("import", try cli.write("tasks.json", "[" + (overdue + [later]).joined(separator: ",") + "]"))
+
+        // When next lists up to 1000
+        let lines = try cli.lines("next", "--limit", "1000", "--now", Self.now)
+
+        // Then each overdue task comes once, tomorrow at 09:00 in one digest,
+        // most overdue first; then next week's task, its two reminders and,
+        // once overdue, its own daily one (the others' come with it again,
+        // so it is in a digest too): 18 different reminders.
+        #expect(lines.count == 18, "\(lines)")
+        #expect(lines.prefix(15).map { $0.components(separatedBy: "  ").last } == (1...15).map { "\($0) Overdue \($0)" })
+        #expect(lines.prefix(15).allSatisfy { $0.hasPrefix("tomorrow 09:00 (in 12 h)") && $0.contains("  daily overdue, in digest  ") },
+                "\(lines)")
+        #expect(lines[15].hasPrefix("Tue 8 Dec 09:00") && lines[15].contains("  morning, in digest  "), "\(lines)")
+        #expect(lines[16].hasPrefix("Tue 8 Dec 17:00") && lines[16].contains("  at due time  "), "\(lines)")
+        #expect(lines[17].hasPrefix("Wed 9 Dec 09:00") && lines[17].contains("  daily overdue, in digest  ") && lines[17].hasSuffix("16 Next week"),
+                "\(lines)")
+
+        // and the JSON says the same in the same shape: one object per reminder.
+        let json = try cli.objects("next", "--json", "--limit", "1000", "--now", Self.now)
+        #expect(json.count == 18)
+        #expect(json.allSatisfy { Set($0.keys) == ["at", "kind", "taskId", "title", "held", "digest", "laterOccurrence"] })
+        let daily = json.filter { $0["kind"] as? String == "overdue" }
+        #expect(daily.compactMap { $0["taskId"] as? Int } == Array(1...16))
+        #expect(daily.prefix(15).allSatisfy { $0["at"] as? String == "2026-12-02T09:00:00+01:00" })
     }
 
     @Test("reminders that will come as one digest are marked so in next")

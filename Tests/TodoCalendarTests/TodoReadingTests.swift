@@ -3,7 +3,7 @@ import Testing
 import TodoCalendar
 import TodoCore
 
-@Suite("Reading a VTODO into task fields (ICALENDAR.md §2)")
+@Suite("Reading a VTODO into task fields (docs/ARCHITECTURE.md §7.3)")
 struct TodoReadingTests {
     @Test("Thunderbird: a TZID due with its VTIMEZONE, every category, a priority of 1, IN-PROCESS")
     func thunderbird() throws {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import TodoCalendar
 
-@Suite("A vdir collection folder (ICALENDAR.md §1)")
+@Suite("A vdir collection folder (docs/ARCHITECTURE.md §7.1)")
 struct VdirFolderTests {
     @Test("items are the .ics files; .tmp files and metadata files are not")
     func listing() throws {

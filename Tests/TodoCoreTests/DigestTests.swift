@@ -225,6 +225,9 @@ struct DailyOverdueTests {
               task: D.task(1, .low, due: .day(F.day("2026-06-13")), reminderOn: false), reminded: false),
         .init(testDescription: "a task with no due date",
               task: D.task(1, .low, due: nil), reminded: false),
+        .init(testDescription: "a task that keeps its alarms alone (--no-remind-defaults), as the daemon reads it",
+              task: { var task = D.task(1, .low, due: .day(F.day("2026-06-13"))); task.remindDefaults = false; return task }(),
+              reminded: false),
         .init(testDescription: "any task when overdue-in-digest is off",
               task: D.task(1, .low, due: .day(F.day("2026-06-13"))), policy: ReminderPolicy(overdueInDigest: false), reminded: false),
     ]

@@ -209,6 +209,9 @@ struct QuietHoursHoldingTests {
             == FireTime(at: F.instant("2026-03-08T03:30:00-04:00"), isHeld: true))
     }
 
+    /// The evening before the reminders of `upcoming()`: 20:00 in New York.
+    static let evening = F.instant("2026-06-15T20:00:00-04:00")
+
     /// Reminders at 23:00 (low), 01:00 (high) and 08:00 (low) in New York, quiet 22:00-07:00.
     static func upcoming() -> [TaskReminder] {
         [
@@ -229,15 +232,25 @@ struct QuietHoursHoldingTests {
     func earliestFiring(allowHigh: Bool, taskID: Int64, at: String, held: Bool) throws {
         let policy = ReminderPolicy(quietHours: Self.quiet, quietHoursAllowHigh: allowHigh)
         let scheduler = F.scheduler("America/New_York", policy: policy)
-        let first = try #require(scheduler.earliestFiring(among: Self.upcoming()))
-        #expect(first.reminder.task.id == taskID)
+        // The daemon arms for it (among those firing together, the earliest),
+        let wake = DeliveryPlanner(scheduler: scheduler).wake(
+            nextHeld: nil, upcoming: Self.upcoming(), overdueCandidates: [], retries: [], flushBy: nil, after: Self.evening)
+        #expect(wake.reminder?.taskID == taskID)
+        #expect(wake.at == F.instant(at))
+        // and `next` lists it first, at that instant.
+        let first = try #require(scheduler.forecast(upcoming: Self.upcoming(), overdueCandidates: [], after: Self.evening, limit: 1).first)
         #expect(first.fire == FireTime(at: F.instant(at), isHeld: held))
     }
 
     @Test("With no quiet hours the first to fire is the first reminder; with none, nil")
     func earliestFiringPlain() {
         let scheduler = F.scheduler("America/New_York")
-        #expect(scheduler.earliestFiring(among: Self.upcoming())?.reminder.task.id == 1)
-        #expect(scheduler.earliestFiring(among: [TaskReminder]()) == nil)
+        let planner = DeliveryPlanner(scheduler: scheduler)
+        #expect(planner.wake(nextHeld: nil, upcoming: Self.upcoming(), overdueCandidates: [], retries: [], flushBy: nil,
+                             after: Self.evening).reminder?.taskID == 1)
+        #expect(scheduler.forecast(upcoming: Self.upcoming(), overdueCandidates: [], after: Self.evening, limit: 1).first?.task.id == 1)
+        #expect(planner.wake(nextHeld: nil, upcoming: [], overdueCandidates: [], retries: [], flushBy: nil, after: Self.evening)
+            == DeliveryPlanner.Wake(at: nil, reminder: nil))
+        #expect(scheduler.forecast(upcoming: [], overdueCandidates: [], after: Self.evening, limit: 1).first == nil)
     }
 }

@@ -460,7 +460,7 @@ struct SchedulerTimeZoneTests {
         let morning: String
     }
 
-    /// DESIGN.md §2 moves the morning reminder to the day before when the task is due at or
+    /// docs/ARCHITECTURE.md §2 moves the morning reminder to the day before when the task is due at or
     /// before the reminder time of its day. When that reminder time does not exist on the due
     /// day (it falls in a DST gap and moves forward), "at or before" is about the instants:
     /// a reminder must not fire after the task is already due.

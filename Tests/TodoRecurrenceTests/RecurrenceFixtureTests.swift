@@ -4,7 +4,7 @@ import TodoCore
 import TodoRecurrence
 
 /// The engine against an independent reference: python-dateutil's expansion,
-/// turned into instants by the DST rules of DESIGN.md §2 in Python
+/// turned into instants by the DST rules of docs/ARCHITECTURE.md §2 in Python
 /// (`scripts/recurrence-fixtures.py`, run again to regenerate).
 @Suite("Recurrence against python-dateutil")
 struct RecurrenceFixtureTests {

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// One collection of a vdir: a folder holding one `.ics` file per item, and
-/// optional metadata files (vdirsyncer's `docs/vdir.rst`; ICALENDAR.md §1).
+/// optional metadata files (vdirsyncer's `docs/vdir.rst`; docs/ARCHITECTURE.md §7.1).
 ///
 /// Every write goes to a temporary file in the same folder that is then
 /// renamed over the item, so a reader (vdirsyncer, todoman, our own daemon)

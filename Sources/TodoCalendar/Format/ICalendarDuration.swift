@@ -8,7 +8,7 @@ public enum ICalendarDuration {
     ///
     /// A day counts as 86 400 seconds and a week as seven days: alarms are
     /// read as elapsed time, as libical (Evolution) and tasks.org read them
-    /// and as todo-remind writes its own (ICALENDAR.md §3). RFC 5545 makes a
+    /// and as todo-remind writes its own (docs/ARCHITECTURE.md §7.4). RFC 5545 makes a
     /// day nominal, so across a DST change `-P1D` fires an hour off the wall
     /// time Thunderbird would keep; a duration is never wrong by more.
     ///

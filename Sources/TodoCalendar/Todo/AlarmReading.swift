@@ -1,7 +1,7 @@
 import Foundation
 import TodoCore
 
-/// Reads the VALARMs of a task's master VTODO (ICALENDAR.md §3): other
+/// Reads the VALARMs of a task's master VTODO (docs/ARCHITECTURE.md §7.4): other
 /// clients' alarms, the acknowledgements of todo-remind's own, and the
 /// alarms that cannot be understood.
 struct AlarmReading {

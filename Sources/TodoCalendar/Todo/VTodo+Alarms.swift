@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writing what a user did with an alarm in the forms other clients read
-/// (ICALENDAR.md §3): RFC 9074 `ACKNOWLEDGED` on the alarm (Evolution) and
+/// (docs/ARCHITECTURE.md §7.4): RFC 9074 `ACKNOWLEDGED` on the alarm (Evolution) and
 /// RFC 9074 snooze alarms. Thunderbird's and tasks.org's forms
 /// (`X-MOZ-LASTACK`, `X-MOZ-SNOOZE-TIME` on the VTODO) are fields of
 /// `VTodoProperties`, written by `updated(to:at:)`; a dismiss or a snooze

@@ -1,7 +1,7 @@
 import Foundation
 import TodoCore
 
-/// What a VTODO says about a task, in todo-remind's terms (ICALENDAR.md §2).
+/// What a VTODO says about a task, in todo-remind's terms (docs/ARCHITECTURE.md §7.3).
 ///
 /// Reading a file gives one; a write compares the one wanted with the one
 /// read and rewrites only the properties of the fields that differ, so the
@@ -68,7 +68,7 @@ public struct VTodoProperties: Hashable, Sendable, Codable {
     // `VTodo.acknowledging` and `VTodo.snoozing`.
 
     /// Other clients' VALARMs of the master VTODO that fire as reminders
-    /// (ICALENDAR.md §3), in file order; see `VAlarm`.
+    /// (docs/ARCHITECTURE.md §7.4), in file order; see `VAlarm`.
     public internal(set) var alarms: [VAlarm] = []
     /// RFC 9074 `ACKNOWLEDGED` on todo-remind's own VALARMs, by kind
     /// (`OwnAlarm.kind`): an instance of that reminder at or before it was

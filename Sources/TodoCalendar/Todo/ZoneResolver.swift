@@ -29,7 +29,7 @@ public enum ZoneResolver {
 
     /// The instant of a wall-clock reading in the zone `tzid`.
     ///
-    /// An Olson zone goes through `WallClock`, which applies DESIGN.md's rules
+    /// An Olson zone goes through `WallClock`, which applies docs/ARCHITECTURE.md §2's rules
     /// for gaps and repeated hours; any other TZID is read through the
     /// file's own VTIMEZONE (`fileZones`) by libical.
     static func instant(on day: LocalDay, secondsIntoDay seconds: Int, tzid: String, fileZones: FileTimeZones) -> Date? {

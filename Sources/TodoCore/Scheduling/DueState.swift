@@ -1,4 +1,4 @@
-/// Where a task stands at a given instant (DESIGN.md §2, first match wins).
+/// Where a task stands at a given instant (docs/ARCHITECTURE.md §2, first match wins).
 public enum DueState: String, CaseIterable, Sendable {
     case completed
     case noDueDate

@@ -5,7 +5,7 @@ import Foundation
 /// Each night's stretch is one span of instants: from the start time on one
 /// day to the end time on the same day, or on the next day when the end reads
 /// earlier than the start (the stretch crosses midnight). Both ends are placed
-/// by `WallClock`, so DESIGN.md §2's rules apply to each: an end in a
+/// by `WallClock`, so docs/ARCHITECTURE.md §2's rules apply to each: an end in a
 /// spring-forward gap moves forward by the gap (a stretch ending at 02:30 on a
 /// night the clocks jump from 02:00 to 03:00 ends at 03:30), and an end that
 /// occurs twice is its first occurrence (the repeated hour after it is not

@@ -12,7 +12,7 @@ import Foundation
 /// fewer a bubble each. The morning is where groups grow large, but a group
 /// released together at the end of quiet hours is digested the same way.
 extension Scheduler {
-    /// The reminder time on `day`, by DESIGN.md §2's rules for gaps and repeats.
+    /// The reminder time on `day`, by docs/ARCHITECTURE.md §2's rules for gaps and repeats.
     func dailyReminderInstant(on day: LocalDay) -> Date {
         clock.instant(on: day, at: policy.reminderTime)
     }
@@ -45,12 +45,27 @@ extension Scheduler {
     /// day task is always after its due day, and for a timed task is a day
     /// where its own reminders have the due instant.
     public func dailyOverdueReminder(for task: TodoTask, on day: LocalDay) -> Reminder? {
-        guard policy.overdueInDigest, task.reminderOn, !task.isCompleted, let due = task.due else { return nil }
-        let at = dailyReminderInstant(on: day)
+        dailyOverdueReminder(for: task, on: day, at: dailyReminderInstant(on: day))
+    }
+
+    /// `dailyOverdueReminder(for:on:)`, given the reminder time of `day`
+    /// (`at`), worked out once by a caller that asks of many tasks.
+    func dailyOverdueReminder(for task: TodoTask, on day: LocalDay, at: Date) -> Reminder? {
+        // The daily reminder is one of the defaults: a task that keeps its
+        // alarms alone (`--no-remind-defaults`) has none, as the store's
+        // queries for the daemon and `next` have it.
+        guard policy.overdueInDigest, task.reminderOn, task.remindDefaults, !task.isCompleted, let due = task.due
+        else { return nil }
         guard dueInstant(of: due) <= at, !task.isSnoozed(after: at),
               !reminders(for: task).contains(where: { $0.at == at })
         else { return nil }
-        return Reminder(taskID: task.id, kind: .morning, occurrence: .day(day), at: at)
+        return dailyReminder(ofTask: task.id, on: day, at: at)
+    }
+
+    /// The daily reminder of an overdue task on `day`, whose reminder time is
+    /// `at`, once `dailyOverdueReminder(for:on:)` has found the task has one.
+    func dailyReminder(ofTask taskID: Int64, on day: LocalDay, at: Date) -> Reminder {
+        Reminder(taskID: taskID, kind: .morning, occurrence: .day(day), at: at)
     }
 
     /// The daily reminders of `day` for those of `tasks` that are overdue then,
@@ -72,8 +87,7 @@ extension Scheduler {
     /// `dailyOverdueReminders(for:on:)`.
     public func batch(_ reminders: [TaskReminder], firingAt instant: Date) -> ReminderBatch {
         let sorted = sortedByUrgency(reminders, at: instant)
-        let taskCount = Set(sorted.map(\.task.id)).count
-        guard policy.digestEnabled, taskCount > policy.digestThreshold else { return .separate(sorted) }
+        guard comesAsDigest(taskCount: Set(sorted.map(\.task.id)).count) else { return .separate(sorted) }
         var seen: Set<Int64> = []
         var items: [Digest.Item] = []
         for entry in sorted where seen.insert(entry.task.id).inserted {
@@ -84,25 +98,40 @@ extension Scheduler {
         return .digest(Digest(at: instant, items: items, reminders: sorted.map(\.reminder)))
     }
 
+    /// Whether reminders of this many tasks, firing together, come as one
+    /// digest: the digest is on and they are more than the threshold.
+    func comesAsDigest(taskCount: Int) -> Bool {
+        policy.digestEnabled && taskCount > policy.digestThreshold
+    }
+
     /// Most urgent first: overdue at `instant` before the rest, then priority
     /// high to low, then due instant (no due date last), then task id, then
     /// the reminder's own instant.
     func sortedByUrgency(_ reminders: [TaskReminder], at instant: Date) -> [TaskReminder] {
-        let keyed = reminders.map { entry in
+        sortedByUrgency(reminders, at: instant, entry: \.self)
+    }
+
+    /// `sortedByUrgency(_:at:)` of items that each stand for a reminder with
+    /// its task (`entry`, asked once per item).
+    func sortedByUrgency<Item>(_ items: [Item], at instant: Date, entry: (Item) -> TaskReminder) -> [Item] {
+        guard items.count > 1 else { return items }
+        let keyed = items.map { item in
+            let entry = entry(item)
             let due = entry.task.due.map(dueInstant(of:))
-            return (entry: entry, overdue: due.map { $0 <= instant && !entry.task.isCompleted } ?? false, due: due)
+            return (item: item, overdue: due.map { $0 <= instant && !entry.task.isCompleted } ?? false,
+                    priority: entry.task.priority, due: due, taskID: entry.task.id, at: entry.reminder.at)
         }
         return keyed.sorted { a, b in
             if a.overdue != b.overdue { return a.overdue }
-            if a.entry.task.priority != b.entry.task.priority { return a.entry.task.priority > b.entry.task.priority }
+            if a.priority != b.priority { return a.priority > b.priority }
             if a.due != b.due {
                 guard let left = a.due else { return false }
                 guard let right = b.due else { return true }
                 return left < right
             }
-            if a.entry.task.id != b.entry.task.id { return a.entry.task.id < b.entry.task.id }
-            return a.entry.reminder.at < b.entry.reminder.at
-        }.map(\.entry)
+            if a.taskID != b.taskID { return a.taskID < b.taskID }
+            return a.at < b.at
+        }.map(\.item)
     }
 
     /// A task's line in a digest, plain text: "Pay rent · due today at 17:00",

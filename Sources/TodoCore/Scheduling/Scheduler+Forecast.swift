@@ -1,9 +1,24 @@
 import Foundation
 
-/// What the daemon will show from now on, by the rules it fires by: quiet
-/// hours (`fireTime(of:priority:)`), the daily reminder of overdue tasks
+/// What fires next, by the rules the daemon fires by: quiet hours
+/// (`fireTime(of:priority:)`), the daily reminder of overdue tasks
 /// (`dailyOverdueReminder(for:on:)`) and the digest (`batch(_:firingAt:)`).
+///
+/// `forecast` is the one answer to "what fires next" (worked out in
+/// `comingFirings`), and everything that says so asks it: `next` lists its
+/// firings, `list`, `show` and the JSON call a task's first one its next
+/// reminder (`nextFiring(for:after:dailyInstants:)`, the same asked of one
+/// task), `status` reports the first, and the daemon arms its timer for the
+/// first (`DeliveryPlanner.wake`). Each gathers the inputs it has at hand
+/// (the store's from SQLite: `TaskStore.forecast`) and asks here, so none of
+/// them can disagree with the daemon about what fires when.
 extension Scheduler {
+    /// How many reminders past those wanted are read to order the first ones
+    /// by when they fire: quiet hours can let a later high-priority reminder
+    /// through before earlier ones they hold. Also how many of a series'
+    /// coming occurrences are looked at for reminders.
+    public static let forecastLookahead = 50
+
     /// The instant from which reminders that are still to be shown must be
     /// looked for: the start of the quiet hours `now` is in (reminders held
     /// since then fire when they end), else `now`.
@@ -23,100 +38,306 @@ extension Scheduler {
     public func forecastDailyInstants(after now: Date, days: Int) -> [Date] {
         guard policy.overdueInDigest else { return [] }
         let latest = latestDailyReminderInstant(atOrBefore: now)
-        let held = fireTime(of: Reminder(taskID: 0, kind: .morning, occurrence: .day(clock.day(of: latest)), at: latest), priority: .low).at > now
+        let held = fireTime(at: latest, priority: .low).at > now
         let next = clock.day(of: nextDailyReminderInstant(after: now))
         return (held ? [latest] : []) + (0..<max(1, days)).map { dailyReminderInstant(on: next.adding(days: $0)) }
     }
 
-    /// The next `limit` firings after `now`, in the order the daemon shows them.
+    /// The next `limit` firings after `now`, in the order the daemon shows
+    /// them: by the instant each fires (held ones at the end of the quiet
+    /// hours), and at one instant most urgent first, marked when they come
+    /// in a digest.
+    ///
+    /// An overdue task's daily reminder is listed once, at the first
+    /// reminder time it falls on after `now`, marked daily: the daemon
+    /// reminds of it every morning until it is done, and the list stays one
+    /// of different reminders. Those later mornings still count for whether
+    /// the reminders firing with them come in a digest.
     ///
     /// - Parameters:
-    ///   - upcoming: the tasks' own reminders (snoozes included) from
-    ///     `forecastStart(at:)` on, with their tasks, earliest first.
-    ///   - overdueCandidates: the open, reminder-on tasks due at or before the
-    ///     last of `forecastDailyInstants(after: now, days: limit)`.
+    ///   - upcoming: the tasks' own reminders (snoozes included) that may
+    ///     fire after `now`, with their tasks: those from `forecastStart(at:)`
+    ///     on, earliest first (the daemon gives the first one quiet hours
+    ///     hold that it has not shown, and the next ones after `now`).
+    ///   - overdueCandidates: open, reminder-on tasks that may be overdue at
+    ///     one of `mornings`; the others are left out.
     ///   - laterOccurrences: the reminders of repeating tasks' occurrences
     ///     after their open one, each with its task as it will be then.
+    ///   - mornings: the reminder times, ascending, at which daily reminders
+    ///     of overdue tasks are looked for; by default
+    ///     `forecastDailyInstants(after: now, days: limit)`.
     public func forecast(
         upcoming: [TaskReminder], overdueCandidates: [TodoTask], laterOccurrences: [TaskReminder] = [],
-        after now: Date, limit: Int
+        mornings: [Date]? = nil, after now: Date, limit: Int
     ) -> [Firing] {
-        var pending: [(entry: TaskReminder, fire: FireTime, daily: Bool)] = []
-        for entry in upcoming + laterOccurrences {
-            let fire = fireTime(of: entry.reminder, priority: entry.task.priority)
-            // Passed and not held: the daemon has shown it already.
-            if fire.at > now { pending.append((entry, fire, false)) }
-        }
-        let later = Set(laterOccurrences)
-        // Each morning adds the daily reminders of the tasks overdue by then,
-        // until the mornings lie past the first `limit` firings.
-        let instants = forecastDailyInstants(after: now, days: limit)
-        for (index, instant) in instants.enumerated() {
-            let day = clock.day(of: instant)
-            for task in overdueCandidates {
-                guard let reminder = dailyOverdueReminder(for: task, on: day) else { continue }
-                let fire = fireTime(of: reminder, priority: task.priority)
-                if fire.at > now { pending.append((TaskReminder(reminder, of: task), fire, true)) }
-            }
-            if index + 1 < instants.count, pending.filter({ $0.fire.at < instants[index + 1] }).count >= limit { break }
-        }
-        var byFireTime: [Date: [Int]] = [:]
-        for (index, item) in pending.enumerated() { byFireTime[item.fire.at, default: []].append(index) }
+        let mornings = mornings ?? forecastDailyInstants(after: now, days: limit)
         var firings: [Firing] = []
-        for instant in byFireTime.keys.sorted() {
-            guard let indexes = byFireTime[instant] else { continue }
-            var details: [TaskReminder: (fire: FireTime, daily: Bool)] = [:]
-            for index in indexes { details[pending[index].entry] = (pending[index].fire, pending[index].daily) }
-            // The same batching the daemon does: more tasks than the
-            // threshold make one digest, most urgent first either way.
-            let inDigest: Bool
-            let entries: [TaskReminder]
-            switch batch(indexes.map { pending[$0].entry }, firingAt: instant) {
-            case .separate(let sorted):
-                (inDigest, entries) = (false, sorted)
-            case .digest:
-                (inDigest, entries) = (true, sortedByUrgency(indexes.map { pending[$0].entry }, at: instant))
-            }
-            for entry in entries {
-                guard let detail = details[entry] else { continue }
-                var firing = Firing(entry: entry, fire: detail.fire, isDailyOverdue: detail.daily, inDigest: inDigest)
-                firing.isLaterOccurrence = later.contains(entry)
-                firings.append(firing)
-                if firings.count == limit { return firings }
-            }
+        comingFirings(upcoming: upcoming, overdueCandidates: overdueCandidates, laterOccurrences: laterOccurrences,
+                      mornings: mornings, after: now, limit: limit) { item, inDigest in
+            firings.append(firing(item, inDigest: inDigest, upcoming: upcoming, overdueCandidates: overdueCandidates,
+                                  laterOccurrences: laterOccurrences, mornings: mornings))
         }
         return firings
     }
-}
 
-extension Scheduler {
-    /// The task's next firing after `now`, as the daemon will show it: its
-    /// next own reminder, or one held since before `now` that quiet hours
-    /// release later, or its daily reminder while it is overdue; nil when
-    /// none is to come. (Whether it comes in a digest depends on the other
-    /// tasks: `forecast` says.)
+    /// The task's next firing after `now`, as the daemon will show it: the
+    /// first of `forecast` asked with this one task (its own reminders, it
+    /// as a candidate for the daily reminder, no coming occurrences); nil
+    /// when none is to come. It is never in a digest: whether it comes in one
+    /// depends on the other tasks, which `forecast` over all of them says.
     ///
     /// - Parameter dailyInstants: `forecastDailyInstants(after: now)`, worked
     ///   out once by a caller that asks this of many tasks.
     public func nextFiring(for task: TodoTask, after now: Date, dailyInstants: [Date]? = nil) -> Firing? {
         guard task.reminderOn, !task.isCompleted else { return nil }
-        var best: (reminder: Reminder, fire: FireTime, daily: Bool)?
-        func consider(_ reminder: Reminder, daily: Bool) {
-            let fire = fireTime(of: reminder, priority: task.priority)
-            guard fire.at > now else { return }
-            if let current = best, (current.fire.at, current.reminder.at) <= (fire.at, reminder.at) { return }
-            best = (reminder, fire, daily)
+        let mornings = dailyInstants ?? forecastDailyInstants(after: now)
+        // `list` asks this of every task: its inputs are passed without
+        // building lists where they are one reminder or none.
+        let candidate = CollectionOfOne(task)
+        func first<Own: RandomAccessCollection<TaskReminder>>(_ own: Own) -> Firing? where Own.Index == Int {
+            var first: Firing?
+            comingFirings(upcoming: own, overdueCandidates: candidate, laterOccurrences: EmptyCollection(),
+                          mornings: mornings, after: now, limit: 1) { item, inDigest in
+                first = firing(item, inDigest: inDigest, upcoming: own, overdueCandidates: candidate,
+                               laterOccurrences: EmptyCollection(), mornings: mornings)
+            }
+            return first
         }
-        if policy.quietHours == nil {
-            // Nothing is held: the own reminders after now are all there is to see.
-            if let next = nextReminder(for: task, after: now) { consider(next, daily: false) }
-        } else {
+        if policy.quietHours != nil {
             let start = forecastStart(at: now)
-            for reminder in reminders(for: task) where reminder.at >= start { consider(reminder, daily: false) }
+            return first(reminders(for: task).filter { $0.at >= start }.map { TaskReminder($0, of: task) })
         }
-        for instant in dailyInstants ?? forecastDailyInstants(after: now) {
-            if let reminder = dailyOverdueReminder(for: task, on: clock.day(of: instant)) { consider(reminder, daily: true) }
+        // Nothing is held: the first own reminder after now is the only one that can come first.
+        guard let next = nextReminder(for: task, after: now) else { return first(EmptyCollection()) }
+        return first(CollectionOfOne(TaskReminder(next, of: task)))
+    }
+
+    /// A reminder `comingFirings` lists, with its task.
+    private func firing<Own, Overdue, Later>(
+        _ item: Pending, inDigest: Bool, upcoming: Own, overdueCandidates: Overdue, laterOccurrences: Later, mornings: [Date]
+    ) -> Firing where Own: RandomAccessCollection<TaskReminder>, Own.Index == Int,
+                      Overdue: RandomAccessCollection<TodoTask>, Overdue.Index == Int,
+                      Later: RandomAccessCollection<TaskReminder>, Later.Index == Int {
+        let (daily, later) = switch item.source {
+        case .own: (false, false)
+        case .laterOccurrence: (false, true)
+        case .daily: (true, false)
         }
-        return best.map { Firing(entry: TaskReminder($0.reminder, of: task), fire: $0.fire, isDailyOverdue: $0.daily, inDigest: false) }
+        return Firing(entry: entry(item, upcoming: upcoming, overdueCandidates: overdueCandidates,
+                                   laterOccurrences: laterOccurrences, mornings: mornings),
+                      fire: item.fire, isDailyOverdue: daily, inDigest: inDigest, isLaterOccurrence: later)
+    }
+
+    /// The reminder `item` stands for, with its task.
+    private func entry<Own, Overdue, Later>(
+        _ item: Pending, upcoming: Own, overdueCandidates: Overdue, laterOccurrences: Later, mornings: [Date]
+    ) -> TaskReminder where Own: RandomAccessCollection<TaskReminder>, Own.Index == Int,
+                            Overdue: RandomAccessCollection<TodoTask>, Overdue.Index == Int,
+                            Later: RandomAccessCollection<TaskReminder>, Later.Index == Int {
+        switch item.source {
+        case .own: upcoming[item.index]
+        case .laterOccurrence: laterOccurrences[item.index]
+        case .daily(let day, let morning):
+            TaskReminder(dailyReminder(ofTask: item.taskID, on: day, at: mornings[morning]), of: overdueCandidates[item.index])
+        }
+    }
+
+    /// The coming firings, in order, handed to `body` (each with whether it
+    /// comes in a digest) until `limit`: the one place they are worked out,
+    /// for `forecast` and `nextFiring` alike, whatever collections the
+    /// inputs come in.
+    ///
+    /// Inlined into each caller, so that it is compiled for the collections
+    /// each passes: `list` asks it of every task, with one reminder or none,
+    /// where lists made for each would cost more than the answer.
+    @inline(__always)
+    private func comingFirings<Own, Overdue, Later>(
+        upcoming: Own, overdueCandidates: Overdue, laterOccurrences: Later, mornings: [Date], after now: Date, limit: Int,
+        _ body: (Pending, Bool) -> Void
+    ) where Own: RandomAccessCollection<TaskReminder>, Own.Index == Int,
+            Overdue: RandomAccessCollection<TodoTask>, Overdue.Index == Int,
+            Later: RandomAccessCollection<TaskReminder>, Later.Index == Int {
+        guard limit > 0 else { return }
+        func own<Entries: RandomAccessCollection<TaskReminder>>(_ index: Int, in entries: Entries, _ source: Pending.Source)
+            -> Pending? where Entries.Index == Int {
+            let fire = fireTime(of: entries[index].reminder, priority: entries[index].task.priority)
+            // Passed and not held: the daemon has shown it already.
+            return fire.at > now ? Pending(source: source, index: index, taskID: entries[index].task.id, fire: fire) : nil
+        }
+        func daily(_ index: Int) -> Pending? {
+            guard let first = firstDailyOverdueReminder(for: overdueCandidates[index], among: mornings, after: now) else { return nil }
+            return Pending(source: .daily(day: first.day, morning: first.morning), index: index,
+                           taskID: overdueCandidates[index].id, fire: first.fire)
+        }
+
+        if upcoming.count < 2, laterOccurrences.isEmpty, overdueCandidates.count < 2 {
+            // One task's own reminder and daily reminder at most (what `list`
+            // asks of every task), answered without lists: each alone at its
+            // instant, or one task's together, which come in the order of
+            // their own instants (`sortedByUrgency` of one task).
+            let own = upcoming.isEmpty ? nil : own(0, in: upcoming, .own)
+            let daily = overdueCandidates.isEmpty ? nil : daily(0)
+            if let own, let daily {
+                if own.taskID == daily.taskID {
+                    // The daily reminder's own instant is its reminder time.
+                    guard case .daily(_, let morning) = daily.source else { return }
+                    let ownFirst = (own.fire.at, upcoming[0].reminder.at) <= (daily.fire.at, mornings[morning])
+                    body(ownFirst ? own : daily, comesAsDigest(taskCount: 1))
+                    if limit > 1 { body(ownFirst ? daily : own, comesAsDigest(taskCount: 1)) }
+                    return
+                }
+                // Two tasks: as any number, below.
+            } else {
+                if let only = own ?? daily { body(only, comesAsDigest(taskCount: 1)) }
+                return
+            }
+        }
+
+        var pending: [Pending] = []
+        for index in upcoming.indices { if let item = own(index, in: upcoming, .own) { pending.append(item) } }
+        for index in laterOccurrences.indices { if let item = own(index, in: laterOccurrences, .laterOccurrence) { pending.append(item) } }
+        for index in overdueCandidates.indices { if let item = daily(index) { pending.append(item) } }
+        let order = pending.indices.sorted { a, b in
+            pending[a].fire.at != pending[b].fire.at ? pending[a].fire.at < pending[b].fire.at : a < b
+        }
+        var recurring = RecurringDailies(overdueCandidates: Array(overdueCandidates), mornings: mornings, pending: pending)
+        var count = 0
+        var start = order.startIndex
+        while start < order.endIndex {
+            let instant = pending[order[start]].fire.at
+            var end = start + 1
+            while end < order.endIndex, pending[order[end]].fire.at == instant { end += 1 }
+            let group = order[start..<end].map { pending[$0] }
+            start = end
+            // The same batching the daemon does (`batch(_:firingAt:)`): more
+            // tasks than the threshold make one digest, most urgent first
+            // either way.
+            let tasks = Set(group.map(\.taskID))
+            var taskCount = tasks.count
+            if !comesAsDigest(taskCount: taskCount), policy.digestEnabled {
+                taskCount += recurring.tasks(firingAt: instant, besides: tasks, upTo: policy.digestThreshold + 1 - taskCount, scheduler: self)
+            }
+            let inDigest = comesAsDigest(taskCount: taskCount)
+            let sorted = sortedByUrgency(group, at: instant) { item in
+                entry(item, upcoming: upcoming, overdueCandidates: overdueCandidates, laterOccurrences: laterOccurrences,
+                      mornings: mornings)
+            }
+            for item in sorted {
+                body(item, inDigest)
+                count += 1
+                if count == limit { return }
+            }
+        }
+    }
+
+    /// The first of `mornings` at which the task has a daily reminder of
+    /// being overdue that still fires after `now` (its index), that
+    /// reminder's day, and when it fires; nil for none.
+    private func firstDailyOverdueReminder(for task: TodoTask, among mornings: [Date], after now: Date)
+        -> (morning: Int, day: LocalDay, fire: FireTime)? {
+        guard policy.overdueInDigest, task.reminderOn, !task.isCompleted, let due = task.due, let last = mornings.last,
+              // A task not due by the last morning has none: its due instant
+              // lies within the slack of its sort key, which is cheaper to
+              // tell than the instant (`list` asks this of every task).
+              due.sortKey - Due.sortKeyZoneSlack <= last.timeIntervalSince1970
+        else { return nil }
+        // No morning before the task falls due, or before its snooze ends,
+        // has one: the search starts after them.
+        var earliest = dueInstant(of: due)
+        if let until = task.snoozedUntil, until > earliest { earliest = until }
+        var index = Self.firstIndex(in: mornings, atOrAfter: earliest)
+        while index < mornings.endIndex {
+            let (at, day) = (mornings[index], clock.day(of: mornings[index]))
+            if dailyOverdueReminder(for: task, on: day, at: at) != nil {
+                let fire = fireTime(at: at, priority: task.priority)
+                if fire.at > now { return (index, day, fire) }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The index of the first of `instants` (ascending) at or after `instant`.
+    static func firstIndex(in instants: [Date], atOrAfter instant: Date) -> Int {
+        var (low, high) = (instants.startIndex, instants.endIndex)
+        while low < high {
+            let middle = (low + high) / 2
+            if instants[middle] < instant { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+/// A reminder `forecast` may list: where it came from (its index in the
+/// input it came from), its task and when it fires.
+private struct Pending {
+    enum Source {
+        case own, laterOccurrence
+        /// An overdue task's daily reminder, on this day, at the reminder
+        /// time of this index of the mornings.
+        case daily(day: LocalDay, morning: Int)
+    }
+
+    let source: Source
+    let index: Int
+    let taskID: Int64
+    let fire: FireTime
+}
+
+/// The daily reminders of overdue tasks that `forecast` listed once, on the
+/// mornings after: the daemon reminds of them again, so they count for the
+/// digest of whatever fires with them.
+private struct RecurringDailies {
+    let overdueCandidates: [TodoTask]
+    let mornings: [Date]
+    /// The tasks listed with a daily reminder (their index in
+    /// `overdueCandidates`), and the index in `mornings` of it.
+    let listed: [(task: Int, morning: Int)]
+    /// When each morning's daily reminder fires, by priority (quiet hours can
+    /// hold one and let another through), worked out when first needed.
+    private var fires: [Priority: [Date]] = [:]
+
+    init(overdueCandidates: [TodoTask], mornings: [Date], pending: [Pending]) {
+        self.overdueCandidates = overdueCandidates
+        self.mornings = mornings
+        self.listed = pending.compactMap { item in
+            guard case .daily(_, let morning) = item.source else { return nil }
+            return (item.index, morning)
+        }
+    }
+
+    /// How many tasks not in `present` have a daily reminder firing at
+    /// `instant` on a morning after the one they are listed at, counted up to
+    /// `limit`: the group needs no more to be a digest.
+    mutating func tasks(firingAt instant: Date, besides present: Set<Int64>, upTo limit: Int, scheduler: Scheduler) -> Int {
+        guard limit > 0, !listed.isEmpty else { return 0 }
+        var count = 0
+        var found: [Priority: Int?] = [:]
+        for (index, first) in listed where !present.contains(overdueCandidates[index].id) {
+            let task = overdueCandidates[index]
+            let morning: Int?
+            if let known = found[task.priority] {
+                morning = known
+            } else {
+                morning = self.morning(firingAt: instant, priority: task.priority, scheduler: scheduler)
+                found[task.priority] = .some(morning)
+            }
+            guard let morning, morning > first else { continue }
+            let at = mornings[morning]
+            guard scheduler.dailyOverdueReminder(for: task, on: scheduler.clock.day(of: at), at: at) != nil else { continue }
+            count += 1
+            if count == limit { break }
+        }
+        return count
+    }
+
+    /// The index of the morning whose daily reminder of a task of `priority`
+    /// fires at `instant`, if one does.
+    private mutating func morning(firingAt instant: Date, priority: Priority, scheduler: Scheduler) -> Int? {
+        let fires = self.fires[priority] ?? mornings.map { scheduler.fireTime(at: $0, priority: priority).at }
+        self.fires[priority] = fires
+        // Non-decreasing: holding moves an instant to the end of its stretch, never past a later one's.
+        let index = Scheduler.firstIndex(in: fires, atOrAfter: instant)
+        return index < fires.endIndex && fires[index] == instant ? index : nil
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Works out due instants, states, groups and reminders (DESIGN.md §2).
+/// Works out due instants, states, groups and reminders (docs/ARCHITECTURE.md §2).
 ///
 /// Pure: it is given a `Calendar` (for its time zone) and a policy at creation,
 /// and `now` on every question; it never reads the clock or the environment.

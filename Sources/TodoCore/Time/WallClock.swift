@@ -2,7 +2,7 @@ import Foundation
 
 /// Converts between instants and the wall-clock readings of one time zone.
 ///
-/// This is the one place that applies DESIGN.md §2's rules for local times that
+/// This is the one place that applies docs/ARCHITECTURE.md §2's rules for local times that
 /// do not exist or exist twice: a time in a spring-forward gap moves forward by
 /// the length of the gap (02:30 in a 1 h gap is 03:30), and a time repeated by a
 /// fall-back is its first occurrence. Foundation's `Calendar` leaves these cases

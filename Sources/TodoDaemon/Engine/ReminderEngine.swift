@@ -14,18 +14,29 @@ import TodoStore
 /// zone changes and delivery outcomes into calls of its methods, one at a
 /// time on one thread; tests call the same methods with a clock they set.
 ///
-/// One reminder's way from the task `add` saved (`TodoTask`) to the bubble
-/// and the ledger, in five types:
-/// 1. `Reminder`: `Scheduler.reminders(for:)` gives the task's, each with its
+/// The plan itself is pure and lives in the core (`DeliveryPlanner`): this
+/// engine reads its inputs from the store, asks it, and carries out the
+/// answer (the ledger, the deliverer, the timer).
+///
+/// One reminder's way from the task `add` saved to the bubble and the
+/// ledger, in seven types:
+/// 1. `TodoTask`: what `add` saved (`TaskStore.add`), read back here by
+///    `plan` (`TaskStore.remindableTasks`);
+/// 2. `Reminder`: `Scheduler.reminders(for:)` gives the task's, each with its
 ///    identity (task, kind, occurrence) and its instant;
-/// 2. `TaskReminder`: with its task, which `DeliveryPlanner.plan` fires,
-///    skips or holds;
-/// 3. `ReminderBatch`: with the others firing at the same moment, a bubble
-///    each or one digest (`Scheduler.batch`);
-/// 4. `DeliveryJob`: the notification to show (`ReminderNotification`, the
-///    bubble's words), which the deliverer shows;
-/// 5. `DeliveryRecord`: the ledger's line, `sending` before it is shown,
-///    `delivered` (or `failed`, then a `PendingRetry`) once the server answered.
+/// 3. `TaskReminder`: with its task, which `DeliveryPlanner.plan` fires,
+///    skips, or leaves held by quiet hours (`Scheduler.fireTime`);
+/// 4. `ReminderBatch`: with the others firing at the same moment, a bubble
+///    each or one `Digest` (`Scheduler.batch`);
+/// 5. `DeliveryPlan`: the plan's answer, its batches to show and its records
+///    to write;
+/// 6. `DeliveryJob`: a batch's notification, worded by `ReminderComposer`
+///    (`jobs(of:…)`), which the deliverer shows;
+/// 7. `DeliveryRecord`: the ledger's line, `sending` before it is shown,
+///    `delivered` once the server answered (or `failed`, and a
+///    `PendingRetry` brings it back to the plan).
+/// When it fires next, and what `next`, `list` and `status` say of it, is
+/// `Scheduler.forecast` (`DeliveryPlanner.wake` arms the timer for its first).
 final class ReminderEngine {
     private let store: TaskStore
     /// Every write of the ledger and bookkeeping goes through here, so a
@@ -45,9 +56,9 @@ final class ReminderEngine {
     private var inFlight: Set<Reminder.ID> = []
     /// The bubbles shown, closed when their reminders are handled elsewhere.
     private var openBubbles = OpenBubbles()
-    /// The earliest reminder whose instant has passed but that quiet hours
-    /// hold, and when it fires, as the last plan found.
-    private var nextHeld: (reminder: Reminder, at: Date)?
+    /// Of the reminders whose instant has passed but that quiet hours hold,
+    /// the first to fire, as the last plan found.
+    private var nextHeld: TaskReminder?
     /// The instant the last complete plan of this run looked up to, under
     /// the current clock, zone and settings; nil before the first and after
     /// any of them changes.
@@ -219,7 +230,8 @@ final class ReminderEngine {
             if reminders.count == 1 { openBubbles.shown(job.reminder) }
         case .failure(let error):
             let detail = error.errorDescription ?? "\(error)"
-            if let nextAt = DeliveryPlanner(scheduler: scheduler).nextAttempt(after: job, failedAt: instant) {
+            if let nextAt = DeliveryPlanner(scheduler: scheduler).nextAttempt(after: job.attempt, firesAt: job.firesAt,
+                                                                              failedAt: instant) {
                 let delay = nextAt.timeIntervalSince(instant)
                 retries.append(PendingRetry(reminders: reminders, attempts: job.attempt, nextAt: nextAt, firesAt: job.firesAt))
                 logger.warning("Could not show \(what): \(detail) Trying again in \(Int(delay)) s.",
@@ -265,7 +277,7 @@ final class ReminderEngine {
             actions: NotificationAction.reminderActions(snoozeChoices: snoozeChoices)
         )
         let decided = planner.plan(now: instant, watermark: watermark, tasks: tasks, daily: daily, recorded: recorded,
-                                   inFlight: inFlight, dueRetries: due, retryTasks: retryTasks, composer: composer)
+                                   inFlight: inFlight, dueRetries: due, retryTasks: retryTasks)
         let records = decided.records
 
         // The ledger first: a reminder is on record before it is shown, so a
@@ -277,10 +289,14 @@ final class ReminderEngine {
             logger.info("Skipped \(decided.skippedCount) reminders older than the catch-up window.",
                         metadata: DaemonEvent.skip.metadata(["count": .stringConvertible(decided.skippedCount)]))
         }
-        for job in decided.jobs {
-            inFlight.formUnion(job.reminders.map(\.id))
-            logFiring(job, at: instant)
-            deliverer.deliver(job)
+        var shown = 0
+        for (batch, firesAt, attempt) in decided.batches {
+            for job in jobs(of: batch, held: decided.held, attempt: attempt, firesAt: firesAt, at: instant, composer: composer) {
+                shown += 1
+                inFlight.formUnion(job.reminders.map(\.id))
+                logFiring(job, at: instant)
+                deliverer.deliver(job)
+            }
         }
         // Moved only when something was recorded: writing it on every plan
         // would wake this daemon's own store watcher after every plan (which
@@ -294,9 +310,9 @@ final class ReminderEngine {
         }
         nextHeld = decided.nextHeld
         plannedThrough = instant
-        logger.debug("Planned: \(decided.jobs.count) to show, \(records.count) to record.",
+        logger.debug("Planned: \(shown) to show, \(records.count) to record.",
                      metadata: DaemonEvent.planned.metadata([
-                         "shown": .stringConvertible(decided.jobs.count), "recorded": .stringConvertible(records.count),
+                         "shown": .stringConvertible(shown), "recorded": .stringConvertible(records.count),
                      ]))
         try arm(after: instant)
     }
@@ -312,8 +328,7 @@ final class ReminderEngine {
         // (held ones at the end of the quiet hours), each has been fired or
         // skipped and is on the ledger: a store with thousands of overdue
         // tasks is then not read again on every plan until the next morning.
-        let probe = Reminder(taskID: 0, kind: .morning, occurrence: .day(scheduler.clock.day(of: latest)), at: latest)
-        let lastFiring = scheduler.fireTime(of: probe, priority: .low).at
+        let lastFiring = scheduler.fireTime(at: latest, priority: .low).at
         if let plannedThrough, plannedThrough >= lastFiring { return [] }
         let overdue = try store.openRemindableTasks(dueAtOrBefore: latest)
         return scheduler.dailyOverdueReminders(for: overdue, on: scheduler.clock.day(of: latest))
@@ -336,21 +351,19 @@ final class ReminderEngine {
         return due
     }
 
-    /// How many upcoming reminders arming looks at for the earliest to fire:
-    /// with quiet hours, a later high-priority one can fire before earlier
-    /// ones held to the end of the night.
-    static let armingLookahead = 50
-
-    /// Arms the timer for the earliest of: the next reminder to fire (held
-    /// ones at the end of their quiet hours), the next reminder time when
-    /// some task will be overdue then, the next retry, and the next try to
-    /// write records the store would not take.
+    /// Arms the timer for the earliest of: the first of the coming firings
+    /// (held ones at the end of their quiet hours, the daily reminders of
+    /// the tasks overdue at the next reminder time), the next retry, and the
+    /// next try to write records the store would not take
+    /// (`DeliveryPlanner.wake`).
     private func arm(after instant: Date) throws {
-        let upcoming = try [nextHeld, nextFiring(after: instant), nextDailyOverdueFiring(after: instant)].compactMap { $0 }
+        let (upcoming, overdue) = try comingFiringInputs(after: instant)
         // Records kept in memory are written at the next event, or at the
         // latest when the longest retry wait has passed.
         let flushBy = ledger.hasKept ? instant.addingTimeInterval(RetrySchedule.notifications.longest) : nil
-        let decided = DeliveryPlanner(scheduler: scheduler).wake(upcoming: upcoming, retries: retries, flushBy: flushBy)
+        let decided = DeliveryPlanner(scheduler: scheduler).wake(
+            nextHeld: nextHeld, upcoming: upcoming, overdueCandidates: overdue, retries: retries, flushBy: flushBy, after: instant
+        )
         let (wake, next) = (decided.at, decided.reminder)
         if wake != armedAt {
             let clockWasSet = try timer.arm(at: wake)
@@ -372,41 +385,57 @@ final class ReminderEngine {
         }
     }
 
-    /// The upcoming reminder that fires first, and when.
-    private func nextFiring(after instant: Date) throws -> (reminder: Reminder, at: Date)? {
-        guard scheduler.policy.quietHours != nil else {
-            return try store.nextReminders(scheduler: scheduler, after: instant, limit: 1).first.map { ($0, $0.at) }
-        }
-        let upcoming = try store.nextReminders(scheduler: scheduler, after: instant, limit: Self.armingLookahead)
-        let tasks = try store.tasks(ids: upcoming.map(\.taskID))
-        let entries = upcoming.compactMap { reminder in tasks[reminder.taskID].map { TaskReminder(reminder, of: $0) } }
-        return scheduler.earliestFiring(among: entries).map { ($0.reminder.reminder, $0.fire.at) }
-    }
-
-    /// A daily reminder of an overdue task at the next reminder time, and
-    /// when it fires, if some task will be overdue by then.
+    /// What the coming firings after `instant` are worked out from, read
+    /// from the store no further than the first of them needs: the own
+    /// reminders that come first, with their tasks (one, or with quiet hours
+    /// `Scheduler.forecastLookahead`, since a later one let through can fire
+    /// before those held), and a task with a daily reminder at the next
+    /// reminder time, if any.
     ///
-    /// Every such reminder falls at that one instant, so one task that has
+    /// Every daily reminder falls at that one instant, so one task that has
     /// one is enough to arm for, and the store stops reading at the first.
     /// Only quiet hours, which can let high priority through while holding
     /// the rest, make one fire before another: then the first high-priority
     /// task is looked for as well. Which task is named does not matter here;
     /// when the instant comes, `plan` gathers every one.
-    private func nextDailyOverdueFiring(after instant: Date) throws -> (reminder: Reminder, at: Date)? {
-        guard scheduler.policy.overdueInDigest else { return nil }
+    private func comingFiringInputs(after instant: Date) throws -> (upcoming: [TaskReminder], overdue: [TodoTask]) {
+        let limit = scheduler.policy.quietHours == nil ? 1 : Scheduler.forecastLookahead
+        let reminders = try store.nextReminders(scheduler: scheduler, after: instant, limit: limit)
+        let tasks = reminders.isEmpty ? [:] : try store.tasks(ids: reminders.map(\.taskID))
+        let upcoming = reminders.compactMap { reminder in tasks[reminder.taskID].map { TaskReminder(reminder, of: $0) } }
+        guard scheduler.policy.overdueInDigest else { return (upcoming, []) }
         let next = scheduler.nextDailyReminderInstant(after: instant)
         let day = scheduler.clock.day(of: next)
-        func firing(_ task: TodoTask?) -> (reminder: Reminder, at: Date)? {
-            guard let task, let reminder = scheduler.dailyOverdueReminder(for: task, on: day) else { return nil }
-            return (reminder, scheduler.fireTime(of: reminder, priority: task.priority).at)
-        }
         let hasDaily = { (task: TodoTask) in self.scheduler.dailyOverdueReminder(for: task, on: day) != nil }
-        guard let any = firing(try store.firstOpenRemindableTask(dueAtOrBefore: next, where: hasDaily)) else {
-            return nil
+        guard let any = try store.firstOpenRemindableTask(dueAtOrBefore: next, where: hasDaily) else { return (upcoming, []) }
+        guard let daily = scheduler.dailyOverdueReminder(for: any, on: day),
+              scheduler.fireTime(of: daily, priority: any.priority).isHeld,
+              let high = try store.firstOpenRemindableTask(dueAtOrBefore: next, priority: .high, where: hasDaily)
+        else { return (upcoming, [any]) }
+        return (upcoming, [any, high])
+    }
+
+    /// The notifications of a batch the plan fires: a bubble per reminder,
+    /// marked held where quiet hours held it, or one digest carrying every
+    /// reminder.
+    private func jobs(of batch: ReminderBatch, held: Set<Reminder.ID>, attempt: Int, firesAt: Date,
+                      at instant: Date, composer: ReminderComposer) -> [DeliveryJob] {
+        switch batch {
+        case .separate(let entries):
+            return entries.map { entry in
+                DeliveryJob(
+                    reminder: entry.reminder,
+                    notification: composer.notification(for: entry.task, reminder: entry.reminder, firedAt: instant,
+                                                        isHeld: held.contains(entry.reminder.id)),
+                    attempt: attempt,
+                    firesAt: firesAt
+                )
+            }
+        case .digest(let digest):
+            guard let first = digest.reminders.first else { return [] }
+            return [DeliveryJob(reminder: first, more: Array(digest.reminders.dropFirst()),
+                                notification: composer.digestNotification(digest), attempt: attempt, firesAt: firesAt)]
         }
-        guard any.at > next else { return any }
-        let high = firing(try store.firstOpenRemindableTask(dueAtOrBefore: next, priority: .high, where: hasDaily))
-        return [any, high].compactMap { $0 }.min { $0.at < $1.at }
     }
 
     private func logFiring(_ job: DeliveryJob, at instant: Date) {

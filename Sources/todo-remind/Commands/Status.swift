@@ -61,10 +61,12 @@ extension TodoRemind {
             let armed = isPlanning ? state.armed : nil
             if let armed, armed.at > context.now {
                 print("next armed    \(text.instant(armed.at)) (\(text.relative(armed.at))): \(titles(armed.taskID)) (\(armed.kind.label))")
-            } else if let next = try store.nextReminders(scheduler: context.scheduler, after: context.now, limit: 1).first {
+            } else if let next = try store.forecast(scheduler: context.scheduler, after: context.now, limit: 1).first {
+                // What `next` lists first: the daemon will arm for it.
                 let who = holder == nil ? "no daemon is running to fire it"
                     : isPlanning ? "not armed yet" : "the daemon has not opened this store"
-                print("next due      \(text.instant(next.at)) (\(text.relative(next.at))): \(titles(next.taskID)) (\(next.kind.label)); \(who)")
+                let at = next.fire.at
+                print("next due      \(text.instant(at)) (\(text.relative(at))): \(titles(next.task.id)) (\(context.describer().label(next))); \(who)")
             } else {
                 print("next armed    nothing to remind of")
             }

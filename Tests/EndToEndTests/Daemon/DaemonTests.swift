@@ -10,7 +10,7 @@ import Testing
 ///
 /// They wait for wall-clock instants and stop, freeze and restart dunst, so
 /// they run one at a time. Measured delays are printed, never asserted
-/// (DESIGN.md §7): `make bench` is where they are judged.
+/// (docs/ARCHITECTURE.md §8): `make bench` is where they are judged.
 @Suite("daemon, end to end against dunst", .serialized)
 struct DaemonTests {
     @Test("A task due a few seconds ahead fires at its due time, with its title verbatim, its body, app name, category and urgency")

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The daemon makes no wake-ups while nothing is due (DESIGN.md §5), whatever
+/// The daemon makes no wake-ups while nothing is due (docs/ARCHITECTURE.md §5), whatever
 /// it went through: counted on every thread of the real daemon from
 /// /proc/PID/task/*/status, as `make bench` counts them (bench/daemon.py).
 extension DaemonTests {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// One edit from outside is one plan (DESIGN.md §3: the daemon must not wake
+/// One edit from outside is one plan (docs/ARCHITECTURE.md §3: the daemon must not wake
 /// itself with its own writes). The daemon's store watcher sees every write
 /// to the `-wal`, its own too (the ledger, the timer it armed, a bubble's
 /// action, a file read in); planning again for those would plan each edit

@@ -6,7 +6,7 @@ import TodoStore
 @testable import TodoDaemon
 
 /// The engine plans again when the store, the clock, the time zone or the
-/// settings change, and re-arms its timer for what is due now (DESIGN.md §5).
+/// settings change, and re-arms its timer for what is due now (docs/ARCHITECTURE.md §5).
 @Suite("Reminder engine: planning again on change")
 struct ReminderEngineChangeTests {
     typealias T = EngineTime

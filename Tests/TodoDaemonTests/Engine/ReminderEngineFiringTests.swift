@@ -6,7 +6,7 @@ import TodoStore
 @testable import TodoDaemon
 
 /// The engine arms its one timer at the next reminder, fires each reminder
-/// once at its instant, and keeps the ledger (DESIGN.md §2, §5).
+/// once at its instant, and keeps the ledger (docs/ARCHITECTURE.md §2, §5).
 @Suite("Reminder engine: arming and firing")
 struct ReminderEngineFiringTests {
     typealias T = EngineTime

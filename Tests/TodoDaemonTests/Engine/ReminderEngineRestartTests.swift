@@ -7,7 +7,7 @@ import TodoStore
 
 /// Each reminder fires at most once across restarts; one missed while the
 /// daemon was down or the machine slept fires once, late, within the
-/// catch-up window, and is recorded skipped beyond it (DESIGN.md §2).
+/// catch-up window, and is recorded skipped beyond it (docs/ARCHITECTURE.md §2).
 @Suite("Reminder engine: restarts, catch-up and skips")
 struct ReminderEngineRestartTests {
     typealias T = EngineTime

@@ -1,5 +1,4 @@
 import Foundation
-import TodoCore
 
 /// What the daemon did about one reminder: the delivery ledger's row.
 ///

@@ -1,11 +1,8 @@
 import Foundation
-import TodoCore
-import TodoNotify
-import TodoStore
 
 /// Everything the daemon does at one moment, decided without I/O: what to
-/// show, what to record, and which held reminder to wake for. The engine
-/// reads the inputs from the store and carries out the answer.
+/// show and what to record. The engine reads the inputs from the store and
+/// carries out the answer.
 extension DeliveryPlanner {
     /// - Parameters:
     ///   - now, watermark, tasks, daily, recorded: as for `decide`.
@@ -14,11 +11,9 @@ extension DeliveryPlanner {
     ///   - dueRetries: retries whose time has come, none of them in flight.
     ///   - retryTasks: the tasks of those retries as they are now, by id; a
     ///     task missing was deleted.
-    ///   - composer: words the notifications.
-    func plan(
+    public func plan(
         now: Date, watermark: Date?, tasks: [TodoTask], daily: [TaskReminder], recorded: Set<Reminder.ID>,
-        inFlight: Set<Reminder.ID>, dueRetries: [PendingRetry], retryTasks: [Int64: TodoTask],
-        composer: ReminderComposer
+        inFlight: Set<Reminder.ID>, dueRetries: [PendingRetry], retryTasks: [Int64: TodoTask]
     ) -> DeliveryPlan {
         let decisions = decide(now: now, watermark: watermark, tasks: tasks, daily: daily, recorded: recorded)
         var plan = DeliveryPlan(skippedCount: decisions.skip.count, nextHeld: decisions.nextHeld)
@@ -26,25 +21,26 @@ extension DeliveryPlanner {
             DeliveryRecord(reminder: $0, status: .skipped, firedAt: now, detail: "older than the catch-up window")
         }
         let fresh = decisions.fire.filter { !inFlight.contains($0.reminder.id) }.map { (entry: $0, attempt: 1) }
-        send(fresh, at: now, composer: composer, into: &plan)
+        send(fresh, at: now, into: &plan)
         let (again, dropped) = recheck(dueRetries, tasks: retryTasks, at: now)
         plan.records += dropped
-        send(again, at: now, composer: composer, into: &plan)
+        send(again, at: now, into: &plan)
         return plan
     }
 
     /// Whether a reminder that fires at `firesAt` may still be shown at
     /// `instant`: the one catch-up rule, for first attempts, retries and
     /// deliveries a previous run left unfinished.
-    func isWithinCatchUp(firesAt: Date, at instant: Date) -> Bool {
+    public func isWithinCatchUp(firesAt: Date, at instant: Date) -> Bool {
         firesAt >= instant.addingTimeInterval(-catchUpWindow)
     }
 
-    /// When to try a failed notification again, or nil when that would be
-    /// outside the catch-up window and it is given up.
-    func nextAttempt(after job: DeliveryJob, failedAt instant: Date) -> Date? {
-        let nextAt = instant.addingTimeInterval(RetrySchedule.notifications.delay(afterAttempts: job.attempt))
-        return isWithinCatchUp(firesAt: job.firesAt, at: nextAt) ? nextAt : nil
+    /// When to try again a notification whose `attempt` failed at `instant`,
+    /// or nil when that would be outside the catch-up window of its
+    /// reminders (firing at `firesAt`) and it is given up.
+    public func nextAttempt(after attempt: Int, firesAt: Date, failedAt instant: Date) -> Date? {
+        let nextAt = instant.addingTimeInterval(RetrySchedule.notifications.delay(afterAttempts: attempt))
+        return isWithinCatchUp(firesAt: firesAt, at: nextAt) ? nextAt : nil
     }
 
     /// The retries re-checked against the tasks as they are now: a reminder
@@ -83,15 +79,14 @@ extension DeliveryPlanner {
     /// hours that held them) are shown together, a bubble each or one digest
     /// (`Scheduler.batch`), each on record as `sending`; a group's attempt is
     /// the highest of its reminders'.
-    private func send(_ entries: [(entry: TaskReminder, attempt: Int)], at instant: Date, composer: ReminderComposer,
-                      into plan: inout DeliveryPlan) {
+    private func send(_ entries: [(entry: TaskReminder, attempt: Int)], at instant: Date, into plan: inout DeliveryPlan) {
         let timed = entries.map { (entry: $0.entry, attempt: $0.attempt, fire: fireTime(of: $0.entry)) }
         for group in Self.grouped(timed, by: \.fire.at) {
             let firesAt = group[0].fire.at
-            let held = Set(group.filter(\.fire.isHeld).map(\.entry.reminder.id))
             let attempt = group.map(\.attempt).max() ?? 1
             let batch = scheduler.batch(group.map(\.entry), firingAt: firesAt)
-            plan.jobs += jobs(of: batch, held: held, attempt: attempt, firesAt: firesAt, at: instant, composer: composer)
+            plan.held.formUnion(group.filter(\.fire.isHeld).map(\.entry.reminder.id))
+            plan.batches.append((batch, firesAt, attempt))
             plan.records += batch.reminders.map {
                 DeliveryRecord(reminder: $0, status: .sending, firedAt: instant, attempts: attempt)
             }
@@ -107,28 +102,6 @@ extension DeliveryPlanner {
               let daily = scheduler.dailyOverdueReminder(for: task, on: day), daily.id == reminder.id
         else { return nil }
         return daily
-    }
-
-    /// The notifications of a batch: a bubble per reminder, marked held
-    /// where quiet hours held it, or one digest carrying every reminder.
-    private func jobs(of batch: ReminderBatch, held: Set<Reminder.ID>, attempt: Int, firesAt: Date,
-                      at instant: Date, composer: ReminderComposer) -> [DeliveryJob] {
-        switch batch {
-        case .separate(let entries):
-            return entries.map { entry in
-                DeliveryJob(
-                    reminder: entry.reminder,
-                    notification: composer.notification(for: entry.task, reminder: entry.reminder, firedAt: instant,
-                                                        isHeld: held.contains(entry.reminder.id)),
-                    attempt: attempt,
-                    firesAt: firesAt
-                )
-            }
-        case .digest(let digest):
-            guard let first = digest.reminders.first else { return [] }
-            return [DeliveryJob(reminder: first, more: Array(digest.reminders.dropFirst()),
-                                notification: composer.digestNotification(digest), attempt: attempt, firesAt: firesAt)]
-        }
     }
 
     /// The elements in groups of equal `key`, in ascending order of it, each

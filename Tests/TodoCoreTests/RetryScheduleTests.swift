@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TodoDaemon
+import TodoCore
 
 /// The back-off between attempts to show a reminder.
 @Suite("Retry schedule")

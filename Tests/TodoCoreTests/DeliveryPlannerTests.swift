@@ -1,11 +1,9 @@
 import Foundation
 import Testing
-import TodoCore
-import TodoStore
-@testable import TodoDaemon
+@testable import TodoCore
 
 /// Which reminders fire now and which are recorded skipped, decided from
-/// `now`, the daemon's watermark and the ledger alone (DESIGN.md §2).
+/// `now`, the daemon's watermark and the ledger alone (docs/ARCHITECTURE.md §2).
 @Suite("Delivery planner")
 struct DeliveryPlannerTests {
     /// A planner in UTC with the default 12 h catch-up window.
@@ -146,13 +144,19 @@ struct DeliveryPlannerTests {
         let due = Reminder.of(task, .atDueTime, at: EngineTime.at(10, in: EngineTime.utc))
         let retry = PendingRetry(reminders: [due], attempts: 1, nextAt: EngineTime.at(11, in: EngineTime.utc), firesAt: EngineTime.at(10, in: EngineTime.utc))
         // Both fire at 12:00 (held by quiet hours): the earlier instant is the one armed.
-        let together = planner.wake(upcoming: [(due, EngineTime.at(12, in: EngineTime.utc)), (held, EngineTime.at(12, in: EngineTime.utc))],
-                                    retries: [retry], flushBy: nil)
+        let quiet = DeliveryPlanner(scheduler: Scheduler(clock: WallClock(timeZone: EngineTime.utc), policy: ReminderPolicy(
+            quietHours: QuietHours(start: TimeOfDay(hour: 8, minute: 0)!, end: TimeOfDay(hour: 12, minute: 0)!))))
+        let together = quiet.wake(nextHeld: TaskReminder(held, of: task), upcoming: [TaskReminder(due, of: task)], overdueCandidates: [],
+                                  retries: [retry], flushBy: nil, after: EngineTime.at(9, 30, in: EngineTime.utc))
         #expect(together == .init(at: EngineTime.at(11, in: EngineTime.utc), reminder: held))
-        #expect(planner.wake(upcoming: [(due, EngineTime.at(10, in: EngineTime.utc))], retries: [retry], flushBy: EngineTime.at(9, in: EngineTime.utc))
+        let now = EngineTime.at(8, in: EngineTime.utc)
+        #expect(planner.wake(nextHeld: nil, upcoming: [TaskReminder(due, of: task)], overdueCandidates: [], retries: [retry],
+                             flushBy: EngineTime.at(9, in: EngineTime.utc), after: now)
             == .init(at: EngineTime.at(9, in: EngineTime.utc), reminder: due))
-        #expect(planner.wake(upcoming: [], retries: [], flushBy: nil) == .init(at: nil, reminder: nil))
-        #expect(planner.wake(upcoming: [], retries: [retry], flushBy: nil) == .init(at: EngineTime.at(11, in: EngineTime.utc), reminder: nil))
+        #expect(planner.wake(nextHeld: nil, upcoming: [], overdueCandidates: [], retries: [], flushBy: nil, after: now)
+            == .init(at: nil, reminder: nil))
+        #expect(planner.wake(nextHeld: nil, upcoming: [], overdueCandidates: [], retries: [retry], flushBy: nil, after: now)
+            == .init(at: EngineTime.at(11, in: EngineTime.utc), reminder: nil))
     }
 
     /// Where the daemon last looked (hours before now), and how far back the
@@ -166,5 +170,27 @@ struct DeliveryPlannerTests {
         let now = EngineTime.at(12, in: EngineTime.utc)
         let watermark = watermarkHoursAgo.map { now.addingTimeInterval(-$0 * 3_600) }
         #expect(planner.lookbackStart(now: now, watermark: watermark) == now.addingTimeInterval(-expectedHoursAgo * 3_600))
+    }
+}
+
+/// The instants these tests speak in: Monday 15 June 2026, as the daemon's
+/// engine tests do.
+private enum EngineTime {
+    static let utc = TimeZone(identifier: "UTC")!
+
+    /// The day the tests take place on.
+    static let today = LocalDay(year: 2026, month: 6, day: 15)!
+
+    /// The instant a wall clock in `zone` shows hh:mm, on `today`.
+    static func at(_ hour: Int, _ minute: Int = 0, in zone: TimeZone) -> Date {
+        WallClock(timeZone: zone).instant(on: today, at: TimeOfDay(hour: hour, minute: minute)!)
+    }
+}
+
+private extension Reminder {
+    /// The task's own reminder of `kind` at `instant`, with the occurrence
+    /// the scheduler gives it: the task's due.
+    static func of(_ task: TodoTask, _ kind: ReminderKind, at instant: Date) -> Reminder {
+        Reminder(taskID: task.id, kind: kind, occurrence: task.due.map { .due($0) } ?? .at(instant), at: instant)
     }
 }

@@ -1,23 +1,26 @@
 import Foundation
-import TodoCore
-import TodoStore
 
-/// Decides which reminders fire now and which are skipped (DESIGN.md §2).
+/// The daemon's plan (docs/ARCHITECTURE.md §4): from `now`, the tasks' reminders,
+/// what the ledger holds, the retries and what is being shown, what to show,
+/// what to record (`plan`) and when to wake (`wake`). The daemon's engine
+/// reads those inputs from the store and carries out the answer.
 ///
-/// Pure: given `now`, the tasks that can have reminders in the window, and
-/// what the ledger already holds, it returns decisions. A reminder fires when
-/// its fire time has come (its instant, or the end of the quiet hours holding
-/// it), that fire time is no older than the catch-up window, and the ledger
-/// has no record of it; one whose fire time is older than the window, after
-/// the daemon's last look, is skipped. A reminder whose instant came before
-/// the task's due was set (a task added at 10:00 with its morning reminder at
-/// 09:00) was never due to fire, and is neither fired nor skipped; any other
-/// edit (notes, title, priority, the reminder switched off and on) leaves a
-/// missed reminder to fire. The ledger is matched by identity
-/// (`Reminder.ID`), so a reminder whose instant moved with the time zone is
-/// still the one on record.
-struct DeliveryPlanner {
-    let scheduler: Scheduler
+/// Pure: no I/O, no clock. A reminder fires when its fire time has come (its
+/// instant, or the end of the quiet hours holding it), that fire time is no
+/// older than the catch-up window, and the ledger has no record of it; one
+/// whose fire time is older than the window, after the daemon's last look, is
+/// skipped. A reminder whose instant came before the task's due was set (a
+/// task added at 10:00 with its morning reminder at 09:00) was never due to
+/// fire, and is neither fired nor skipped; any other edit (notes, title,
+/// priority, the reminder switched off and on) leaves a missed reminder to
+/// fire. The ledger is matched by identity (`Reminder.ID`), so a reminder
+/// whose instant moved with the time zone is still the one on record.
+public struct DeliveryPlanner: Sendable {
+    public let scheduler: Scheduler
+
+    public init(scheduler: Scheduler) {
+        self.scheduler = scheduler
+    }
 
     /// How far back a daemon that was off for long records skips: older
     /// reminders are left out of the ledger instead of writing a row for each.
@@ -28,7 +31,7 @@ struct DeliveryPlanner {
     /// timer wakes the daemon a moment after a reminder's instant, never at it,
     /// so with `catch-up-hours = 0` the bare window would skip every reminder,
     /// even one on time: a reminder on time always fires.
-    var catchUpWindow: TimeInterval {
+    public var catchUpWindow: TimeInterval {
         max(scheduler.policy.catchUpWindow, ReminderPolicy.onTimeGrace)
     }
 
@@ -38,7 +41,7 @@ struct DeliveryPlanner {
     /// at its end, so the look goes back to the start of the stretch holding
     /// `now` or the window's start: those reminders are to fire later, or
     /// are firing now.
-    func lookbackStart(now: Date, watermark: Date?) -> Date {
+    public func lookbackStart(now: Date, watermark: Date?) -> Date {
         let start = plainLookbackStart(now: now, watermark: watermark)
         guard let quietHours = scheduler.policy.quietHours else { return start }
         let clock = scheduler.clock
@@ -53,39 +56,35 @@ struct DeliveryPlanner {
         return max(watermark, oldest)
     }
 
-    struct Decisions {
-        /// Reminders to fire now, with their tasks, earliest fire time first
-        /// (`Scheduler.fireTime`: their instant, or the end of the quiet hours
-        /// that held them).
-        var fire: [TaskReminder] = []
-        /// Reminders whose fire time passed longer ago than the catch-up window.
-        var skip: [Reminder] = []
-        /// The earliest fire time of the reminders whose instant has come but
-        /// that quiet hours hold until later, if any.
-        var nextHeld: (reminder: Reminder, at: Date)?
-    }
-
+    /// Which of the reminders that have come fire now, which are skipped,
+    /// and which quiet hours still hold.
+    ///
     /// - Parameters:
     ///   - watermark: the instant up to which an earlier run looked, if any.
     ///   - tasks: every remindable task with a reminder in `lookbackStart...now`.
     ///   - daily: the daily reminders of overdue tasks to consider; never skipped.
     ///   - recorded: those of `candidates` the ledger already has.
+    /// - Returns: `fire`, the reminders to fire now with their tasks,
+    ///   earliest fire time first (`Scheduler.fireTime`: their instant, or
+    ///   the end of the quiet hours that held them); `skip`, those whose fire
+    ///   time passed longer ago than the catch-up window; `nextHeld`, of those
+    ///   whose instant has come but that quiet hours hold until later, the
+    ///   first to fire.
     func decide(now: Date, watermark: Date?, tasks: [TodoTask], daily: [TaskReminder] = [],
-                recorded: Set<Reminder.ID>) -> Decisions {
+                recorded: Set<Reminder.ID>) -> (fire: [TaskReminder], skip: [Reminder], nextHeld: TaskReminder?) {
         let skipFrom = watermark.map { max($0, lookbackStart(now: now, watermark: $0)) }
-        var decisions = Decisions()
+        var fire: [(entry: TaskReminder, at: Date)] = []
+        var skip: [Reminder] = []
+        var nextHeld: (entry: TaskReminder, at: Date)?
         func consider(_ entry: TaskReminder, mayBeSkipped: Bool) {
-            let reminder = entry.reminder
-            guard isCandidate(entry, now: now), !recorded.contains(reminder.id) else { return }
-            let fire = fireTime(of: entry)
-            if fire.at > now {
-                if decisions.nextHeld.map({ fire.at < $0.at }) ?? true {
-                    decisions.nextHeld = (reminder, fire.at)
-                }
-            } else if isWithinCatchUp(firesAt: fire.at, at: now) {
-                decisions.fire.append(entry)
-            } else if mayBeSkipped, let skipFrom, fire.at > skipFrom {
-                decisions.skip.append(reminder)
+            guard isCandidate(entry, now: now), !recorded.contains(entry.reminder.id) else { return }
+            let fireAt = fireTime(of: entry).at
+            if fireAt > now {
+                if nextHeld.map({ fireAt < $0.at }) ?? true { nextHeld = (entry, fireAt) }
+            } else if isWithinCatchUp(firesAt: fireAt, at: now) {
+                fire.append((entry, fireAt))
+            } else if mayBeSkipped, let skipFrom, fireAt > skipFrom {
+                skip.append(entry.reminder)
             }
         }
         for task in tasks {
@@ -96,16 +95,16 @@ struct DeliveryPlanner {
         for entry in daily {
             consider(entry, mayBeSkipped: false)
         }
-        decisions.fire = decisions.fire.map { ($0, fireTime(of: $0).at) }.sorted { a, b in
-            if a.1 != b.1 { return a.1 < b.1 }
-            return Scheduler.precedes(a.0.reminder, b.0.reminder)
-        }.map(\.0)
-        return decisions
+        let ordered = fire.sorted { a, b in
+            if a.at != b.at { return a.at < b.at }
+            return Scheduler.precedes(a.entry.reminder, b.entry.reminder)
+        }
+        return (ordered.map(\.entry), skip, nextHeld?.entry)
     }
 
     /// The reminders `decide` may fire or skip, whose records it needs: those
     /// of `tasks` and `daily` that have come and were due when they came.
-    func candidates(now: Date, tasks: [TodoTask], daily: [TaskReminder] = []) -> [Reminder.ID] {
+    public func candidates(now: Date, tasks: [TodoTask], daily: [TaskReminder] = []) -> [Reminder.ID] {
         let own = tasks.flatMap { task in
             scheduler.reminders(for: task).filter { isCandidate(TaskReminder($0, of: task), now: now) }.map(\.id)
         }
