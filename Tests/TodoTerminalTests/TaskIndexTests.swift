@@ -55,21 +55,6 @@ struct TaskIndexTests {
         #expect(shown == listed)
     }
 
-    @Test("A search typed further narrows the last matches to what a search from scratch finds")
-    func narrowing() throws {
-        let index = TaskIndex(scheduler: fixture.scheduler, now: fixture.now)
-        try index.reload(from: fixture.store, now: fixture.now)
-        var filters = ViewFilters()
-        var last: (filters: ViewFilters, result: TaskIndex.Filtered)?
-        for text in ["p", "pa", "pay", "pay ", "pay r", "pay re"] {
-            filters.search = text
-            let narrowed = index.filter(filters, narrowing: last)
-            #expect(narrowed.shown == index.filter(filters).shown)
-            #expect(narrowed.summary.total == index.filter(filters).summary.total)
-            last = (filters, narrowed)
-        }
-    }
-
     @Test("The counts are list's footer's: over the list, priority, category and search, done ones counted")
     func counts() throws {
         let index = TaskIndex(scheduler: fixture.scheduler, now: fixture.now)
@@ -96,5 +81,19 @@ struct TaskIndexTests {
         var filters = ViewFilters()
         filters.showsDone = true
         #expect(index.filter(filters).shown.map { index.rows[Int($0)].id } == (try listOrder(TaskQuery(includeOpen: true, includeCompleted: true), .due)))
+    }
+
+    @Test("A task read again is searched by its new words, no longer by its old ones")
+    func searchAfterRefresh() throws {
+        let index = TaskIndex(scheduler: fixture.scheduler, now: fixture.now)
+        try index.reload(from: fixture.store, now: fixture.now)
+        _ = try fixture.store.modify(ids: [4], now: fixture.now) { $0.title = "Buy oat drink" }
+        try index.refresh(ids: [4], from: fixture.store)
+        var filters = ViewFilters()
+        filters.showsDone = true
+        filters.search = "milk"
+        #expect(index.filter(filters).shown.isEmpty)
+        filters.search = "oat"
+        #expect(index.filter(filters).shown.map { index.rows[Int($0)].id } == [4])
     }
 }

@@ -34,12 +34,10 @@ public final class TaskView {
     private(set) var searchLine = TextLine()
     private(set) var snoozeLine = TextLine()
     public private(set) var message: ViewMessage?
-    /// The categories in use (`c` cycles them), read with the tasks.
+    /// The categories in use (`c` cycles them), read when `c` is pressed.
     private(set) var categories: [(key: String, name: String)] = []
     /// When the rows' states and groups must be worked out again.
     private var nextRegrouping: Date?
-    /// The last filtering, which a search typed further narrows.
-    private var lastFiltering: (filters: ViewFilters, result: TaskIndex.Filtered)?
     let colors: Bool
     /// The instants the words on screen count from (dues, reminders): the
     /// last screen noted them, for `nextChange(after:)`.
@@ -64,7 +62,6 @@ public final class TaskView {
     /// on the same task.
     public func reload(now: Date) throws {
         try index.reload(from: data.store, now: now)
-        categories = try data.store.categories()
         nextRegrouping = index.nextRegrouping()
         refilter()
     }
@@ -80,16 +77,9 @@ public final class TaskView {
 
     /// Filters again, keeping the selection on the same task when it is
     /// still shown (else at the same place).
-    private func refilter(narrowing: Bool = false) {
-        let result = index.filter(filters, narrowing: narrowing ? lastFiltering : nil)
-        lastFiltering = (filters, result)
-        filtered = result
-        var starts: [(group: TaskGroup, start: Int)] = []
-        for (offset, position) in filtered.shown.enumerated() {
-            let group = index.rows[Int(position)].group
-            if starts.last?.group != group { starts.append((group, offset)) }
-        }
-        groupStarts = starts
+    private func refilter() {
+        filtered = index.filter(filters)
+        groupStarts = filtered.groupStarts
         if let selectedID, let position = index.position(of: selectedID),
            let found = filtered.shown.firstIndex(of: Int32(position)) {
             select(found)
@@ -216,6 +206,12 @@ public final class TaskView {
             filters.priority = ViewFilters.priority(after: filters.priority)
             refilter()
         case .cycleCategory:
+            // Read when asked for: a change must not cost a look at every task.
+            do {
+                categories = try data.store.categories()
+            } catch {
+                message = .refused(TaskForm.sentence(error))
+            }
             let keys = [nil] + categories.map(\.key)
             let next = keys[((keys.firstIndex(of: filters.categoryKey) ?? 0) + 1) % keys.count]
             filters.category = next.map { key in (key, categories.first { $0.key == key }?.name ?? key) }
@@ -271,9 +267,8 @@ public final class TaskView {
         case .scroll(let lines): select(selection + lines)
         default:
             guard searchLine.apply(intention) else { return }
-            let grew = searchLine.text.count > filters.search.count
             filters.search = searchLine.text
-            refilter(narrowing: grew)
+            refilter()
         }
     }
 
@@ -308,8 +303,9 @@ public final class TaskView {
         do {
             let (ids, said) = try body()
             try index.refresh(ids: ids, from: data.store)
-            categories = try data.store.categories()
-            nextRegrouping = index.nextRegrouping()
+            // A wake-up too early costs nothing; the changed tasks may only bring it closer.
+            let changedNext = index.nextRegrouping(of: ids)
+            nextRegrouping = [nextRegrouping, changedNext].compactMap { $0 }.min()
             refilter()
             if let warning = data.writeOut(now: now) {
                 message = .refused(said + " " + warning)
