@@ -11,11 +11,18 @@ CONFIG       ?= debug
 # The sync tests run a real CalDAV peer on 127.0.0.1 (Tests/TestSupport/CalDAVPeer):
 # radicale (python3-radicale, the server without the system service the
 # radicale package installs) with a collection made by curl, two devices synced
-# by vdirsyncer, and todoman as the second device's client.
+# by vdirsyncer, and todoman as the second device's client. Calendar events are
+# checked against khal's `list` and against recurring_ical_events, which PyPI
+# has and Debian has only in an older version: pip puts it in a virtual
+# environment of the build (python3-venv), REFERENCE_PYTHON.
 APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev libncurses-dev tmux \
                 dbus dbus-x11 xvfb dunst libnotify-bin python3 python3-dateutil \
-                python3-radicale vdirsyncer todoman curl
+                python3-radicale vdirsyncer todoman curl khal python3-venv python3-pip
 BIN          := .build/$(CONFIG)/todo-remind
+# The Python the event tests' references run in (Tests/TestSupport/ReferencePython).
+REFERENCE_ENV    := .build/reference-python
+REFERENCE_PYTHON := $(REFERENCE_ENV)/bin/python3
+REFERENCE_PIP    := recurring-ical-events==3.8.2 icalendar==7.3.2
 # What `make bench` compares with (Taskwarrior, remind) and measures by.
 BENCH_PACKAGES := taskwarrior remind hyperfine time
 # What `make bench-soak`'s slow notification server is written with.
@@ -47,12 +54,19 @@ RELEASE_ORDER := $(if $(and $(RELEASE_LINK),$(LINK_ORDER)),-Xlinker --symbol-ord
 # Where `make link-order` writes the functions a session ran: generated, never kept.
 LINK_ORDER_FILE := .build/link-order.txt
 
-.PHONY: deps build run test release install uninstall clean bench bench-deps bench-soak link-order
+.PHONY: deps reference-python build run test release install uninstall clean bench bench-deps bench-soak link-order
 
 ## deps: install the missing Debian packages (apt-get, through sudo when not root).
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed: install it from swift.org and put swift on PATH." >&2; exit 1; }
 	scripts/apt-install-missing $(APT_PACKAGES)
+
+## reference-python: a virtual environment with recurring_ical_events from PyPI
+## (and icalendar, which it needs), for the event tests; made once, by pip.
+reference-python: deps
+	@$(REFERENCE_PYTHON) -c "import recurring_ical_events" 2>/dev/null || { \
+		rm -rf $(REFERENCE_ENV) && python3 -m venv $(REFERENCE_ENV) && \
+		$(REFERENCE_PYTHON) -m pip install --quiet --disable-pip-version-check $(REFERENCE_PIP); }
 
 ## build: compile todo-remind and todo-remind-notifier.
 build: deps
@@ -63,7 +77,7 @@ run: build
 	$(BIN) daemon
 
 ## test: build and run every test, inside a private desktop session (D-Bus, Xvfb, dunst).
-test: deps
+test: deps reference-python
 	$(SWIFT) build --build-tests
 	scripts/with-desktop-session $(SWIFT) test --skip-build
 

@@ -207,7 +207,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoCalendarTests",
-            dependencies: ["TodoCalendar", "TodoCore", "TestSupport"],
+            dependencies: ["TodoCalendar", "TodoCore", "TodoRecurrence", "TestSupport"],
             // The .ics fixtures are read from the source tree (see
             // CalendarFixture), not bundled.
             exclude: ["Fixtures"],

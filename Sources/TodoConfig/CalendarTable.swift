@@ -19,10 +19,29 @@ public struct CalendarTable: Hashable, Sendable {
     /// time). On unless set to false.
     public var reminderDefaults: Bool
 
-    public init(path: String, defaultList: String? = nil, reminderDefaults: Bool = true) {
+    /// `events`: whether the alarms of the calendar events in these
+    /// folders fire. On unless set to false.
+    public var events: Bool
+    /// `event-default-alarm`: an alarm for events of these folders that
+    /// carry none, in seconds from the start (`"-10m"` is -600); nil, the
+    /// default, for none.
+    public var eventDefaultAlarm: Int?
+    /// `events-write`: whether a dismissal or a snooze of an event's alarm
+    /// is written into its file, for every device to see. On unless set to
+    /// false, which keeps the files read-only: handled here then means
+    /// handled on this machine only.
+    public var eventsWrite: Bool
+
+    public init(
+        path: String, defaultList: String? = nil, reminderDefaults: Bool = true,
+        events: Bool = true, eventDefaultAlarm: Int? = nil, eventsWrite: Bool = true
+    ) {
         self.path = path
         self.defaultList = defaultList
         self.reminderDefaults = reminderDefaults
+        self.events = events
+        self.eventDefaultAlarm = eventDefaultAlarm
+        self.eventsWrite = eventsWrite
     }
 
     /// The setting with a relative `path` made absolute from `folder` (the
@@ -44,5 +63,5 @@ public struct CalendarTable: Hashable, Sendable {
     }
 
     /// The keys a `[[calendar]]` table may hold.
-    static let keys = ["path", "default-list", "defaults"]
+    static let keys = ["path", "default-list", "defaults", "events", "event-default-alarm", "events-write"]
 }

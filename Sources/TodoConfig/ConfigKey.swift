@@ -15,6 +15,7 @@ enum ConfigKey: String, CaseIterable {
     case quietHours = "quiet-hours"
     case quietHoursAllowHigh = "quiet-hours-allow-high"
     case calendar = "calendar"
+    case myAddresses = "my-addresses"
 
     /// What a valid value looks like, for error messages.
     var allowed: String {
@@ -27,6 +28,7 @@ enum ConfigKey: String, CaseIterable {
         case .digestThreshold: "a whole number of tasks from 1 up, such as 3"
         case .quietHours: "two times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none"
         case .calendar: "one or more [[calendar]] tables, each with a path in quotes, such as path = \"~/.local/share/vdirsyncer/tasks/*\""
+        case .myAddresses: "an array of your e-mail addresses in quotes, such as [\"alice@example.org\"]"
         }
     }
 
@@ -72,6 +74,12 @@ enum ConfigKey: String, CaseIterable {
             }
         case .quietHoursAllowHigh:
             settings.policy.quietHoursAllowHigh = try flag(value, or: bad)
+        case .myAddresses:
+            guard let array = value.array else { throw bad }
+            settings.addresses = try array.map { element throws(ConfigError) in
+                guard let address = element.string, address.contains("@") else { throw bad }
+                return EventDetails.address(address)
+            }
         case .calendar:
             guard let array = value.array, !array.isEmpty else { throw bad }
             settings.calendars = try array.map { element throws(ConfigError) in
@@ -107,7 +115,30 @@ enum ConfigKey: String, CaseIterable {
             guard let flag = value.bool else { throw bad("defaults", "true or false") }
             setting.reminderDefaults = flag
         }
+        if let value = table["events"] {
+            guard let flag = value.bool else { throw bad("events", "true or false") }
+            setting.events = flag
+        }
+        if let value = table["events-write"] {
+            guard let flag = value.bool else { throw bad("events-write", "true or false") }
+            setting.eventsWrite = flag
+        }
+        if let value = table["event-default-alarm"] {
+            let allowed = "a length before the event's start in quotes, such as \"-10m\" or \"-1h\", or \"0\" for at its start"
+            guard let text = value.string, let seconds = Self.eventAlarmSeconds(text) else { throw bad("event-default-alarm", allowed) }
+            setting.eventDefaultAlarm = seconds
+        }
         return setting
+    }
+
+    /// `"-10m"` as -600, `"+5m"` as 300, `"0"` as 0; nil for anything else.
+    static func eventAlarmSeconds(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if ["0", "-0", "+0"].contains(trimmed) { return 0 }
+        guard let sign = trimmed.first, sign == "-" || sign == "+",
+              let seconds = SnoozeLength(String(trimmed.dropFirst()))?.seconds, seconds <= 366 * 86_400
+        else { return nil }
+        return sign == "-" ? -seconds : seconds
     }
 
     private func flag(_ value: any TOMLValueConvertible, or bad: ConfigError) throws(ConfigError) -> Bool {

@@ -13,6 +13,10 @@ public struct Settings: Hashable, Sendable {
     /// The iCalendar folders whose tasks are kept in sync [`[[calendar]]`];
     /// none for a store-only list.
     public var calendars: [CalendarTable]
+    /// The user's e-mail addresses [`my-addresses`], as
+    /// `EventDetails.address` keys them: an event an attendee of one of
+    /// them declined (`PARTSTAT=DECLINED`) never fires.
+    public var addresses: [String] = []
 
     public init(
         policy: ReminderPolicy = .standard,

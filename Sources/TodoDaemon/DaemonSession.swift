@@ -70,7 +70,8 @@ final class DaemonSession {
             logger.warning("Time zone changes will be noticed only on SIGHUP: \(error.localizedDescription)",
                            metadata: DaemonEvent.timeZoneWarning.metadata(["error": .string(error.localizedDescription)]))
         }
-        folders = try WatchedFolders(calendars: settings.value.calendars, logger: logger)
+        folders = try WatchedFolders(calendars: settings.value.calendars, addresses: settings.value.addresses, logger: logger)
+        let watchedFolders = folders
 
         let deliverer = ThreadedDeliverer(notifier: notifier, console: console, logger: logger)
         watched = WatchedStore(store: store, logger: logger, disarm: { _ = try timer.arm(at: nil) }) { store, generation in
@@ -89,7 +90,8 @@ final class DaemonSession {
                 now: Date.init,
                 timer: timer,
                 deliverer: deliverer,
-                logger: logger
+                logger: logger,
+                eventLists: { watchedFolders.lists }
             )
         }
     }
@@ -196,7 +198,7 @@ final class DaemonSession {
         logger.info("SIGHUP: reading the settings again.", metadata: DaemonEvent.settings.metadata())
         do {
             settings.value = try options.loadSettings()
-            folders.configure(settings.value.calendars)
+            folders.configure(settings.value.calendars, addresses: settings.value.addresses)
             let readIn = syncFolders()
             try watched.engine()?.settingsChanged(to: settings.value)
             // A task completed or dismissed in its file closes its bubble;

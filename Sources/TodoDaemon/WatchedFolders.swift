@@ -28,17 +28,18 @@ final class WatchedFolders {
     /// The lists as last read.
     var lists: ConfiguredLists { keeper.lists }
 
-    init(calendars: [CalendarTable], logger: Logger, home: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) throws {
+    init(calendars: [CalendarTable], addresses: [String] = [], logger: Logger,
+         home: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) throws {
         watcher = try DirectoryWatcher()
         retryTimer = try MonotonicTimer()
         self.logger = logger
         keeper = DaemonSync(home: home)
-        configure(calendars)
+        configure(calendars, addresses: addresses)
     }
 
     /// Watches the folders `calendars` names now (at start and on SIGHUP).
-    func configure(_ calendars: [CalendarTable]) {
-        let (gone, new) = keeper.configure(calendars)
+    func configure(_ calendars: [CalendarTable], addresses: [String] = []) {
+        let (gone, new) = keeper.configure(calendars, addresses: addresses)
         for path in gone { try? watcher.unwatch(path) }
         for path in new {
             do {
@@ -79,7 +80,7 @@ final class WatchedFolders {
     func retryWrites(_ store: TaskStore, scheduler: Scheduler, now: Date) -> Bool {
         _ = retryTimer.acknowledge()
         if keeper.listsChanged() {
-            configure(keeper.tables)
+            configure(keeper.tables, addresses: Array(lists.addresses))
         }
         return carryOut(keeper.sync(store, paths: [], scheduler: scheduler, now: now, retrying: true))
     }

@@ -40,8 +40,8 @@ final class LibNotifyEngine: @unchecked Sendable {
     /// Each holds the reference `notify_notification_new` gave us, so the
     /// object lives until the server says the bubble is closed.
     private var open: [UInt: OpenNotification] = [:]
-    /// The open notification of each task, by the address of its object.
-    private var openByTask: [Int64: UInt] = [:]
+    /// The open notification of each task and event, by the address of its object.
+    private var openByOwner: [ReminderNotification.Owner: UInt] = [:]
     /// The notifications being sent from another thread, by object address:
     /// not to be touched (updated, reused) until their send returns.
     private var sending: Set<UInt> = []
@@ -53,7 +53,7 @@ final class LibNotifyEngine: @unchecked Sendable {
 
     private struct OpenNotification {
         let object: UnsafeMutablePointer<NotifyNotification>
-        let taskID: Int64
+        let owner: ReminderNotification.Owner
         var serverID: UInt32
         let closedHandler: gulong
     }
@@ -65,7 +65,7 @@ final class LibNotifyEngine: @unchecked Sendable {
         // @unchecked: the object is not touched on the loop while it is sent
         // (`sending`), and GObject reference counting is thread-safe.
         let object: UnsafeMutablePointer<NotifyNotification>
-        let taskID: Int64
+        let owner: ReminderNotification.Owner
         /// Whether `prepare` took a reference of its own for the send: a
         /// reused object is held by `open`, which a "closed" signal can let
         /// go while the send is under way.
@@ -123,7 +123,7 @@ final class LibNotifyEngine: @unchecked Sendable {
         let summary = notification.summary.isEmpty ? appName : notification.summary
         // An object being sent is left alone: a second reminder of the task
         // meanwhile gets an object of its own (its stack tag still names it).
-        let reused = openByTask[notification.taskID].flatMap { sending.contains($0) ? nil : open[$0] }
+        let reused = openByOwner[notification.owner].flatMap { sending.contains($0) ? nil : open[$0] }
         let object: UnsafeMutablePointer<NotifyNotification>
         if let reused {
             object = reused.object
@@ -139,10 +139,10 @@ final class LibNotifyEngine: @unchecked Sendable {
         // A replaced bubble's actions go, with their contexts, before the new ones come.
         notify_notification_clear_actions(object)
         if let actionHandler {
-            addActions(notification.actions, to: object, taskID: notification.taskID, handler: actionHandler)
+            addActions(notification.actions, to: object, owner: notification.owner, handler: actionHandler)
         }
         sending.insert(UInt(bitPattern: object))
-        return .success(Prepared(object: object, taskID: notification.taskID, extraReference: reused != nil))
+        return .success(Prepared(object: object, owner: notification.owner, extraReference: reused != nil))
     }
 
     /// Sends a prepared notification (`notify_notification_show`), on the
@@ -169,12 +169,12 @@ final class LibNotifyEngine: @unchecked Sendable {
         switch result {
         case .success(let id):
             if let entry = open[key] {
-                track(object, taskID: prepared.taskID, serverID: id, reused: entry)
+                track(object, owner: prepared.owner, serverID: id, reused: entry)
                 if prepared.extraReference { g_object_unref(UnsafeMutableRawPointer(object)) }
             } else {
                 // New, or let go by a "closed" signal during the send: the
                 // table takes the reference the send held.
-                track(object, taskID: prepared.taskID, serverID: id, reused: nil)
+                track(object, owner: prepared.owner, serverID: id, reused: nil)
             }
         case .failure(let error):
             g_object_unref(UnsafeMutableRawPointer(object))
@@ -239,7 +239,7 @@ final class LibNotifyEngine: @unchecked Sendable {
     /// "closed" signal then lets the notification go.
     func close(taskID: Int64) {
         precondition(loop.isCurrent, "the engine's state is only used on the loop thread")
-        guard let key = openByTask[taskID], let entry = open[key] else { return }
+        guard let key = openByOwner[.task(taskID)], let entry = open[key] else { return }
         closeBubble(entry.serverID)
     }
 
@@ -248,7 +248,8 @@ final class LibNotifyEngine: @unchecked Sendable {
         precondition(loop.isCurrent, "the engine's state is only used on the loop thread")
         var ids: [Int64: UInt32] = [:]
         for entry in open.values {
-            ids[entry.taskID] = entry.serverID
+            guard case .task(let taskID) = entry.owner else { continue }
+            ids[taskID] = entry.serverID
         }
         return ids
     }
@@ -296,7 +297,7 @@ final class LibNotifyEngine: @unchecked Sendable {
     /// Records a shown notification until its "closed" signal.
     private func track(
         _ object: UnsafeMutablePointer<NotifyNotification>,
-        taskID: Int64,
+        owner: ReminderNotification.Owner,
         serverID: UInt32,
         reused: OpenNotification?
     ) {
@@ -313,9 +314,9 @@ final class LibNotifyEngine: @unchecked Sendable {
                 guard let object, let engine else { return }
                 Unmanaged<LibNotifyEngine>.fromOpaque(engine).takeUnretainedValue().closed(object)
             }, Unmanaged.passUnretained(self).toOpaque())
-            open[key] = OpenNotification(object: object, taskID: taskID, serverID: serverID, closedHandler: handler)
+            open[key] = OpenNotification(object: object, owner: owner, serverID: serverID, closedHandler: handler)
         }
-        openByTask[taskID] = key
+        openByOwner[owner] = key
     }
 
     /// The "closed" signal: the server closed the bubble (expired, dismissed,
@@ -327,7 +328,7 @@ final class LibNotifyEngine: @unchecked Sendable {
 
     private func forget(_ key: UInt) {
         guard let entry = open.removeValue(forKey: key) else { return }
-        if openByTask[entry.taskID] == key { openByTask[entry.taskID] = nil }
+        if openByOwner[entry.owner] == key { openByOwner[entry.owner] = nil }
         g_signal_handler_disconnect(entry.object, entry.closedHandler)
         g_object_unref(entry.object)
     }
@@ -346,12 +347,12 @@ final class LibNotifyEngine: @unchecked Sendable {
     /// notification is finalized.
     private final class ActionContext: Sendable {
         unowned let engine: LibNotifyEngine
-        let taskID: Int64
+        let owner: ReminderNotification.Owner
         let handler: @Sendable (ActionInvocation) -> Void
 
-        init(engine: LibNotifyEngine, taskID: Int64, handler: @escaping @Sendable (ActionInvocation) -> Void) {
+        init(engine: LibNotifyEngine, owner: ReminderNotification.Owner, handler: @escaping @Sendable (ActionInvocation) -> Void) {
             self.engine = engine
-            self.taskID = taskID
+            self.owner = owner
             self.handler = handler
         }
     }
@@ -361,11 +362,11 @@ final class LibNotifyEngine: @unchecked Sendable {
     private func addActions(
         _ actions: [NotificationAction],
         to object: UnsafeMutablePointer<NotifyNotification>,
-        taskID: Int64,
+        owner: ReminderNotification.Owner,
         handler: @escaping @Sendable (ActionInvocation) -> Void
     ) {
         for action in actions {
-            let context = ActionContext(engine: self, taskID: taskID, handler: handler)
+            let context = ActionContext(engine: self, owner: owner, handler: handler)
             notify_notification_add_action(object, action.key, action.label, { object, key, data in
                 guard let object, let key, let data else { return }
                 let context = Unmanaged<ActionContext>.fromOpaque(data).takeUnretainedValue()
@@ -383,7 +384,7 @@ final class LibNotifyEngine: @unchecked Sendable {
     private func actionInvoked(_ object: UnsafeMutablePointer<NotifyNotification>, key: String, context: ActionContext) {
         precondition(loop.isCurrent, "libnotify dispatches its signals on the loop thread")
         let serverID = todo_remind_notification_id(object)
-        context.handler(ActionInvocation(taskID: context.taskID, key: key, notificationID: serverID))
+        context.handler(ActionInvocation(owner: context.owner, key: key, notificationID: serverID))
         closeBubble(serverID)
     }
 

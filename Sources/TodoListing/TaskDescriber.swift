@@ -49,6 +49,16 @@ public struct TaskDescriber {
         return words
     }
 
+    /// "Dentist · Dr. Weber (10:00–11:00, Personal)": an event's alarm in `next`.
+    public func eventName(_ event: EventReminder, calendars: [String: String]) -> String {
+        let occurrence = event.instant.occurrence
+        var text = (occurrence.details.summary ?? "(no title)").safeForTerminal
+        if let location = occurrence.details.location { text += " · " + location.safeForTerminal }
+        let when = occurrence.isAllDay ? "all day" : EventWords(clock: scheduler.clock, now: now).span(occurrence)
+        let calendar = calendars[event.folder] ?? (event.folder as NSString).lastPathComponent
+        return text + " (" + when + ", " + calendar.safeForTerminal + ")"
+    }
+
     /// "12 Buy milk"
     public func name(_ task: TodoTask) -> String {
         "\(task.id) \(task.title.safeForTerminal)"

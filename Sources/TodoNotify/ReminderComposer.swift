@@ -92,6 +92,34 @@ public struct ReminderComposer: Sendable {
         )
     }
 
+    /// The notification of a calendar event's alarm, shown at `now`: the
+    /// event's summary; its body says when it is ("in 10 min · 10:00–11:00",
+    /// "tomorrow, all day"; "missed at 09:50" when late, "held for quiet
+    /// hours" when held), then its location and the calendar's name, escaped.
+    /// Its actions are the Snooze choices and Dismiss: an event is not done.
+    public func notification(for event: EventReminder, calendar: String, firedAt now: Date, isHeld: Bool = false) -> ReminderNotification {
+        let occurrence = event.instant.occurrence
+        var line = EventWords(clock: scheduler.clock, now: now).when(occurrence)
+        if isHeld {
+            line += " · held for quiet hours"
+        } else if !ReminderPolicy.isOnTime(shownAt: now, fireTime: event.at) {
+            let (day, time) = words(for: event.at, at: now)
+            line += " · missed " + (day.map { "\($0) at \(time)" } ?? "at \(time)")
+        }
+        var body = [line]
+        if let location = occurrence.details.location, !location.isEmpty { body.append(location) }
+        body.append(calendar)
+        return ReminderNotification(
+            summary: occurrence.details.summary ?? "Event",
+            body: body.map(Markup.escape).joined(separator: "\n"),
+            urgency: Urgency(occurrence.details.priority),
+            iconPath: iconPath,
+            taskID: Self.digestTaskID,
+            actions: actions.filter { $0.request != .markDone },
+            eventID: event.eventID
+        )
+    }
+
     /// The task id of a digest's notification: no task has it.
     public static let digestTaskID: Int64 = 0
 

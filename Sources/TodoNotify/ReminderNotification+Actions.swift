@@ -7,6 +7,9 @@ extension ReminderNotification {
     /// notification offers no action but dismissing.
     public var commandHints: [String] {
         var hints: [String] = []
+        // An event has no command: its alarms are handled from its bubble,
+        // or in the calendar that holds it.
+        guard eventID == nil else { return hints }
         let requests = actions.compactMap(\.request)
         if requests.contains(.markDone) {
             hints.append("\(Self.commandName) done \(taskID)")

@@ -15,6 +15,10 @@ public struct ReminderNotification: Hashable, Sendable {
     public var iconPath: String?
     /// The task shown, so that a later reminder for it replaces a bubble still open.
     public var taskID: Int64
+    /// The calendar event shown, for an event's alarm (`taskID` is then
+    /// `ReminderComposer.digestTaskID`, no task's): its later alarms replace
+    /// a bubble of it still open, and its actions are the event's.
+    public var eventID: Int64?
     /// The actions the bubble offers, in order, where the server can show
     /// actions; elsewhere the body says which commands do the same
     /// (`body(showingActions:)`).
@@ -36,7 +40,8 @@ public struct ReminderNotification: Hashable, Sendable {
         iconPath: String? = nil,
         taskID: Int64,
         actions: [NotificationAction] = [],
-        stackTag: String? = nil
+        stackTag: String? = nil,
+        eventID: Int64? = nil
     ) {
         self.summary = summary
         self.body = body
@@ -48,7 +53,16 @@ public struct ReminderNotification: Hashable, Sendable {
         self.taskID = taskID
         self.actions = actions
         self.stackTag = stackTag
+        self.eventID = eventID
     }
+
+    /// Whose bubble it is: a task's (or a digest's, task 0) or an event's.
+    public enum Owner: Hashable, Sendable {
+        case task(Int64)
+        case event(Int64)
+    }
+
+    public var owner: Owner { eventID.map(Owner.event) ?? .task(taskID) }
 
     /// The category of every reminder: a vendor extension, as the specification asks ("x-vendor.class").
     public static let reminderCategory = "x-todo-remind.reminder"

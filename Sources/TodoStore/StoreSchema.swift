@@ -467,6 +467,103 @@ enum StoreSchema {
             // its zone, which is the typed one for every start outside a gap.
             try db.execute(sql: "ALTER TABLE task ADD COLUMN repeat_start_wall TEXT")
         }
+        migrator.registerMigration("v15-events", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- Every file of a list's folder that holds no task, as the
+                -- last read found it (EventFiles): a calendar event, whose
+                -- alarms fire, or another program's item (a journal). Read
+                -- again only when its etag (mtime and inode) changes.
+                CREATE TABLE event (
+                    id INTEGER PRIMARY KEY,
+                    folder TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    uid TEXT,
+                    etag TEXT NOT NULL,
+                    -- The event (EventSeries, JSON); NULL for a file that
+                    -- holds none, or one whose times cannot be followed.
+                    series BLOB,
+                    -- Why the event is not followed, a sentence naming the
+                    -- file (sync --check says it again); NULL when it is.
+                    problem TEXT,
+                    -- Seconds since 1970: when its first occurrence starts
+                    -- and its last one ends (NULL: the series never ends),
+                    -- so that `agenda` expands only the events of its days.
+                    first_start REAL,
+                    last_end REAL,
+                    -- EventSeries.changedAt: an alarm instant before it was
+                    -- never due to fire here.
+                    changed_at REAL,
+                    -- A dismissal made here where the file may not be
+                    -- written (`events-write = false`): its alarms at or
+                    -- before it are handled, on this machine.
+                    acknowledged_here REAL
+                );
+                CREATE UNIQUE INDEX event_by_file ON event(folder, name);
+                CREATE INDEX event_by_span ON event(first_start, last_end) WHERE series IS NOT NULL;
+
+                -- The coming alarm instants of the events (EventIndex),
+                -- from a little before the catch-up window to a horizon
+                -- (event_index): what the daemon plans from and `next`
+                -- lists, without expanding a series on every plan.
+                CREATE TABLE event_alarm (
+                    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+                    -- 'alarm' or 'snoozed', and what it reminds of
+                    -- (Reminder.Occurrence's text): the ledger's key.
+                    kind TEXT NOT NULL,
+                    occurrence TEXT NOT NULL,
+                    at REAL NOT NULL,
+                    -- Which VALARM (EventAlarm.id); NULL for a snooze that is none.
+                    alarm TEXT,
+                    -- The occurrence it is for: its start and end (seconds
+                    -- since 1970), its days when all-day, its recurrence id
+                    -- in microseconds (X-MOZ-SNOOZE-TIME-<µs>), what it says.
+                    start REAL NOT NULL,
+                    end REAL NOT NULL,
+                    first_day TEXT,
+                    last_day TEXT,
+                    recurrence INTEGER,
+                    summary TEXT,
+                    location TEXT,
+                    priority INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (event_id, kind, occurrence)
+                ) WITHOUT ROWID;
+                CREATE INDEX event_alarm_by_instant ON event_alarm(at);
+
+                -- The window event_alarm covers, and the zone its floating
+                -- and all-day instants were worked out in: one row.
+                CREATE TABLE event_index (
+                    id INTEGER PRIMARY KEY NOT NULL CHECK (id = 1),
+                    zone TEXT NOT NULL,
+                    indexed_from REAL NOT NULL,
+                    indexed_through REAL NOT NULL
+                );
+
+                -- Snoozes made here of events whose files may not be
+                -- written: the alarm comes back then, on this machine.
+                CREATE TABLE event_snooze (
+                    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+                    until REAL NOT NULL,
+                    -- The occurrence snoozed, as Reminder.Occurrence's text.
+                    occurrence TEXT NOT NULL,
+                    PRIMARY KEY (event_id, occurrence)
+                ) WITHOUT ROWID;
+
+                -- The ledger of event alarms (as delivery is of tasks'
+                -- reminders): each alarm instant shown once per machine.
+                CREATE TABLE event_delivery (
+                    event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL,
+                    occurrence TEXT NOT NULL,
+                    at REAL NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('sending', 'delivered', 'failed', 'skipped')),
+                    fired_at REAL NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    detail TEXT,
+                    PRIMARY KEY (event_id, kind, occurrence)
+                ) WITHOUT ROWID;
+                CREATE INDEX event_delivery_by_instant ON event_delivery(at);
+                """)
+        }
         migrator.registerMigration("v16-journal", foreignKeyChecks: .immediate) { db in
             try db.execute(sql: """
                 -- Every change a command, the interactive view or a bubble's

@@ -18,8 +18,13 @@ public struct ConfiguredLists: Sendable {
     /// as the lists' paths are (`canonicalPattern`): what `names(_:)` matches.
     private let patterns: [String]
 
+    /// The user's addresses (`my-addresses`): an event one of them
+    /// declined never fires.
+    public let addresses: Set<String>
+
     /// Reads the folders the settings name; `home` replaces a leading `~`.
-    public init(_ settings: [CalendarTable], home: String) {
+    public init(_ settings: [CalendarTable], home: String, addresses: [String] = []) {
+        self.addresses = Set(addresses)
         var lists: [FolderList] = []
         var unmatched: [String] = []
         var seen = Set<String>()
@@ -30,7 +35,10 @@ public struct ConfiguredLists: Sendable {
             let folders = Self.folders(matching: pattern)
             if folders.isEmpty { unmatched.append(setting.path) }
             for folder in folders where seen.insert(folder.path).inserted {
-                lists.append(FolderList(folder: VdirFolder(path: folder.path), folderName: folder.name, reminderDefaults: setting.reminderDefaults))
+                lists.append(FolderList(
+                    folder: VdirFolder(path: folder.path), folderName: folder.name, reminderDefaults: setting.reminderDefaults,
+                    events: setting.events, eventDefaultAlarm: setting.eventDefaultAlarm, eventsWrite: setting.eventsWrite
+                ))
             }
         }
         self.lists = lists

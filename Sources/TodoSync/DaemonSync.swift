@@ -84,10 +84,10 @@ public struct DaemonSync {
     /// Reads the lists `tables` name (at start, on SIGHUP, and before a
     /// retry when they changed) and returns the folders to stop watching and
     /// those to start watching.
-    public mutating func configure(_ tables: [CalendarTable]) -> (gone: Set<String>, new: Set<String>) {
+    public mutating func configure(_ tables: [CalendarTable], addresses: [String] = []) -> (gone: Set<String>, new: Set<String>) {
         self.tables = tables
         let old = Set(lists.lists.map(\.path))
-        lists = ConfiguredLists(tables, home: home)
+        lists = ConfiguredLists(tables, home: home, addresses: addresses)
         let new = Set(lists.lists.map(\.path))
         return (old.subtracting(new), new.subtracting(old))
     }

@@ -15,12 +15,27 @@ public struct FolderList: Hashable, Sendable {
     /// (`defaults` in the `[[calendar]]` table).
     public let reminderDefaults: Bool
 
-    public init(folder: VdirFolder, folderName: String? = nil, reminderDefaults: Bool = true) {
+    /// Whether its calendar events' alarms fire (`events`).
+    public let events: Bool
+    /// The alarm of its events that carry none, in seconds from the start
+    /// (`event-default-alarm`); nil for none.
+    public let eventDefaultAlarm: Int?
+    /// Whether a dismissal or a snooze of its events' alarms is written into
+    /// their files (`events-write`).
+    public let eventsWrite: Bool
+
+    public init(
+        folder: VdirFolder, folderName: String? = nil, reminderDefaults: Bool = true,
+        events: Bool = true, eventDefaultAlarm: Int? = nil, eventsWrite: Bool = true
+    ) {
         self.folder = folder
         self.folderName = folderName ?? folder.folderName
         name = folder.displayName ?? self.folderName
         color = folder.color
         self.reminderDefaults = reminderDefaults
+        self.events = events
+        self.eventDefaultAlarm = eventDefaultAlarm
+        self.eventsWrite = eventsWrite
     }
 
     /// The folder's path: what the store records as the task's list.

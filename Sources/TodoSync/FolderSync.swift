@@ -19,6 +19,8 @@ public struct FolderSync: Sendable {
     public let store: TaskStore
     public let lists: ConfiguredLists
     let mapping: TaskMapping
+    /// The index of the events' coming alarms, kept as their files are read.
+    public let eventIndex: EventIndex
 
     /// - Parameters:
     ///   - scheduler: its zone is the machine's (floating times are read in
@@ -32,6 +34,7 @@ public struct FolderSync: Sendable {
             scheduler: scheduler, now: now,
             listsWithoutDefaults: Set(lists.lists.filter { !$0.reminderDefaults }.map(\.path))
         )
+        eventIndex = EventIndex(lists: lists, zone: scheduler.clock.timeZone)
     }
 
     /// Reads in every list's changed files, then writes out the tasks
@@ -69,15 +72,23 @@ public struct FolderSync: Sendable {
             list.folder.removeStaleTemporaries()
             try store.withTaskFiles(now: mapping.now) { files in
                 let known = try files.files(in: list.path)
+                let knownEvents = try files.events.files(in: list.path)
                 var unchanged = Set(stamps.map(\.name))
-                for stamp in stamps where known[stamp.name]?.etag != stamp.etag {
+                for stamp in stamps where known[stamp.name]?.etag != stamp.etag && knownEvents[stamp.name]?.etag != stamp.etag {
                     unchanged.remove(stamp.name)
-                    try readFile(stamp.name, in: list, known: known[stamp.name], files, &report)
+                    try readFile(stamp.name, in: list, known: known[stamp.name], knownEvent: knownEvents[stamp.name], files, &report)
                 }
                 // Rules not followed in files read before (by a command,
-                // say): said again, so the daemon logs them once too.
+                // say): said again, so the daemon logs them once too; so
+                // are events whose times cannot be followed.
                 report.skipped += try ItemReading.unfollowedRules(in: list, unchanged: unchanged, files)
+                report.skipped += try files.events.problems(in: list.path).sorted { $0.key < $1.key }
+                    .filter { unchanged.contains($0.key) }.map { SyncReport.Skipped(path: list.folder.file($0.key), reason: $0.value) }
                 let present = Set(stamps.map(\.name))
+                for name in knownEvents.keys where !present.contains(name) {
+                    try files.events.forget(folder: list.path, name: name)
+                    report.eventsReadIn += 1
+                }
                 for (name, file) in known where !present.contains(name) {
                     // Renamed: read in above under its new name, the same task.
                     let row = try files.file(taskID: file.taskID)
@@ -87,6 +98,11 @@ public struct FolderSync: Sendable {
                     report.readIn += 1
                 }
                 try scan?.remember(in: files)
+            }
+        }
+        if try store.eventIndexNeedsRefresh(basis: eventIndex.basis, now: mapping.now) {
+            try store.withTaskFiles(now: mapping.now) { files in
+                if try eventIndex.refresh(in: files.events, now: mapping.now) { report.eventsReadIn += 1 }
             }
         }
         return report
@@ -129,14 +145,31 @@ public struct FolderSync: Sendable {
 
     // MARK: - In
 
-    private func readFile(_ name: String, in list: FolderList, known: TaskFile?, _ files: TaskFiles, _ report: inout SyncReport) throws {
+    private func readFile(
+        _ name: String, in list: FolderList, known: TaskFile?, knownEvent: EventFile? = nil, _ files: TaskFiles,
+        _ report: inout SyncReport
+    ) throws {
         let path = list.folder.file(name)
         // An alarm that cannot be understood is left in the file and said
         // once; so is a rule todo-remind cannot follow, which the store
         // keeps, so that `done` never ends the series the file carries.
-        let (reading, skipped) = ItemReading.read(name, in: list, mapping: mapping)
+        let (content, skipped) = ItemReading.readContent(name, in: list, mapping: mapping)
         report.skipped += skipped
-        guard let reading else { return }
+        let reading: ItemReading
+        switch content {
+        case nil:
+            return
+        case .todo(let todo)?:
+            reading = todo
+            if knownEvent != nil { try files.events.forget(folder: list.path, name: name) }
+        case .event(let event)?:
+            try readEvent(event, name: name, in: list, known: known, files, &report)
+            return
+        case .other(let stamp)?:
+            if let known { try files.deleteTask(id: known.taskID) }
+            try files.events.save(folder: list.path, name: name, uid: nil, etag: stamp.etag, series: nil, problem: nil, span: nil)
+            return
+        }
         let (bytes, stamp, item, unfollowed) = (reading.bytes, reading.stamp, reading.item, reading.unfollowedRule)
         var known = known
         if known == nil, let owner = try files.file(uid: item.uid) {
@@ -167,6 +200,28 @@ public struct FolderSync: Sendable {
             }
         }
         report.readIn += 1
+    }
+
+    /// Keeps an event read from the file `name`: its series (or the problem
+    /// that keeps it from being followed) and its coming alarms. A file that
+    /// held a task holds it no more: the task goes, as for a file removed.
+    private func readEvent(
+        _ reading: EventReading, name: String, in list: FolderList, known: TaskFile?, _ files: TaskFiles,
+        _ report: inout SyncReport
+    ) throws {
+        if let known {
+            try files.deleteTask(id: known.taskID)
+            report.readIn += 1
+        }
+        let id = try files.events.save(
+            folder: list.path, name: name, uid: reading.event.uid, etag: reading.stamp.etag, series: reading.series,
+            problem: reading.problem, span: reading.span,
+            // As for another client's alarm on a task: set when the file says
+            // it was last changed, never later than it was read in.
+            changedAt: reading.series.map { min($0.changedAt ?? mapping.now, mapping.now) }
+        )
+        try eventIndex.update(eventID: id, in: files.events)
+        report.eventsReadIn += 1
     }
 
     /// Merges a file changed elsewhere with the task as it is here, against

@@ -1,5 +1,7 @@
 import Foundation
 import TodoCalendar
+import TodoCore
+import TodoRecurrence
 import TodoStore
 
 /// One file of a list as a read-in and `sync --check` both read it: its
@@ -12,6 +14,16 @@ struct ItemReading {
     /// Why its rule gives it no repeat (`TaskMapping.unfollowedRule`), if so.
     let unfollowedRule: String?
 
+    /// What a file of a list holds, as read.
+    enum Content {
+        /// A task.
+        case todo(ItemReading)
+        /// A calendar event.
+        case event(EventReading)
+        /// Neither (a journal): another program's item.
+        case other(ItemStamp)
+    }
+
     /// Reads the file `name` of `list`.
     ///
     /// - Returns: the reading, nil for a file that holds no task (an event,
@@ -21,14 +33,32 @@ struct ItemReading {
     ///   removed), or else its alarms that are not used and its rule that
     ///   is not followed, both left in the file.
     static func read(_ name: String, in list: FolderList, mapping: TaskMapping) -> (ItemReading?, [SyncReport.Skipped]) {
+        let (content, skipped) = readContent(name, in: list, mapping: mapping)
+        guard case .todo(let reading)? = content else { return (nil, skipped) }
+        return (reading, skipped)
+    }
+
+    /// Reads the file `name` of `list`, whatever it holds: as `read`, with
+    /// an event's (or another item's) content too, and for an event what
+    /// keeps it or its alarms from being followed.
+    static func readContent(_ name: String, in list: FolderList, mapping: TaskMapping) -> (Content?, [SyncReport.Skipped]) {
         let path = list.folder.file(name)
         let bytes: [UInt8]
         let stamp: ItemStamp
         let item: VTodo
         do {
             (bytes, stamp) = try list.folder.read(name)
-            guard case .todo(let todo) = try FolderItem.read(bytes, file: path, localZone: mapping.zone) else { return (nil, []) }
-            item = todo
+            switch try FolderItem.read(bytes, file: path, localZone: mapping.zone) {
+            case .todo(let todo):
+                item = todo
+            case .event(let event):
+                let reading = EventReading(event, stamp: stamp, path: path, zone: mapping.zone)
+                let skipped = event.skippedAlarms.map { SyncReport.Skipped(path: path, reason: $0.message(file: path)) }
+                    + [reading.problem].compactMap { $0.map { SyncReport.Skipped(path: path, reason: $0) } }
+                return (.event(reading), skipped)
+            case .notOurs:
+                return (.other(stamp), [])
+            }
         } catch let error as CalendarFileError {
             return (nil, [.init(path: path, reason: error.localizedDescription)])
         } catch let error as VdirFolderError where !error.isGone {
@@ -40,7 +70,7 @@ struct ItemReading {
         let unfollowed = mapping.unfollowedRule(item.properties, file: path)
         let skipped = item.skippedAlarms.map { SyncReport.Skipped(path: path, reason: $0.message(file: path)) }
             + [unfollowed].compactMap { $0.map { SyncReport.Skipped(path: path, reason: $0) } }
-        return (ItemReading(bytes: bytes, stamp: stamp, item: item, unfollowedRule: unfollowed), skipped)
+        return (.todo(ItemReading(bytes: bytes, stamp: stamp, item: item, unfollowedRule: unfollowed)), skipped)
     }
 
     /// The name of the file of `list` that holds `uid` already, when that is
@@ -60,5 +90,35 @@ struct ItemReading {
     static func unfollowedRules(in list: FolderList, unchanged: Set<String>, _ files: TaskFiles) throws -> [SyncReport.Skipped] {
         try files.unfollowedRules(in: list.path).sorted { $0.key < $1.key }.filter { unchanged.contains($0.key) }
             .map { SyncReport.Skipped(path: list.folder.file($0.key), reason: $0.value) }
+    }
+}
+
+/// A calendar event's file as a read-in and `sync --check` both read it:
+/// the event, whether its occurrences can be followed, and when they begin
+/// and end.
+struct EventReading {
+    let event: VEvent
+    let stamp: ItemStamp
+    /// The event's series when it can be followed; nil otherwise.
+    let series: EventSeries?
+    /// Why it cannot be, as a sentence naming the file.
+    let problem: String?
+    let span: (firstStart: Date, lastEnd: Date?)?
+
+    init(_ event: VEvent, stamp: ItemStamp, path: String, zone: TimeZone) {
+        self.event = event
+        self.stamp = stamp
+        guard let series = event.series else {
+            (self.series, problem, span) = (nil, event.problem, nil)
+            return
+        }
+        do throws(EventRecurrenceError) {
+            span = try EventRecurrence(series: series, localZone: zone).span
+            self.series = series
+            problem = nil
+        } catch {
+            (self.series, span) = (nil, nil)
+            problem = "“\(path)” has an event whose \(error.localizedDescription), so its alarms do not fire."
+        }
     }
 }

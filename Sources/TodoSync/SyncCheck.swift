@@ -62,10 +62,16 @@ extension FolderSync {
                     continue
                 }
                 state.files = stamps.count
-                for stamp in stamps where known[stamp.name]?.etag != stamp.etag {
-                    let (reading, skipped) = ItemReading.read(stamp.name, in: list, mapping: mapping)
+                let knownEvents = try files.events.files(in: list.path)
+                for stamp in stamps where known[stamp.name]?.etag != stamp.etag && knownEvents[stamp.name]?.etag != stamp.etag {
+                    let (content, skipped) = ItemReading.readContent(stamp.name, in: list, mapping: mapping)
                     state.bad += skipped
-                    guard let item = reading?.item else { continue }
+                    guard case .todo(let reading)? = content else {
+                        // An event (or another item) the store has not read yet.
+                        if content != nil { state.unread.append(stamp.name) }
+                        continue
+                    }
+                    let item = reading.item
                     let path = list.folder.file(stamp.name)
                     if let other = try ItemReading.otherFile(holding: item.uid, than: stamp.name, in: list, files) {
                         state.bad.append(.init(path: path, reason: "“\(path)” holds the UID \(item.uid) of “\(list.folder.file(other))”: a UID is one task."))
@@ -76,8 +82,11 @@ extension FolderSync {
                 // Files read in already and unchanged: what the store kept of them.
                 let unchanged = Set(stamps.filter { known[$0.name]?.etag == $0.etag }.map(\.name))
                 state.bad += try ItemReading.unfollowedRules(in: list, unchanged: unchanged, files)
+                let unchangedEvents = Set(stamps.filter { knownEvents[$0.name]?.etag == $0.etag }.map(\.name))
+                state.bad += try files.events.problems(in: list.path).sorted { $0.key < $1.key }
+                    .filter { unchangedEvents.contains($0.key) }.map { SyncReport.Skipped(path: list.folder.file($0.key), reason: $0.value) }
                 let present = Set(stamps.map(\.name))
-                state.removed = known.keys.filter { !present.contains($0) }.sorted()
+                state.removed = (Array(known.keys) + Array(knownEvents.keys)).filter { !present.contains($0) }.sorted()
                 check.lists.append(state)
             }
             // Left: changes for folders that are no list now, which no write-out writes.

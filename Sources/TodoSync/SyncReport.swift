@@ -18,6 +18,9 @@ public struct SyncReport: Sendable {
 
     /// Tasks added, changed or deleted because their files were.
     public var readIn = 0
+    /// Calendar events added, changed or removed because their files were
+    /// (or the index of their alarms carried forward).
+    public var eventsReadIn = 0
     /// Files written or deleted because their tasks changed here.
     public var writtenOut = 0
     public var skipped: [Skipped] = []
@@ -29,5 +32,5 @@ public struct SyncReport: Sendable {
     public init() {}
 
     /// Whether the store changed.
-    public var changedStore: Bool { readIn > 0 || !conflicts.isEmpty }
+    public var changedStore: Bool { readIn > 0 || eventsReadIn > 0 || !conflicts.isEmpty }
 }

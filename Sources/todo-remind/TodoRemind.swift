@@ -21,7 +21,7 @@ struct TodoRemind: ParsableCommand {
             Add.self, List.self, Show.self, Edit.self,
             Done.self, Reopen.self, Delete.self, Clear.self,
             On.self, Off.self, Toggle.self, Snooze.self, Unsnooze.self,
-            Next.self, Lists.self, Sync.self, Config.self, Export.self, Import.self,
+            Next.self, Agenda.self, Lists.self, Sync.self, Config.self, Export.self, Import.self,
             Daemon.self, Status.self, NotifyTest.self, UI.self,
         ]
     )

@@ -63,11 +63,15 @@ public final class CalDAVPeer {
     ///   - timeZone: The TZ of every process of the peer.
     ///   - deviceBConflictResolution: device B's `conflict_resolution`;
     ///     nil (none) makes a conflict there an error.
-    public static func start(timeZone: String = "Europe/Berlin", deviceBConflictResolution: String? = nil) throws -> CalDAVPeer {
-        try CalDAVPeer(timeZone: timeZone, deviceBConflictResolution: deviceBConflictResolution)
+    ///   - components: what the collection holds (`VTODO`; a calendar's
+    ///     events too with `VEVENT`).
+    public static func start(
+        timeZone: String = "Europe/Berlin", deviceBConflictResolution: String? = nil, components: [String] = ["VTODO"]
+    ) throws -> CalDAVPeer {
+        try CalDAVPeer(timeZone: timeZone, deviceBConflictResolution: deviceBConflictResolution, components: components)
     }
 
-    private init(timeZone: String, deviceBConflictResolution: String?) throws {
+    private init(timeZone: String, deviceBConflictResolution: String?, components: [String]) throws {
         let environment = ProcessInfo.processInfo.environment
         for tool in ["vdirsyncer", "todoman", "curl"] {
             try TestSupportFailure.unless(
@@ -115,7 +119,7 @@ public final class CalDAVPeer {
                 conflictResolution: deviceBConflictResolution, environment: processEnvironment
             )
             todomanConfiguration = try Self.writeTodomanConfiguration(for: deviceB, in: root.url)
-            try Self.makeCollection(collectionURL, environment: processEnvironment)
+            try Self.makeCollection(collectionURL, components: components, environment: processEnvironment)
             try deviceA.discover()
             try deviceB.discover()
         } catch {
@@ -168,15 +172,15 @@ public final class CalDAVPeer {
 
     // MARK: - Setting up
 
-    /// MKCALENDAR of a collection whose only component is VTODO; as user
-    /// "user", who owns /user/ (radicale answers 409 to an anonymous one).
-    private static func makeCollection(_ url: URL, environment: [String: String]) throws {
+    /// MKCALENDAR of a collection of `components`; as user "user", who owns
+    /// /user/ (radicale answers 409 to an anonymous one).
+    private static func makeCollection(_ url: URL, components: [String], environment: [String: String]) throws {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
               <D:set><D:prop>
                 <D:displayname>Tasks</D:displayname>
-                <C:supported-calendar-component-set><C:comp name="VTODO"/></C:supported-calendar-component-set>
+                <C:supported-calendar-component-set>\(components.map { "<C:comp name=\"\($0)\"/>" }.joined())</C:supported-calendar-component-set>
               </D:prop></D:set>
             </C:mkcalendar>
             """

@@ -112,7 +112,7 @@ struct ConfigFileTests {
         ("[[calendar]]\ndefault-list = \"x\"", "The config file /c.toml has a bad value for “calendar.path”: it must be a folder or a glob of folders in quotes, such as \"~/.local/share/vdirsyncer/tasks/*\"."),
         ("[[calendar]]\npath = \"\"", "The config file /c.toml has a bad value for “calendar.path”: it must be a folder or a glob of folders in quotes, such as \"~/.local/share/vdirsyncer/tasks/*\"."),
         ("[[calendar]]\npath = \"/a\"\ndefaults = \"no\"", "The config file /c.toml has a bad value for “calendar.defaults”: it must be true or false."),
-        ("[[calendar]]\npath = \"/a\"\ncolour = \"red\"", "The config file /c.toml has a bad entry “colour” in “calendar”: a [[calendar]] table takes only path, default-list, defaults."),
+        ("[[calendar]]\npath = \"/a\"\ncolour = \"red\"", "The config file /c.toml has a bad entry “colour” in “calendar”: a [[calendar]] table takes only path, default-list, defaults, events, event-default-alarm, events-write."),
         ("[[calendar]]\npath = \"/a\"\ndefault-list = \"a\"\n[[calendar]]\npath = \"/b\"\ndefault-list = \"b\"", "The config file /c.toml has a bad value for “calendar”: it must be tables of which at most one names a default-list."),
     ])
     func badValue(toml: String, message: String) {
@@ -133,7 +133,7 @@ struct ConfigFileTests {
             #expect(error == .unknownKey(path: "/c.toml", key: "remindertime"))
             #expect(error.errorDescription?.contains("reminder-time, due-soon-hours") == true)
             #expect(error.errorDescription?.hasSuffix("catch-up-hours, snooze, digest, digest-threshold, "
-                + "overdue-in-digest, quiet-hours, quiet-hours-allow-high, calendar.") == true)
+                + "overdue-in-digest, quiet-hours, quiet-hours-allow-high, calendar, my-addresses.") == true)
         }
     }
 
@@ -197,6 +197,47 @@ struct ExampleConfigTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let path = root.appendingPathComponent("Resources/config.example.toml").path
         #expect(try ConfigFile(path: path, isExplicit: true).load() == .defaults)
+    }
+}
+
+/// The calendar events' keys (issue 25).
+@Suite struct EventConfigTests {
+    static func load(_ text: String) throws -> Settings {
+        let folder = try TemporaryFolder()
+        try text.write(toFile: folder.file("c.toml"), atomically: true, encoding: .utf8)
+        return try ConfigFile(path: folder.file("c.toml"), isExplicit: true).load()
+    }
+
+    @Test("events, event-default-alarm and events-write are read per [[calendar]] table; my-addresses lower-cased, mailto: dropped")
+    func read() throws {
+        let settings = try Self.load("""
+            my-addresses = ["Me@Example.org", "mailto:other@example.org"]
+            [[calendar]]
+            path = "/a"
+            [[calendar]]
+            path = "/b"
+            events = false
+            event-default-alarm = "-10m"
+            events-write = false
+            """)
+        #expect(settings.addresses == ["me@example.org", "other@example.org"])
+        #expect(settings.calendars.map(\.events) == [true, false])
+        #expect(settings.calendars.map(\.eventDefaultAlarm) == [nil, -600])
+        #expect(settings.calendars.map(\.eventsWrite) == [true, false])
+    }
+
+    @Test("A bad value names the key and what is allowed", arguments: [
+        ("[[calendar]]\npath = \"/a\"\nevent-default-alarm = \"soon\"\n", "calendar.event-default-alarm"),
+        ("[[calendar]]\npath = \"/a\"\nevents = \"yes\"\n", "calendar.events"),
+        ("my-addresses = [\"nobody\"]\n", "my-addresses"),
+    ])
+    func refused(text: String, key: String) throws {
+        do {
+            _ = try Self.load(text)
+            Issue.record("accepted: \(text)")
+        } catch {
+            #expect(error.localizedDescription.contains(key), "\(error.localizedDescription)")
+        }
     }
 }
 

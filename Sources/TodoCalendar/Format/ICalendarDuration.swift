@@ -17,6 +17,15 @@ public enum ICalendarDuration {
     /// allows it, RFC 5545 does not; it is unambiguous). Lower case and
     /// surrounding spaces are accepted.
     public static func seconds(_ value: some StringProtocol) -> Int? {
+        parts(value).map { $0.days * 86_400 + $0.seconds }
+    }
+
+    /// A duration's days (weeks counted as seven) and its seconds apart,
+    /// both negative for a `-` duration; nil when `value` is not a
+    /// duration. RFC 5545 §3.3.6 makes a day nominal (a calendar day, 23
+    /// or 25 hours across a DST change) and the rest exact: an event's alarm
+    /// keeps them apart (`EventAlarm.Trigger`).
+    public static func parts(_ value: some StringProtocol) -> (days: Int, seconds: Int)? {
         let text = Array(value.uppercased().trimmingCharacters(in: .whitespaces).utf8)
         var index = 0
         var sign = 1
@@ -30,6 +39,7 @@ public enum ICalendarDuration {
         let dateUnits: [(UInt8, Int)] = [(UInt8(ascii: "W"), 604_800), (UInt8(ascii: "D"), 86_400)]
         let timeUnits: [(UInt8, Int)] = [(UInt8(ascii: "H"), 3600), (UInt8(ascii: "M"), 60), (UInt8(ascii: "S"), 1)]
         var total = 0
+        var days = 0
         var components = 0
 
         /// Reads `digits designator` pairs for `units`, in order.
@@ -48,7 +58,7 @@ public enum ICalendarDuration {
                 guard index < text.count,
                       let unit = units[next...].firstIndex(where: { $0.0 == text[index] })
                 else { return false }
-                total += number * units[unit].1
+                if units[unit].1 >= 86_400 { days += number * units[unit].1 / 86_400 } else { total += number * units[unit].1 }
                 components += 1
                 next = unit + 1
                 index += 1
@@ -63,7 +73,7 @@ public enum ICalendarDuration {
             guard read(timeUnits), components > before else { return nil }
         }
         guard index == text.count, components > 0 else { return nil }
-        return sign * total
+        return (sign * days, sign * total)
     }
 
     /// A duration of whole minutes in RFC 5545's form, as `seconds(_:)`

@@ -18,7 +18,14 @@ public enum ICalendarTime: Hashable, Sendable {
     /// A value of eight digits is a day whatever `VALUE` says, so that a day
     /// can never turn into a time. Returns nil for any other shape.
     public init?(_ line: ContentLine) {
-        let value = line.value.trimmingCharacters(in: .whitespaces)
+        self.init(value: line.value, tzid: line.parameter("TZID"))
+    }
+
+    /// Reads one DATE or DATE-TIME value written with the parameter
+    /// `TZID=tzid` (nil for none): one of the values of an RDATE or EXDATE
+    /// list, or a whole line's value (`init(_:)`).
+    public init?(value text: some StringProtocol, tzid: String?) {
+        let value = text.trimmingCharacters(in: .whitespaces)
         let digits = Array(value.utf8)
         func number(_ range: Range<Int>) -> Int? {
             var result = 0
@@ -45,7 +52,7 @@ public enum ICalendarTime: Hashable, Sendable {
         let seconds = hour * 3600 + minute * 60 + min(second, 59)
         if digits.count == 16 {
             self = .utc(Date(timeIntervalSince1970: Double(day.daysSinceEpoch * 86_400 + seconds)))
-        } else if let tzid = line.parameter("TZID") {
+        } else if let tzid {
             self = .zoned(day, secondsIntoDay: seconds, tzid: tzid)
         } else {
             self = .floating(day, secondsIntoDay: seconds)

@@ -40,7 +40,6 @@ struct AlarmReading {
 
         for component in todo.children where component.name == "VALARM" {
             let alarm = AlarmComponent(component, in: document)
-            let begin = component.begin
 
             if let kind = alarm.ownKind {
                 // Ours: its trigger is todo-remind's to keep (`ownAlarms`);
@@ -51,40 +50,23 @@ struct AlarmReading {
                 }
                 continue
             }
-            guard let actionEntry = alarm.entry("ACTION") else {
-                skipped.append(SkippedAlarm(line: line(begin), reason: .noAction))
+            let parsed: Parsed
+            switch Self.parse(alarm, begin: component.begin) {
+            case .none:
                 continue
-            }
-            let action: VAlarm.Action
-            switch actionEntry.line.value.trimmingCharacters(in: .whitespaces).uppercased() {
-            case "DISPLAY": action = .display
-            case "AUDIO": action = .audio
-            // Not a reminder on screen: another client sends the mail or
-            // runs the program; NONE is the "no alarm" of Apple and of RFC
-            // 9074's drafts.
-            case "EMAIL", "PROCEDURE", "NONE": continue
-            default:
-                skipped.append(SkippedAlarm(line: line(actionEntry.index), reason: .unknownAction(actionEntry.line.value)))
+            case .skipped(let index, let reason):
+                skipped.append(SkippedAlarm(line: line(index), reason: reason))
                 continue
-            }
-            // RFC 9074 §8: fired by arriving or leaving a place, which a
-            // desktop cannot tell; its TRIGGER is a placeholder.
-            if alarm.first("PROXIMITY") != nil { continue }
-            guard let triggerEntry = alarm.entry("TRIGGER") else {
-                skipped.append(SkippedAlarm(line: line(begin), reason: .noTrigger))
-                continue
+            case .alarm(let alarm):
+                parsed = alarm
             }
             let trigger: VAlarm.Trigger
-            switch Self.trigger(triggerEntry.line) {
-            case .failure(let reason):
-                skipped.append(SkippedAlarm(line: line(triggerEntry.index), reason: reason))
-                continue
-            case .success(.instant(let instant)):
-                if instant == Self.applePlaceholder { continue }
+            switch parsed.trigger {
+            case .instant(let instant):
                 trigger = .absolute(instant)
-            case .success(.duration(let seconds, relatedToEnd: true)):
+            case .duration(let seconds, relatedToEnd: true):
                 trigger = .relativeToDue(seconds: seconds)
-            case .success(.duration(let seconds, relatedToEnd: false)):
+            case .duration(let seconds, relatedToEnd: false):
                 switch (startAnchor, dueAnchor) {
                 case (let start?, let due?):
                     trigger = .relativeToDue(seconds: seconds + Int(start.timeIntervalSince(due).rounded()))
@@ -94,25 +76,79 @@ struct AlarmReading {
                     trigger = .relativeToDue(seconds: seconds)
                 }
             }
-            var acknowledgedAt: Date?
-            if let entry = alarm.entry("ACKNOWLEDGED") {
-                guard case .utc(let instant)? = ICalendarTime(entry.line) else {
-                    skipped.append(SkippedAlarm(line: line(entry.index), reason: .acknowledgedNotUTC(entry.line.value)))
-                    continue
-                }
-                acknowledgedAt = instant
-            }
-            guard let key = alarm.key else { continue }
-            if let uid = alarm.snoozedUID { snoozed[alarms.count] = uid }
+            if let uid = parsed.snoozedUID { snoozed[alarms.count] = uid }
             alarms.append(VAlarm(
-                key: key, action: action, trigger: trigger,
-                acknowledgedAt: acknowledgedAt, repetition: Self.repetition(of: alarm)
+                key: parsed.key, action: parsed.action, trigger: trigger,
+                acknowledgedAt: parsed.acknowledgedAt, repetition: parsed.repetition
             ))
         }
         // Own alarms may come after the snoozes that name them.
         for (position, uid) in snoozed {
             alarms[position].snoozes = ownUIDs[uid].map(VAlarmID.own) ?? .uid(uid)
         }
+    }
+
+    /// One VALARM of another client as read, before its trigger is
+    /// related to what it belongs to (a task's due, an event's start).
+    struct Parsed {
+        let key: VAlarmID
+        let action: VAlarm.Action
+        let trigger: ParsedTrigger
+        let acknowledgedAt: Date?
+        let repetition: VAlarm.Repetition?
+        /// The UID of the alarm it snoozes (RFC 9074 §7).
+        let snoozedUID: String?
+    }
+
+    /// What reading one VALARM gives.
+    enum Outcome {
+        /// Not a reminder shown on screen (EMAIL, PROCEDURE, NONE, a place's
+        /// alarm, Apple's placeholder, no key): left alone, said nothing of.
+        case none
+        /// Not understood: the index of the line to name, and why.
+        case skipped(Int, SkippedAlarm.Reason)
+        case alarm(Parsed)
+    }
+
+    /// Reads another client's VALARM (one todo-remind did not write) whose
+    /// BEGIN line is at `begin`: the one reading tasks' and events' alarms share.
+    static func parse(_ alarm: AlarmComponent, begin: Int) -> Outcome {
+        guard let actionEntry = alarm.entry("ACTION") else { return .skipped(begin, .noAction) }
+        let action: VAlarm.Action
+        switch actionEntry.line.value.trimmingCharacters(in: .whitespaces).uppercased() {
+        case "DISPLAY": action = .display
+        case "AUDIO": action = .audio
+        // Not a reminder on screen: another client sends the mail or
+        // runs the program; NONE is the "no alarm" of Apple and of RFC
+        // 9074's drafts.
+        case "EMAIL", "PROCEDURE", "NONE": return .none
+        default: return .skipped(actionEntry.index, .unknownAction(actionEntry.line.value))
+        }
+        // RFC 9074 §8: fired by arriving or leaving a place, which a
+        // desktop cannot tell; its TRIGGER is a placeholder.
+        if alarm.first("PROXIMITY") != nil { return .none }
+        guard let triggerEntry = alarm.entry("TRIGGER") else { return .skipped(begin, .noTrigger) }
+        let trigger: ParsedTrigger
+        switch Self.trigger(triggerEntry.line) {
+        case .failure(let reason):
+            return .skipped(triggerEntry.index, reason)
+        case .success(.instant(let instant)) where instant == Self.applePlaceholder:
+            return .none
+        case .success(let parsed):
+            trigger = parsed
+        }
+        var acknowledgedAt: Date?
+        if let entry = alarm.entry("ACKNOWLEDGED") {
+            guard case .utc(let instant)? = ICalendarTime(entry.line) else {
+                return .skipped(entry.index, .acknowledgedNotUTC(entry.line.value))
+            }
+            acknowledgedAt = instant
+        }
+        guard let key = alarm.key else { return .none }
+        return .alarm(Parsed(
+            key: key, action: action, trigger: trigger, acknowledgedAt: acknowledgedAt,
+            repetition: repetition(of: alarm), snoozedUID: alarm.snoozedUID
+        ))
     }
 
     /// What a TRIGGER line says, before it is related to the task.
@@ -151,7 +187,7 @@ struct AlarmReading {
 
     /// `REPEAT` and `DURATION` when both are there and make sense; an alarm
     /// with only one of them, or a nonsensical one, fires once.
-    private static func repetition(of alarm: AlarmComponent) -> VAlarm.Repetition? {
+    static func repetition(of alarm: AlarmComponent) -> VAlarm.Repetition? {
         guard let count = alarm.first("REPEAT").flatMap({ Int($0.value.trimmingCharacters(in: .whitespaces)) }), count > 0,
               let interval = alarm.first("DURATION").flatMap({ ICalendarDuration.seconds($0.value) }), interval > 0
         else { return nil }

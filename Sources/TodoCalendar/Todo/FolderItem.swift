@@ -5,7 +5,10 @@ import Foundation
 public enum FolderItem: Hashable, Sendable {
     /// A task: one VTODO (and any overrides of it with the same UID).
     case todo(VTodo)
-    /// Events or journals only (VEVENT, VJOURNAL): not ours, left alone.
+    /// A calendar event: one VEVENT (and any overrides of it with the same
+    /// UID), whose alarms fire; never edited beyond acknowledgements.
+    case event(VEvent)
+    /// Journals only (VJOURNAL): not ours, left alone.
     case notOurs(components: [String])
 
     /// Reads a file's bytes. `file` names it in errors; a floating date-time
@@ -55,7 +58,19 @@ public enum FolderItem: Hashable, Sendable {
               let uid = uids.first
         else {
             if items.isEmpty { throw .noTodo(file: file) }
-            return .notOurs(components: items.map(\.name))
+            let events = items.filter { $0.name == "VEVENT" }
+            guard let uid = uids.first,
+                  let master = events.first(where: { $0.properties("RECURRENCE-ID", in: document).isEmpty }) ?? events.first
+            else { return .notOurs(components: items.map(\.name)) }
+            let instances = events.reduce(0) { sum, event in
+                let (total, overflow) = sum.addingReportingOverflow(alarmInstances(of: event, in: document))
+                return overflow ? .max : total
+            }
+            if instances > ReadingLimits.maximumAlarmInstances { throw .tooManyAlarms(file: file, instances: instances) }
+            return .event(VEvent(
+                document: document, calendar: calendar, event: master, overrides: events.filter { $0.begin != master.begin },
+                uid: uid, file: file, localZone: localZone
+            ))
         }
         let overrides = todos.filter { $0.begin != master.begin }
         if let instances = alarmInstancesPastLimit(of: master, in: document) { throw .tooManyAlarms(file: file, instances: instances) }
@@ -67,6 +82,13 @@ public enum FolderItem: Hashable, Sendable {
     /// each), when that is more than `ReadingLimits.maximumAlarmInstances`;
     /// nil otherwise. Counted from the lines, before any alarm is read.
     private static func alarmInstancesPastLimit(of todo: ICalendarComponent, in document: ICalendarDocument) -> Int? {
+        let instances = alarmInstances(of: todo, in: document)
+        return instances > ReadingLimits.maximumAlarmInstances ? instances : nil
+    }
+
+    /// How many reminders the VALARMs directly inside `item` may stand for,
+    /// each alarm and each of its repetitions, up to `Int.max`.
+    private static func alarmInstances(of todo: ICalendarComponent, in document: ICalendarDocument) -> Int {
         var instances = 0
         for alarm in todo.children where alarm.name == "VALARM" {
             let repeats = alarm.properties("REPEAT", in: document).first
@@ -75,6 +97,6 @@ public enum FolderItem: Hashable, Sendable {
             let (sum, overflow) = instances.addingReportingOverflow(1 + min(max(repeats, 0), Int.max - 1))
             instances = overflow ? .max : sum
         }
-        return instances > ReadingLimits.maximumAlarmInstances ? instances : nil
+        return instances
     }
 }

@@ -16,3 +16,27 @@ public enum VAlarmID: Hashable, Sendable, Codable {
     /// with the same trigger fire together and are handled together.
     case trigger(String)
 }
+
+extension VAlarmID {
+    /// The ID as one line of text (`uid:…`, `own:…`, `trigger:…`), as the
+    /// store keeps an event's alarm (`EventAlarm.id`); `init(text:)` reads it.
+    public var text: String {
+        switch self {
+        case .uid(let uid): "uid:" + uid
+        case .own(let kind): "own:" + kind
+        case .trigger(let line): "trigger:" + line
+        }
+    }
+
+    /// The ID `text` wrote; nil for any other text.
+    public init?(text: String) {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let value = String(text[text.index(after: colon)...])
+        switch text[..<colon] {
+        case "uid": self = .uid(value)
+        case "own": self = .own(value)
+        case "trigger": self = .trigger(value)
+        default: return nil
+        }
+    }
+}

@@ -22,6 +22,14 @@ public enum ZoneResolver {
         return nil
     }
 
+    /// The Olson zone a Windows zone name stands for (Outlook's and
+    /// Exchange's "W. Europe Standard Time", `WindowsZones`), for a file
+    /// that names one without the VTIMEZONE that should come with it: a
+    /// VTIMEZONE the file carries says what its writer meant, and is read first.
+    public static func windowsZone(named tzid: String) -> TimeZone? {
+        WindowsZones.olsonNames[tzid.trimmingCharacters(in: .whitespaces)].flatMap { TimeZone(identifier: $0) }
+    }
+
     /// The Olson name a TZID stands for, if any (see `zone(named:)`).
     public static func olsonName(_ tzid: String) -> String? {
         zone(named: tzid)?.identifier
@@ -31,12 +39,15 @@ public enum ZoneResolver {
     ///
     /// An Olson zone goes through `WallClock`, which applies docs/ARCHITECTURE.md §2's rules
     /// for gaps and repeated hours; any other TZID is read through the
-    /// file's own VTIMEZONE (`fileZones`) by libical.
+    /// file's own VTIMEZONE (`fileZones`) by libical, or, when the file has
+    /// none, as the Windows zone name it may be (`windowsZone(named:)`).
     static func instant(on day: LocalDay, secondsIntoDay seconds: Int, tzid: String, fileZones: FileTimeZones) -> Date? {
         if let zone = zone(named: tzid) {
             return WallClock(timeZone: zone).instant(on: day, secondsIntoDay: seconds)
         }
-        guard let zone = fileZones.libicalZone(tzid) else { return nil }
+        guard let zone = fileZones.libicalZone(tzid) else {
+            return windowsZone(named: tzid).map { WallClock(timeZone: $0).instant(on: day, secondsIntoDay: seconds) }
+        }
         var time = icaltime_null_time()
         time.year = Int32(day.year)
         time.month = Int32(day.month)

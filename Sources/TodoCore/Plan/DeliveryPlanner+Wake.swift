@@ -9,10 +9,14 @@ extension DeliveryPlanner {
         /// The reminder whose firing is the next instant, if a reminder is
         /// what the daemon waits for; nil when only a retry or a write is.
         public var reminder: Reminder?
+        /// The event's alarm whose firing is the next instant, when that
+        /// comes before any task's reminder.
+        public var event: EventReminder?
 
-        public init(at: Date?, reminder: Reminder?) {
+        public init(at: Date?, reminder: Reminder?, event: EventReminder? = nil) {
             self.at = at
             self.reminder = reminder
+            self.event = event
         }
     }
 
@@ -31,8 +35,10 @@ extension DeliveryPlanner {
     ///   - overdueCandidates: tasks that may have a daily reminder at the
     ///     next reminder time; one is enough to wake for it, since the plan
     ///     then gathers them all.
+    ///   - events: events' alarms that may come next: the one quiet hours
+    ///     hold (`EventPlan.nextHeld`) and the indexed instants after `now`.
     public func wake(nextHeld: TaskReminder?, upcoming: [TaskReminder], overdueCandidates: [TodoTask],
-                     retries: [PendingRetry], flushBy: Date?, after now: Date) -> Wake {
+                     events: [EventReminder] = [], retries: [PendingRetry], flushBy: Date?, after now: Date) -> Wake {
         let entries = (nextHeld.map { [$0] } ?? []) + upcoming
         let firings = scheduler.forecast(
             upcoming: entries, overdueCandidates: overdueCandidates,
@@ -45,7 +51,14 @@ extension DeliveryPlanner {
             if a.isDailyOverdue != b.isDailyOverdue { return !a.isDailyOverdue }
             return Scheduler.precedes(a.reminder, b.reminder)
         }
-        let at = [next?.fire.at, retries.map(\.nextAt).min(), flushBy].compactMap { $0 }.min()
-        return Wake(at: at, reminder: next?.reminder)
+        let firstEvent = scheduler.comingFirings(tasks: [], events: events, after: now, limit: 1).first
+        let eventAt = firstEvent?.at
+        let event: EventReminder? = if case .event(let firing)? = firstEvent, eventAt.map({ at in firstAt.map { at < $0 } ?? true }) == true {
+            firing.event
+        } else {
+            nil
+        }
+        let at = [next?.fire.at, eventAt, retries.map(\.nextAt).min(), flushBy].compactMap { $0 }.min()
+        return Wake(at: at, reminder: event == nil ? next?.reminder : nil, event: event)
     }
 }

@@ -79,12 +79,11 @@ public struct DeliveryPlanner: Sendable {
         func consider(_ entry: TaskReminder, mayBeSkipped: Bool) {
             guard isCandidate(entry, now: now), !recorded.contains(entry.reminder.id) else { return }
             let fireAt = fireTime(of: entry).at
-            if fireAt > now {
-                if nextHeld.map({ fireAt < $0.at }) ?? true { nextHeld = (entry, fireAt) }
-            } else if isWithinCatchUp(firesAt: fireAt, at: now) {
-                fire.append((entry, fireAt))
-            } else if mayBeSkipped, let skipFrom, fireAt > skipFrom {
-                skip.append(entry.reminder)
+            switch verdict(firesAt: fireAt, now: now, skipFrom: mayBeSkipped ? skipFrom : nil) {
+            case .held: if nextHeld.map({ fireAt < $0.at }) ?? true { nextHeld = (entry, fireAt) }
+            case .fire: fire.append((entry, fireAt))
+            case .skip: skip.append(entry.reminder)
+            case .none: break
             }
         }
         for task in tasks {
@@ -100,6 +99,28 @@ public struct DeliveryPlanner: Sendable {
             return Scheduler.precedes(a.entry.reminder, b.entry.reminder)
         }
         return (ordered.map(\.entry), skip, nextHeld?.entry)
+    }
+
+    /// What becomes of a reminder that has come and is not on the ledger,
+    /// firing at `firesAt`: the one rule for tasks' reminders and events'
+    /// alarms alike.
+    enum Verdict {
+        /// Quiet hours hold it until later.
+        case held
+        /// It fires now.
+        case fire
+        /// Older than the catch-up window, and after `skipFrom` (the daemon's
+        /// last look): given up, on record.
+        case skip
+        /// Older than the window and before the last look: nothing to do.
+        case none
+    }
+
+    func verdict(firesAt: Date, now: Date, skipFrom: Date?) -> Verdict {
+        if firesAt > now { return .held }
+        if isWithinCatchUp(firesAt: firesAt, at: now) { return .fire }
+        if let skipFrom, firesAt > skipFrom { return .skip }
+        return .none
     }
 
     /// The reminders `decide` may fire or skip, whose records it needs: those

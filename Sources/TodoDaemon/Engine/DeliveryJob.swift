@@ -6,8 +6,10 @@ import TodoNotify
 /// standing for several reminders.
 struct DeliveryJob: Sendable {
     /// Every reminder the notification stands for, the first one first: one
-    /// for a bubble of its own, all of a digest's.
+    /// for a bubble of its own, all of a digest's; none for an event's alarm.
     let reminders: [Reminder]
+    /// The calendar event's alarm the notification is, if it is one.
+    let event: EventReminder?
     /// What is shown, carrying the job's `stackTag`.
     let notification: ReminderNotification
     /// 1 for the first try.
@@ -22,6 +24,7 @@ struct DeliveryJob: Sendable {
     init(reminder: Reminder, more: [Reminder] = [], notification: ReminderNotification,
                 attempt: Int, firesAt: Date) {
         self.reminders = [reminder] + more
+        self.event = nil
         self.attempt = attempt
         self.firesAt = firesAt
         // Set here, where the reminders are known, so that no path to the
@@ -31,7 +34,19 @@ struct DeliveryJob: Sendable {
         self.notification = tagged
     }
 
-    /// The reminder shown: a bubble's only one, a digest's first.
+    /// The bubble of an event's alarm, its stack tag the alarm's identity.
+    init(event: EventReminder, notification: ReminderNotification, attempt: Int, firesAt: Date) {
+        reminders = []
+        self.event = event
+        self.attempt = attempt
+        self.firesAt = firesAt
+        var tagged = notification
+        tagged.stackTag = event.id.description
+        self.notification = tagged
+    }
+
+    /// The reminder shown: a bubble's only one, a digest's first. Only for a
+    /// task's job (`event` nil), which always has one.
     var reminder: Reminder { reminders[reminders.startIndex] }
 
     /// A name for the notification that stays the same however often it is
@@ -39,7 +54,7 @@ struct DeliveryJob: Sendable {
     /// digest the instant it fires. A notifier gives it to the server as a
     /// stack tag, so a bubble re-sent after a crash replaces the first one
     /// where the server supports it, instead of showing twice.
-    var stackTag: String { Self.stackTag(of: reminders, firesAt: firesAt) }
+    var stackTag: String { event.map { $0.id.description } ?? Self.stackTag(of: reminders, firesAt: firesAt) }
 
     private static func stackTag(of reminders: [Reminder], firesAt: Date) -> String {
         reminders.count == 1

@@ -4,6 +4,7 @@ import TodoConfig
 import TodoCore
 import TodoNotify
 import TodoStore
+import TodoSync
 
 /// The daemon's logic: what fires when, what the ledger records, and when to
 /// wake next. It owns no file descriptor and reads no clock of its own.
@@ -68,6 +69,17 @@ final class ReminderEngine {
     /// The next reminder to come, which the timer is armed for unless a retry
     /// falls earlier.
     private(set) var armedReminder: Reminder?
+    /// The lists' folders as last read (nil without any): where events'
+    /// alarms come from, and where a Dismiss or a Snooze of one is written.
+    private let eventLists: () -> ConfiguredLists?
+    /// Events' alarms handed to the deliverer, not yet answered.
+    private var eventsInFlight: Set<EventReminder.ID> = []
+    /// Of the events' alarms quiet hours hold, the first to fire.
+    private var nextHeldEvent: EventReminder?
+    /// The last alarm shown of each event, for its bubble's actions.
+    private var shownEvents: [Int64: EventReminder] = [:]
+    /// When an event's alarm whose showing failed is tried again.
+    private var eventRetryAt: Date?
 
     init(
         store: TaskStore,
@@ -77,8 +89,10 @@ final class ReminderEngine {
         now: @escaping () -> Date,
         timer: any WakeTimer,
         deliverer: any Deliverer,
-        logger: Logger
+        logger: Logger,
+        eventLists: @escaping () -> ConfiguredLists? = { nil }
     ) {
+        self.eventLists = eventLists
         self.store = store
         self.ledger = LedgerWriter(store: store, logger: logger)
         self.scheduler = Scheduler(clock: WallClock(timeZone: timeZone), policy: settings.policy)
@@ -165,6 +179,10 @@ final class ReminderEngine {
     /// and `snooze` would; then everything is planned again.
     func actionInvoked(_ invocation: ActionInvocation) throws {
         let instant = now()
+        if let eventID = invocation.eventID {
+            try eventActionInvoked(invocation, eventID: eventID, at: instant)
+            return
+        }
         openBubbles.actedOn(taskID: invocation.taskID)
         let action: Logger.Metadata = ["task": .stringConvertible(invocation.taskID), "action": .string(invocation.key)]
         func outcome(_ outcome: String, _ more: Logger.Metadata = [:]) -> Logger.Metadata {
@@ -203,9 +221,60 @@ final class ReminderEngine {
         try plan()
     }
 
+    /// An action on an event's bubble: Snooze or Dismiss (clicking it),
+    /// written into the event's file for every device, or kept here
+    /// (`EventActions`); then everything is planned again.
+    private func eventActionInvoked(_ invocation: ActionInvocation, eventID: Int64, at instant: Date) throws {
+        let action: Logger.Metadata = ["event_id": .stringConvertible(eventID), "action": .string(invocation.key)]
+        func outcome(_ outcome: String, _ more: Logger.Metadata = [:]) -> Logger.Metadata {
+            DaemonEvent.action.metadata(action.merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
+        }
+        guard let request = invocation.request, request != .markDone else {
+            logger.debug("Notification of event \(eventID) closed (\(invocation.key)).", metadata: outcome("ignored"))
+            return
+        }
+        guard let reminder = shownEvents[eventID], let lists = eventLists() else {
+            logger.warning("Event \(eventID)'s notification was acted on, but its alarm is no longer known.", metadata: outcome("unknown"))
+            return
+        }
+        let actions = EventActions(sync: FolderSync(store: store, lists: lists, scheduler: scheduler, now: instant))
+        func said(_ result: EventActions.Outcome) -> Logger.Metadata {
+            switch result {
+            case .written: ["kept": "file"]
+            case .keptHere(let reason): ["kept": "here", "reason": .string(reason ?? "events-write = false")]
+            case .gone: ["kept": "nowhere"]
+            }
+        }
+        switch request {
+        case .snooze(let choice):
+            do {
+                let until = try WhenParser(now: instant, clock: scheduler.clock)
+                    .snoozeInstant(from: choice, dayTime: scheduler.policy.reminderTime)
+                let result = try actions.snooze(reminder, until: until, at: instant)
+                let untilText = DateText.iso8601(until, clock: scheduler.clock)
+                logger.info("Snoozed event \(eventID) until \(untilText) from its notification.",
+                            metadata: outcome("snoozed", said(result).merging(["until": .string(untilText)]) { $1 }))
+            } catch let error as SnoozeTimeError {
+                logger.error("Could not snooze event \(eventID) for “\(choice)”: \(error.localizedDescription)",
+                             metadata: outcome("refused", ["error": .string(error.localizedDescription)]))
+            }
+        case .dismiss:
+            let result = try actions.dismiss(reminder, at: instant)
+            logger.info("Event \(eventID)'s alarm dismissed from its notification.", metadata: outcome("dismissed", said(result)))
+        case .markDone:
+            break
+        }
+        shownEvents[eventID] = nil
+        try plan()
+    }
+
     /// A delivery ended, with the server's notification id or why it failed:
     /// record its reminders, or schedule another attempt.
     func deliveryFinished(_ job: DeliveryJob, result: Result<UInt32, NotifyError>) throws {
+        if let event = job.event {
+            try eventDeliveryFinished(job, event: event, result: result)
+            return
+        }
         let reminders = job.reminders
         inFlight.subtract(reminders.map(\.id))
         let instant = now()
@@ -242,6 +311,50 @@ final class ReminderEngine {
                 ledger.record(records(.skipped, detail))
             }
             try arm(after: instant)
+        }
+    }
+
+    /// An event's alarm was shown, or could not be: on the event ledger; a
+    /// failure is tried again (a failed record is not one that was shown)
+    /// while the catch-up window allows.
+    private func eventDeliveryFinished(_ job: DeliveryJob, event: EventReminder, result: Result<UInt32, NotifyError>) throws {
+        eventsInFlight.remove(event.id)
+        let instant = now()
+        func ended(_ outcome: String, _ more: Logger.Metadata) -> Logger.Metadata {
+            DaemonEvent.delivery.metadata(job.logMetadata(clock: scheduler.clock).merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
+        }
+        let record: EventDeliveryRecord
+        switch result {
+        case .success(let serverID):
+            logger.debug("Delivered the alarm of event \(event.eventID) (notification \(serverID)).",
+                         metadata: ended("delivered", ["notification": .stringConvertible(serverID)]))
+            record = EventDeliveryRecord(id: event.id, at: event.at, status: .delivered, firedAt: instant, attempts: job.attempt,
+                                         detail: "notification \(serverID)")
+            shownEvents[event.eventID] = event
+        case .failure(let error):
+            let detail = error.errorDescription ?? "\(error)"
+            if let nextAt = DeliveryPlanner(scheduler: scheduler).nextAttempt(after: job.attempt, firesAt: job.firesAt, failedAt: instant) {
+                eventRetryAt = min(eventRetryAt ?? nextAt, nextAt)
+                logger.warning("Could not show the alarm of event \(event.eventID): \(detail) Trying again.",
+                               metadata: ended("retrying", ["error": .string(detail)]))
+                record = EventDeliveryRecord(id: event.id, at: event.at, status: .failed, firedAt: instant, attempts: job.attempt, detail: detail)
+            } else {
+                logger.warning("Giving up on the alarm of event \(event.eventID): \(detail)", metadata: ended("given-up", ["error": .string(detail)]))
+                record = EventDeliveryRecord(id: event.id, at: event.at, status: .skipped, firedAt: instant, attempts: job.attempt, detail: detail)
+            }
+        }
+        recordEvents([record])
+        try arm(after: instant)
+    }
+
+    /// Writes event ledger records; a store that cannot take them is said
+    /// in the log, and the alarms shown all the same.
+    private func recordEvents(_ records: [EventDeliveryRecord]) {
+        do {
+            try store.recordEvents(records)
+        } catch {
+            logger.error("The events' ledger cannot be written: \(error.localizedDescription)",
+                         metadata: DaemonEvent.ledgerFailing.metadata(["error": .string(error.localizedDescription)]))
         }
     }
 
@@ -298,23 +411,61 @@ final class ReminderEngine {
                 deliverer.deliver(job)
             }
         }
+        let events = try planEvents(at: instant, watermark: watermark, lookback: lookback, planner: planner, composer: composer)
+        shown += events.shown
         // Moved only when something was recorded: writing it on every plan
         // would wake this daemon's own store watcher after every plan (which
         // then finds no other process's commit, and does not plan again).
         // A stale watermark costs a longer look back after a restart, no more:
         // the ledger is what keeps a reminder from firing twice.
-        if !records.isEmpty || watermark == nil {
+        if !records.isEmpty || events.recorded > 0 || watermark == nil {
             saveWatermark(instant)
         } else {
             ledger.flush()
         }
         nextHeld = decided.nextHeld
         plannedThrough = instant
-        logger.debug("Planned: \(shown) to show, \(records.count) to record.",
+        logger.debug("Planned: \(shown) to show, \(records.count + events.recorded) to record.",
                      metadata: DaemonEvent.planned.metadata([
-                         "shown": .stringConvertible(shown), "recorded": .stringConvertible(records.count),
+                         "shown": .stringConvertible(shown), "recorded": .stringConvertible(records.count + events.recorded),
                      ]))
         try arm(after: instant)
+    }
+
+    /// The events' side of a plan: the index carried forward when its end is
+    /// near, the alarm instants that have come read from it, and what
+    /// `DeliveryPlanner.planEvents` decides carried out (the ledger first).
+    private func planEvents(
+        at instant: Date, watermark: Date?, lookback: Date, planner: DeliveryPlanner, composer: ReminderComposer
+    ) throws -> (shown: Int, recorded: Int) {
+        guard let lists = eventLists(), !lists.lists.isEmpty else { return (0, 0) }
+        let index = EventIndex(lists: lists, zone: scheduler.clock.timeZone)
+        if try store.eventIndexNeedsRefresh(basis: index.basis, now: instant) {
+            try store.withTaskFiles(now: instant) { files in _ = try index.refresh(in: files.events, now: instant) }
+        }
+        if let retryAt = eventRetryAt, retryAt <= instant { eventRetryAt = nil }
+        let events = try store.eventReminders(from: lookback, through: instant)
+        let recorded = try store.recordedEvents(planner.eventCandidates(now: instant, events: events))
+        let decided = planner.planEvents(now: instant, watermark: watermark, events: events, recorded: recorded, inFlight: eventsInFlight)
+        recordEvents(decided.records)
+        let skipped = decided.records.filter { $0.status == .skipped }.count
+        if skipped > 0 {
+            logger.info("Skipped \(skipped) event alarms older than the catch-up window.",
+                        metadata: DaemonEvent.skip.metadata(["count": .stringConvertible(skipped)]))
+        }
+        let names = Dictionary(lists.lists.map { ($0.path, $0.name) }, uniquingKeysWith: { first, _ in first })
+        for (event, fire) in decided.fire {
+            let notification = composer.notification(
+                for: event, calendar: names[event.folder] ?? (event.folder as NSString).lastPathComponent, firedAt: instant,
+                isHeld: fire.isHeld
+            )
+            let job = DeliveryJob(event: event, notification: notification, attempt: 1, firesAt: fire.at)
+            eventsInFlight.insert(event.id)
+            logFiring(job, at: instant)
+            deliverer.deliver(job)
+        }
+        nextHeldEvent = decided.nextHeld
+        return (decided.fire.count, decided.records.count)
     }
 
     /// The daily reminders of overdue tasks at the last reminder time at or
@@ -360,11 +511,22 @@ final class ReminderEngine {
         let (upcoming, overdue) = try comingFiringInputs(after: instant)
         // Records kept in memory are written at the next event, or at the
         // latest when the longest retry wait has passed.
-        let flushBy = ledger.hasKept ? instant.addingTimeInterval(RetrySchedule.notifications.longest) : nil
+        let flushBy = [ledger.hasKept ? instant.addingTimeInterval(RetrySchedule.notifications.longest) : nil, eventRetryAt]
+            .compactMap { $0 }.min()
+        let events = (nextHeldEvent.map { [$0] } ?? []) + (try comingEvents(after: instant))
         let decided = DeliveryPlanner(scheduler: scheduler).wake(
-            nextHeld: nextHeld, upcoming: upcoming, overdueCandidates: overdue, retries: retries, flushBy: flushBy, after: instant
+            nextHeld: nextHeld, upcoming: upcoming, overdueCandidates: overdue, events: events, retries: retries,
+            flushBy: flushBy, after: instant
         )
         let (wake, next) = (decided.at, decided.reminder)
+        if let event = decided.event, event.id != armedEvent {
+            armedEvent = event.id
+            logger.debug("Next reminder: event \(event.eventID), at \(DateText.iso8601(event.at, clock: scheduler.clock)).",
+                         metadata: DaemonEvent.armed.metadata(["event_id": .stringConvertible(event.eventID),
+                                                               "at": .string(DateText.iso8601(event.at, clock: scheduler.clock))]))
+        } else if decided.event == nil {
+            armedEvent = nil
+        }
         if wake != armedAt {
             let clockWasSet = try timer.arm(at: wake)
             armedAt = wake
@@ -383,6 +545,18 @@ final class ReminderEngine {
                              metadata: DaemonEvent.armed.metadata(next.logMetadata(clock: scheduler.clock)))
             }
         }
+    }
+
+    /// The event alarm armed for, if one is what fires next.
+    private var armedEvent: EventReminder.ID?
+
+    /// The events' alarms after `instant` that may fire first: one, or with
+    /// quiet hours `Scheduler.forecastLookahead` (a later high-priority one
+    /// can fire before those held).
+    private func comingEvents(after instant: Date) throws -> [EventReminder] {
+        guard let lists = eventLists(), !lists.lists.isEmpty else { return [] }
+        let limit = scheduler.policy.quietHours == nil ? 1 : Scheduler.forecastLookahead
+        return try store.eventReminders(after: instant, limit: limit)
     }
 
     /// What the coming firings after `instant` are worked out from, read
@@ -440,6 +614,14 @@ final class ReminderEngine {
 
     private func logFiring(_ job: DeliveryJob, at instant: Date) {
         let latenessMilliseconds = instant.timeIntervalSince(job.firesAt) * 1000
+        if let event = job.event {
+            let metadata = DaemonEvent.fire.metadata(job.logMetadata(clock: scheduler.clock).merging([
+                "lateness_ms": .stringConvertible((latenessMilliseconds * 1000).rounded() / 1000),
+            ]) { $1 })
+            logger.info("Event: \(job.notification.summary.debugDescription) (event \(event.eventID), alarm at \(DateText.iso8601(event.at, clock: scheduler.clock))\(job.isHeld ? ", held for quiet hours" : ""), \(String(format: "%.1f ms", latenessMilliseconds)) late)",
+                        metadata: metadata)
+            return
+        }
         let late = String(format: "%.1f ms", latenessMilliseconds)
         let retry = job.attempt > 1 ? ", attempt \(job.attempt)" : ""
         let held = job.isHeld ? ", held for quiet hours" : ""

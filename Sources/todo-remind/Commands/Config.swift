@@ -48,6 +48,9 @@ extension TodoRemind {
                 print(key.padding(toLength: max(19, key.count + 1), withPad: " ", startingAt: 0) + value)
             }
             for (key, value) in keys { show(key, value) }
+            if !settings.addresses.isEmpty {
+                show("my-addresses", "[" + settings.addresses.map { "\"\($0.safeForTerminal)\"" }.joined(separator: ", ") + "]")
+            }
             // Each folder table with its path as read: a relative one from
             // the config file's folder.
             for calendar in settings.calendars {
@@ -56,6 +59,10 @@ extension TodoRemind {
                 show("path", "\"\(calendar.path.safeForTerminal)\"")
                 if let name = calendar.defaultList { show("default-list", "\"\(name.safeForTerminal)\"") }
                 show("defaults", "\(calendar.reminderDefaults)")
+                // The event keys where they differ from their defaults.
+                if !calendar.events { show("events", "false") }
+                if let seconds = calendar.eventDefaultAlarm { show("event-default-alarm", "\"\(seconds < 0 ? "-" : "+")\(abs(seconds) / 60)m\"") }
+                if !calendar.eventsWrite { show("events-write", "false") }
             }
         }
     }

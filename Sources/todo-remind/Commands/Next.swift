@@ -1,12 +1,14 @@
 import ArgumentParser
+import TodoCore
 import TodoListing
+import TodoSync
 
 extension TodoRemind {
     struct Next: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "next",
-            abstract: "Show the coming reminders across all tasks, as the daemon will show them.",
-            discussion: "Each at the moment it fires: a reminder held by quiet hours at their end (marked held), the daily reminder of overdue tasks (daily overdue), and those that come together in a digest (in digest)."
+            abstract: "Show the coming reminders across all tasks and calendar events, as the daemon will show them.",
+            discussion: "Each at the moment it fires: a reminder held by quiet hours at their end (marked held), the daily reminder of overdue tasks (daily overdue), those that come together in a digest (in digest), and the alarms of the [[calendar]] folders' events (event)."
         )
 
         @OptionGroup var global: GlobalOptions
@@ -27,22 +29,38 @@ extension TodoRemind {
         func run() throws {
             let context = try Context(global, access: .read, now: now)
             let instant = context.now
-            let firings = try context.store.forecast(scheduler: context.scheduler, after: instant, limit: limit)
+            let store = try context.store
+            let tasks = try store.forecast(scheduler: context.scheduler, after: instant, limit: limit)
+            // Strictly after the start of the quiet hours now is in, as for tasks.
+            let start = context.scheduler.forecastStart(at: instant).addingTimeInterval(-0.001)
+            let events = try EventIndex(lists: context.lists, zone: context.clock.timeZone)
+                .comingAlarms(in: store, after: start, limit: limit + Scheduler.forecastLookahead)
+            let firings = context.scheduler.comingFirings(tasks: tasks, events: events, after: instant, limit: limit)
             let output = OutputBuffer()
             if json {
-                context.taskJSON().writeFirings(firings, into: output)
+                context.taskJSON().writeFirings(firings, calendars: context.listNames, into: output)
             } else if firings.isEmpty {
                 output.line("No reminders to come.")
             } else {
                 let describer = context.describer()
-                let whens = firings.map { "\(describer.text.instant($0.fire.at)) (\(describer.text.relative($0.fire.at)))" }
-                let labels = firings.map(describer.label)
+                let whens = firings.map { "\(describer.text.instant($0.at)) (\(describer.text.relative($0.at)))" }
+                let labels = firings.map { firing in
+                    switch firing {
+                    case .task(let firing): describer.label(firing)
+                    case .event(let firing):
+                        (firing.event.instant.kind == .snoozed ? "event, snoozed" : "event") + (firing.fire.isHeld ? ", held" : "")
+                    }
+                }
                 let width = whens.map(\.terminalWidth).max() ?? 0
                 let labelWidth = labels.map(\.terminalWidth).max() ?? 0
                 for (index, firing) in firings.enumerated() {
                     let (when, label) = (whens[index], labels[index])
+                    let name = switch firing {
+                    case .task(let firing): describer.name(firing.task)
+                    case .event(let firing): describer.eventName(firing.event, calendars: context.listNames)
+                    }
                     output.line(when + String(repeating: " ", count: width - when.terminalWidth) + "  "
-                        + label + String(repeating: " ", count: labelWidth - label.terminalWidth) + "  " + describer.name(firing.task))
+                        + label + String(repeating: " ", count: labelWidth - label.terminalWidth) + "  " + name)
                 }
             }
             output.flush()

@@ -4,6 +4,7 @@ import TodoCore
 import TodoLinux
 import TodoListing
 import TodoStore
+import TodoSync
 
 extension TodoRemind {
     struct Status: ParsableCommand {
@@ -59,7 +60,19 @@ extension TodoRemind {
                 print("last fired    none yet")
             }
             let armed = isPlanning ? state.armed : nil
-            if let armed, armed.at > context.now {
+            // An event's alarm the daemon arms for is not on the daemon's
+            // row (which names a task's reminder): when it comes first, the
+            // daemon, which asks the same function, is armed for it.
+            let start = context.scheduler.forecastStart(at: context.now).addingTimeInterval(-0.001)
+            let events = try EventIndex(lists: context.lists, zone: context.clock.timeZone).comingAlarms(in: store, after: start, limit: 1)
+            if case .event(let event)? = context.scheduler.comingFirings(tasks: [], events: events, after: context.now, limit: 1).first,
+               armed.map({ event.fire.at < $0.at }) ?? true,
+               try store.forecast(scheduler: context.scheduler, after: context.now, limit: 1).first.map({ event.fire.at < $0.fire.at }) ?? true {
+                let at = event.fire.at
+                let name = context.describer().eventName(event.event, calendars: context.listNames)
+                let who = isPlanning ? "" : holder == nil ? "; no daemon is running to fire it" : "; the daemon has not opened this store"
+                print("next \(isPlanning ? "armed   " : "due     ") \(text.instant(at)) (\(text.relative(at))): \(name) (event)\(who)")
+            } else if let armed, armed.at > context.now {
                 print("next armed    \(text.instant(armed.at)) (\(text.relative(armed.at))): \(titles(armed.taskID)) (\(armed.kind.label))")
             } else if let next = try store.forecast(scheduler: context.scheduler, after: context.now, limit: 1).first {
                 // What `next` lists first: the daemon will arm for it.

@@ -165,11 +165,22 @@ struct TaskJSON {
     /// "digest"}` per firing; `at` is when it fires, `kind` is "overdue" for
     /// the daily reminder of an overdue task.
     func writeFirings(_ firings: [Firing], into output: OutputBuffer) {
+        writeFirings(firings.map(ComingFiring.task), calendars: [:], into: output)
+    }
+
+    /// `next --json`: a task's reminder as before; an event's alarm with
+    /// `"kind": "event"`, its event's id, summary, start and end.
+    func writeFirings(_ coming: [ComingFiring], calendars: [String: String], into output: OutputBuffer) {
         let writer = JSONWriter(output: output)
         writer.raw("[")
-        for (index, firing) in firings.enumerated() {
+        for (index, item) in coming.enumerated() {
             writer.raw(index == 0 ? "\n" : ",\n")
             writer.raw("{")
+            guard case .task(let firing) = item else {
+                if case .event(let firing) = item { writeEvent(firing, calendars: calendars, into: writer) }
+                writer.raw("}")
+                continue
+            }
             writer.field("at", instant: firing.fire.at, clock: scheduler.clock)
             writer.field("kind", string: firing.isDailyOverdue ? "overdue" : firing.reminder.kind.rawValue)
             writer.field("taskId", int: firing.task.id)
@@ -179,7 +190,33 @@ struct TaskJSON {
             writer.field("laterOccurrence", bool: firing.isLaterOccurrence, last: true)
             writer.raw("}")
         }
-        writer.raw(firings.isEmpty ? "]" : "\n]")
+        writer.raw(coming.isEmpty ? "]" : "\n]")
         output.newline()
+    }
+
+    private func writeEvent(_ firing: EventFiring, calendars: [String: String], into writer: JSONWriter) {
+        let event = firing.event
+        let occurrence = event.instant.occurrence
+        writer.field("at", instant: firing.fire.at, clock: scheduler.clock)
+        writer.field("kind", string: "event")
+        writer.field("eventId", int: event.eventID)
+        writer.field("title", string: occurrence.details.summary)
+        writer.field("location", string: occurrence.details.location)
+        writer.field("calendar", string: calendars[event.folder] ?? (event.folder as NSString).lastPathComponent)
+        if let days = occurrence.days {
+            writer.key("start")
+            writer.day(days.lowerBound)
+            writer.raw(",")
+            writer.key("end")
+            writer.day(days.upperBound)
+            writer.raw(",")
+        } else {
+            writer.field("start", instant: occurrence.start, clock: scheduler.clock)
+            writer.field("end", instant: occurrence.end, clock: scheduler.clock)
+        }
+        writer.field("allDay", bool: occurrence.isAllDay)
+        writer.field("snooze", bool: event.instant.kind == .snoozed)
+        writer.field("held", bool: firing.fire.isHeld)
+        writer.field("digest", bool: false, last: true)
     }
 }

@@ -47,7 +47,7 @@ struct Context {
         let realNow = Date()
         now = try nowText.map { try WhenParser(now: realNow, clock: scheduler.clock).instant(from: $0) } ?? realNow
         let location = StoreLocation(explicit: options.store, environment: environment)
-        lists = ConfiguredLists(settings.calendars, home: environment["HOME"] ?? NSHomeDirectory())
+        lists = ConfiguredLists(settings.calendars, home: environment["HOME"] ?? NSHomeDirectory(), addresses: settings.addresses)
         storeOpener = StoreOpener(
             path: location.path, access: access, isDefault: location.isDefault,
             folders: lists.isEmpty || !syncing ? nil : CommandSync(lists: lists, scheduler: scheduler, now: now, realNow: realNow)

@@ -213,6 +213,12 @@ struct ViewTests {
         #expect(view.tmux.waitForScreen { $0.contains("Fix the sink") && !$0.contains("Send the report") })
         try view.press("BTab")
         #expect(view.tmux.waitForScreen { $0.contains("Fix the sink") && $0.contains("Send the report") })
+        // A file another client puts in a folder (by rename, as vdirsyncer does) is read in and shown.
+        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\nUID:from-the-phone\r\n"
+            + "DTSTAMP:20261127T090000Z\r\nSUMMARY:Call the plumber\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        try ics.write(toFile: cli.path("cal/work/.from-the-phone.tmp"), atomically: false, encoding: .utf8)
+        try FileManager.default.moveItem(atPath: cli.path("cal/work/.from-the-phone.tmp"), toPath: cli.path("cal/work/from-the-phone.ics"))
+        #expect(view.waitFor("Call the plumber", within: .seconds(1)), "\(view.screenOrError)")
         // A change made here is in the list's folder before it is on screen.
         try view.press("g", "x")
         #expect(view.waitFor("Done:"))

@@ -1,0 +1,53 @@
+import Foundation
+
+/// An event's alarm as the daemon will show it: when (its instant, or the end
+/// of the quiet hours holding it).
+public struct EventFiring: Hashable, Sendable {
+    public let event: EventReminder
+    public let fire: FireTime
+
+    public init(event: EventReminder, fire: FireTime) {
+        self.event = event
+        self.fire = fire
+    }
+}
+
+/// What fires next, of a task or of a calendar event.
+public enum ComingFiring: Hashable, Sendable {
+    case task(Firing)
+    case event(EventFiring)
+
+    /// When it fires.
+    public var at: Date {
+        switch self {
+        case .task(let firing): firing.fire.at
+        case .event(let firing): firing.fire.at
+        }
+    }
+}
+
+extension Scheduler {
+    /// The coming firings of tasks and events together, in the order the
+    /// daemon shows them: by when each fires, a task's before an event's at
+    /// one instant. `tasks` is `forecast`'s answer, which events do not
+    /// change (they come in no digest); `events` are the indexed alarm
+    /// instants from `forecastStart(at: now)` on. What `next` lists and
+    /// what the daemon arms for (`DeliveryPlanner.wake`) both come from here.
+    public func comingFirings(tasks: [Firing], events: [EventReminder], after now: Date, limit: Int) -> [ComingFiring] {
+        var eventFirings = events.map { EventFiring(event: $0, fire: fireTime(of: $0)) }.filter { $0.fire.at > now }
+        eventFirings.sort { ($0.fire.at, $0.event.at, $0.event.eventID) < ($1.fire.at, $1.event.at, $1.event.eventID) }
+        var merged: [ComingFiring] = []
+        var (taskIndex, eventIndex) = (tasks.startIndex, eventFirings.startIndex)
+        while merged.count < limit, taskIndex < tasks.endIndex || eventIndex < eventFirings.endIndex {
+            if eventIndex == eventFirings.endIndex
+                || (taskIndex < tasks.endIndex && tasks[taskIndex].fire.at <= eventFirings[eventIndex].fire.at) {
+                merged.append(.task(tasks[taskIndex]))
+                taskIndex += 1
+            } else {
+                merged.append(.event(eventFirings[eventIndex]))
+                eventIndex += 1
+            }
+        }
+        return merged
+    }
+}

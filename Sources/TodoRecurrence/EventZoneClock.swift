@@ -1,0 +1,86 @@
+import CLibical
+import Foundation
+import TodoCore
+
+/// Turns wall-clock readings of one event's zone into instants and back:
+/// an Olson zone (or the machine's, for floating times) through `WallClock`,
+/// whose rules for gaps and repeated hours every part of todo-remind
+/// shares; a zone described only by the file's VTIMEZONE through libical.
+final class EventZoneClock {
+    private enum Kind {
+        case wall(WallClock)
+        /// A libical zone made from a VTIMEZONE's text, owned here.
+        case libical(OpaquePointer)
+    }
+
+    private let kind: Kind
+
+    init(_ clock: WallClock) {
+        kind = .wall(clock)
+    }
+
+    /// The zone of a VTIMEZONE's text; nil when libical cannot read it.
+    ///
+    /// Calls `icalcomponent_new_from_string` and `icaltimezone_set_component`.
+    /// Only a VTIMEZONE the file reader has bounded (`ReadingLimits`) comes here.
+    init?(vtimezone: String) {
+        guard let component = icalcomponent_new_from_string(vtimezone),
+              icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT
+        else { return nil }
+        guard let zone = icaltimezone_new() else {
+            icalcomponent_free(component)
+            return nil
+        }
+        guard icaltimezone_set_component(zone, component) != 0 else {
+            icaltimezone_free(zone, 1)
+            return nil
+        }
+        kind = .libical(zone)
+    }
+
+    deinit {
+        if case .libical(let zone) = kind { icaltimezone_free(zone, 1) }
+    }
+
+    /// The instant of a wall-clock reading (`icaltime_as_timet_with_zone`
+    /// for a libical zone).
+    func instant(on day: LocalDay, secondsIntoDay seconds: Int) -> Date {
+        switch kind {
+        case .wall(let clock):
+            return clock.instant(on: day, secondsIntoDay: seconds)
+        case .libical(let zone):
+            var time = icaltime_null_time()
+            time.year = Int32(day.year)
+            time.month = Int32(day.month)
+            time.day = Int32(day.day)
+            time.hour = Int32(seconds / 3600)
+            time.minute = Int32(seconds / 60 % 60)
+            time.second = Int32(seconds % 60)
+            return Date(timeIntervalSince1970: Double(icaltime_as_timet_with_zone(time, zone)))
+        }
+    }
+
+    /// The wall-clock reading at `instant` (`icaltimezone_get_utc_offset_of_utc_time`
+    /// for a libical zone).
+    func reading(of instant: Date) -> (day: LocalDay, secondsIntoDay: Int) {
+        switch kind {
+        case .wall(let clock):
+            return (clock.day(of: instant), clock.secondsIntoDay(of: instant))
+        case .libical(let zone):
+            let utc = Int(instant.timeIntervalSince1970.rounded(.down))
+            let gmt = WallClock(timeZone: .gmt)
+            let utcDay = gmt.day(of: instant)
+            var time = icaltime_null_time()
+            time.year = Int32(utcDay.year)
+            time.month = Int32(utcDay.month)
+            time.day = Int32(utcDay.day)
+            let secondsIntoUTCDay = gmt.secondsIntoDay(of: instant)
+            time.hour = Int32(secondsIntoUTCDay / 3600)
+            time.minute = Int32(secondsIntoUTCDay / 60 % 60)
+            time.second = Int32(secondsIntoUTCDay % 60)
+            let offset = Int(icaltimezone_get_utc_offset_of_utc_time(zone, &time, nil))
+            let local = Date(timeIntervalSince1970: Double(utc + offset))
+            return (gmt.day(of: local), gmt.secondsIntoDay(of: local))
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import TodoCore
+
+/// Events' alarms in the daemon's plan: the rules tasks' reminders follow
+/// (catch-up, the ledger, quiet hours by priority, an alarm before its
+/// event was written), and the coming firings of both together.
+@Suite("Events in the plan")
+struct EventPlanTests {
+    static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let now = Date(timeIntervalSince1970: 1_796_115_000)  // Tue 2026-12-01 09:50 in Berlin
+
+    static func event(_ id: Int64, at offset: TimeInterval, priority: Int = 0, changedAt: Date? = nil) -> EventReminder {
+        let at = now.addingTimeInterval(offset)
+        let occurrence = EventOccurrence(id: .at(at.addingTimeInterval(600)), recurrenceMicroseconds: nil, start: at.addingTimeInterval(600),
+                                         end: at.addingTimeInterval(4200), days: nil,
+                                         details: EventDetails(summary: "Event \(id)", priorityValue: priority))
+        let instant = EventAlarmInstant(kind: .alarm, identity: .alarm(seconds: -600, of: occurrence.id), at: at, alarmID: nil,
+                                        occurrence: occurrence)
+        return EventReminder(eventID: id, folder: "/cal", instant: instant, changedAt: changedAt)
+    }
+
+    static func planner(_ policy: ReminderPolicy = .standard) -> DeliveryPlanner {
+        DeliveryPlanner(scheduler: Scheduler(clock: WallClock(timeZone: zone), policy: policy))
+    }
+
+    @Test("An alarm that has come fires once: not again once on the ledger or being shown")
+    func firesOnce() {
+        let due = Self.event(1, at: -1)
+        let plan = Self.planner().planEvents(now: Self.now, watermark: nil, events: [due], recorded: [], inFlight: [])
+        #expect(plan.fire.map(\.reminder.eventID) == [1])
+        #expect(plan.records.map(\.status) == [.sending])
+        #expect(Self.planner().planEvents(now: Self.now, watermark: nil, events: [due], recorded: [due.id], inFlight: []).fire.isEmpty)
+        #expect(Self.planner().planEvents(now: Self.now, watermark: nil, events: [due], recorded: [], inFlight: [due.id]).fire.isEmpty)
+    }
+
+    @Test("Missed within the catch-up window it fires late; older, after the last look, it is skipped; before its file was written, never")
+    func catchUp() {
+        let late = Self.event(1, at: -3600)
+        let old = Self.event(2, at: -20 * 3600)
+        let tooEarly = Self.event(3, at: -60, changedAt: Self.now.addingTimeInterval(-30))
+        let plan = Self.planner().planEvents(now: Self.now, watermark: Self.now.addingTimeInterval(-86_400),
+                                             events: [late, old, tooEarly], recorded: [], inFlight: [])
+        #expect(plan.fire.map(\.reminder.eventID) == [1])
+        #expect(plan.records.map(\.id.eventID) == [1, 2])
+        #expect(plan.records.map(\.status) == [.sending, .skipped])
+    }
+
+    @Test("Quiet hours hold an event's alarm by its priority: a high one comes through when they let high priority through")
+    func quietHours() throws {
+        var policy = ReminderPolicy.standard
+        policy.quietHours = try QuietHours.parse("09:00-12:00")
+        policy.quietHoursAllowHigh = true
+        let medium = Self.event(1, at: -1), high = Self.event(2, at: -1, priority: 1)
+        let plan = Self.planner(policy).planEvents(now: Self.now, watermark: nil, events: [medium, high], recorded: [], inFlight: [])
+        #expect(plan.fire.map(\.reminder.eventID) == [2])
+        #expect(plan.nextHeld?.eventID == 1)
+    }
+
+    @Test("The coming firings merge tasks' and events' by when they fire; the daemon wakes for whichever is first")
+    func comingFirings() {
+        let scheduler = Scheduler(clock: WallClock(timeZone: Self.zone))
+        let task = TodoTask(id: 7, title: "Pay rent", due: .time(Self.now.addingTimeInterval(1800)), createdAt: Self.now.addingTimeInterval(-86_400))
+        let tasks = scheduler.forecast(upcoming: scheduler.reminders(for: task).map { TaskReminder($0, of: task) },
+                                       overdueCandidates: [], after: Self.now, limit: 5)
+        let first = Self.event(1, at: 60), last = Self.event(2, at: 7200)
+        let coming = scheduler.comingFirings(tasks: tasks, events: [last, first], after: Self.now, limit: 3)
+        #expect(coming.map(\.at) == [Self.now.addingTimeInterval(60), Self.now.addingTimeInterval(1800), Self.now.addingTimeInterval(7200)])
+        let wake = Self.planner().wake(nextHeld: nil, upcoming: tasks.map(\.entry), overdueCandidates: [], events: [first, last],
+                                       retries: [], flushBy: nil, after: Self.now)
+        #expect(wake.at == Self.now.addingTimeInterval(60))
+        #expect(wake.event?.eventID == 1 && wake.reminder == nil)
+    }
+}
