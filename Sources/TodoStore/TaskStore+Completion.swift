@@ -32,7 +32,7 @@ extension TaskStore {
     func complete(
         ids: [Int64], at now: Date, clock: WallClock, next: (TodoTask) throws -> Due?
     ) throws -> [(before: TodoTask, after: TodoTask)] {
-        try rewrite(ids: ids, now: now) { db, task in
+        try rewrite(ids: ids, now: now, action: .done) { db, task in
             guard !task.isCompleted else { return }
             if let rule = try TaskFiles.unfollowedRule(db, taskID: task.id) {
                 throw CompletionRefusal.unfollowedRule(taskID: task.id, rule: rule)
@@ -52,7 +52,7 @@ extension TaskStore {
     /// - Parameter zone: the machine's zone, in which a start moves with the due.
     public func reopen(ids: [Int64], now: Date, in zone: TimeZone) throws -> [(before: TodoTask, after: TodoTask)] {
         let clock = WallClock(timeZone: zone)
-        return try rewrite(ids: ids, now: now) { db, task in
+        return try rewrite(ids: ids, now: now, action: .reopen) { db, task in
             if var repeating = task.repeating, repeating.completedCount > 0,
                let last = try Row.fetchOne(db, sql: """
                    SELECT id, due_day, due_time FROM completion WHERE task_id = ? ORDER BY completed_at DESC, id DESC LIMIT 1

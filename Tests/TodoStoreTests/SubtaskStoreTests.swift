@@ -49,7 +49,7 @@ struct SubtaskStoreTests {
         // The index follows an edit, and a deletion.
         _ = try store.modify(ids: [paint.id], now: now) { try $0.untag(["weekend"]) }
         #expect(try store.tasks(TaskQuery(tags: ["weekend"])).isEmpty)
-        _ = try store.delete(ids: [mow.id])
+        _ = try store.delete(ids: [mow.id], now: now)
         #expect(try store.tasks(TaskQuery(tags: ["home"])).map(\.id) == [paint.id])
     }
 

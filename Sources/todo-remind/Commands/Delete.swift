@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TodoListing
 
 extension TodoRemind {
     struct Delete: ParsableCommand {
@@ -19,7 +20,7 @@ extension TodoRemind {
             let subtasks = try SubtaskQuestion(command: "delete", given: withSubtasks)
                 .subtasks(of: found, in: context.store, includingCompleted: true)
                 .filter { subtask in !found.contains { $0.id == subtask.id } }
-            _ = try context.store.delete(ids: found.map(\.id) + subtasks.map(\.id))
+            _ = try context.store.delete(ids: found.map(\.id) + subtasks.map(\.id), now: context.now)
             let describer = context.describer()
             for task in found + subtasks { print("Deleted: \(describer.name(task))") }
         }
@@ -62,7 +63,7 @@ extension TodoRemind {
                     throw ExitCode(1)
                 }
             }
-            let deleted = try context.store.deleteCompleted()
+            let deleted = try context.store.deleteCompleted(now: context.now)
             print("Deleted \(deleted) completed \(deleted == 1 ? "task" : "tasks").")
         }
     }
