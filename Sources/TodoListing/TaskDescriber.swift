@@ -110,6 +110,14 @@ public struct TaskDescriber {
         return words
     }
 
+    /// A waiting task's start as `list` marks it: "Tue 5 Jan", "Tue 5 Jan 09:30".
+    public func startCell(_ start: Due) -> String {
+        switch start {
+        case .day(let day): dayWords(day)
+        case .time(let instant): dayWords(text.clock.day(of: instant)) + " " + text.clock.timeOfDay(of: instant).description
+        }
+    }
+
     /// `text.instant(instant)`, remembered.
     private func instantWords(_ instant: Date) -> String {
         if let words = memo.instants[instant] { return words }

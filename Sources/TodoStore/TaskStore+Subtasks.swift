@@ -57,6 +57,30 @@ extension TaskStore {
         }
     }
 
+    /// What `SubtaskTree` needs of the tasks that have a parent and of
+    /// their parents, and no other: `list` places subtasks and counts a
+    /// parent's progress by them. Read from the parent index (which holds
+    /// the columns) and by the parents' ids, not by reading every task.
+    public func subtaskTree() throws -> SubtaskTree {
+        try read { db in
+            var nodes: [SubtaskTree.Node] = []
+            let sql = """
+                SELECT id, parent_id, list, completed_at FROM task INDEXED BY task_by_parent WHERE parent_id IS NOT NULL
+                UNION ALL
+                SELECT id, parent_id, list, completed_at FROM task
+                WHERE parent_id IS NULL AND id IN (SELECT parent_id FROM task INDEXED BY task_by_parent WHERE parent_id IS NOT NULL)
+                """
+            try TaskRow.forEach(db, sql: sql, arguments: []) { statement in
+                let columns = TaskRow.Columns(statement: statement)
+                if let id = columns.int64(0) {
+                    nodes.append(.init(id: id, parentID: columns.int64(1), list: columns.text(2), isCompleted: !columns.isNull(3)))
+                }
+                return true
+            }
+            return SubtaskTree(nodes)
+        }
+    }
+
     /// One tag and how many tasks have it.
     public struct TagCount: Hashable, Sendable {
         /// As first spelled, in id order (tags match without regard to case).

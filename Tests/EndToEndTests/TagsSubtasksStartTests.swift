@@ -225,3 +225,92 @@ struct TagsSubtasksStartTests {
         #expect(try cli.objects("list", "--json").map { $0["title"] as? String } == ["Buy paint"])
     }
 }
+
+/// `list` with tags, subtasks and starts (issue 24).
+@Suite("list with tags, subtasks and starts")
+struct ListTagsSubtasksStartTests {
+    static let noon = "2026-12-01 12:00"
+
+    /// A parent with two subtasks (one done, one with a subtask of its
+    /// own), a task waiting to start, and one of its own.
+    static func addKitchen(to cli: CLI) throws {
+        try cli.ok("add", "Paint the kitchen", "--tag", "home", "--tag", "weekend", "--due", "2026-12-05", "--now", noon)
+        try cli.ok("add", "Buy paint", "--parent", "1", "--due", "2026-12-02", "--now", noon)
+        try cli.ok("add", "Pick a colour", "--parent", "1", "--now", noon)
+        try cli.ok("add", "Sand the walls", "--parent", "3", "--tag", "home", "--now", noon)
+        try cli.ok("add", "Book flights", "--start", "2027-01-05", "--due", "2027-01-20", "--now", noon)
+        try cli.ok("add", "Read that book", "--now", noon)
+        try cli.ok("done", "2", "--now", noon)
+    }
+
+    @Test("list shows subtasks indented under their parent, in its group, with its progress; a task waiting to start is left out and counted")
+    func subtasksAndWaiting() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addKitchen(to: cli)
+
+        #expect(try cli.ok("list", "--now", Self.noon) == """
+            Upcoming
+            · 1  Paint the kitchen [1/2]  home     medium  Sat 5 Dec · in 4 days  Sat 5 Dec 09:00
+              3    Pick a colour [0/1]    General  medium
+              4      Sand the walls       home     medium
+
+            Someday
+              6  Read that book           General  medium
+
+            1 of 6 done · 0 overdue · 0 due within 24 h · 1 waiting
+
+            """)
+        #expect(try cli.ok("list", "--all", "--now", Self.noon) == """
+            Upcoming
+            · 1  Paint the kitchen [1/2]               home     medium  Sat 5 Dec · in 4 days         Sat 5 Dec 09:00
+              3    Pick a colour [0/1]                 General  medium
+              4      Sand the walls                    home     medium
+            ✓ 2    Buy paint                           General  medium  tomorrow                      -
+            · 5  Book flights (starts Tue 5 Jan 2027)  General  medium  Wed 20 Jan 2027 · in 50 days  Wed 20 Jan 2027 09:00
+
+            Someday
+              6  Read that book                        General  medium
+
+            1 of 6 done · 0 overdue · 0 due within 24 h · 1 waiting
+
+            """)
+        // The JSON is in the same order, each subtask after its parent.
+        #expect(try cli.objects("list", "--json", "--now", Self.noon).map { $0["id"] as? Int } == [1, 3, 4, 6])
+    }
+
+    @Test("list --waiting shows only the tasks whose start is still ahead; from the start on, the task is listed as any other")
+    func waiting() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addKitchen(to: cli)
+
+        #expect(try cli.objects("list", "--waiting", "--json", "--now", Self.noon).map { $0["id"] as? Int } == [5])
+        #expect(try cli.lines("list", "--waiting", "--now", Self.noon).first { $0.contains("Book flights") }?
+            .contains("Book flights (starts Tue 5 Jan 2027)") == true)
+        let started = try cli.objects("list", "--json", "--now", "2027-01-05 00:00").map { $0["id"] as? Int }
+        #expect(started.contains(5))
+        #expect(try cli.objects("list", "--waiting", "--json", "--now", "2027-01-05 00:00").isEmpty)
+    }
+
+    @Test("list --tag shows the tasks with that tag, in any case; several --tag, those with all of them; a subtask whose parent is not shown stands on its own")
+    func tags() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addKitchen(to: cli)
+
+        #expect(try cli.ok("list", "--tag", "HOME", "--now", Self.noon) == """
+            Upcoming
+            · 1  Paint the kitchen [1/2]  home  medium  Sat 5 Dec · in 4 days  Sat 5 Dec 09:00
+
+            Someday
+              4  Sand the walls           home  medium
+
+            0 of 2 done · 0 overdue · 0 due within 24 h
+
+            """)
+        #expect(try cli.objects("list", "--tag", "home", "--tag", "Weekend", "--json", "--now", Self.noon).map { $0["id"] as? Int } == [1])
+        #expect(try cli.lines("list", "--tag", "nothing", "--now", Self.noon).first == "No tasks to show.")
+        try cli.failsWithoutChange(["list", "--tag", " "], status: 64)
+    }
+}

@@ -26,6 +26,8 @@ struct FillInTests {
             "ALTER TABLE task DROP COLUMN tags", "ALTER TABLE task DROP COLUMN start_day",
             "ALTER TABLE task DROP COLUMN start_time", "ALTER TABLE task DROP COLUMN parent_id",
             "ALTER TABLE task_file DROP COLUMN parent_uid",
+            "ALTER TABLE journal_task DROP COLUMN tags", "ALTER TABLE journal_task DROP COLUMN start_day",
+            "ALTER TABLE journal_task DROP COLUMN start_time", "ALTER TABLE journal_task DROP COLUMN parent_id",
             "CREATE INDEX task_reminder_queue ON task(due_key, due_day, due_time, completed_at, reminder, remind_defaults) WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key IS NOT NULL",
             "CREATE TRIGGER task_file_after_update AFTER UPDATE ON task WHEN OLD.title IS NOT NEW.title BEGIN UPDATE task_file SET dirty = 1 WHERE task_id = NEW.id; END",
             # What a store before v17 kept of an alarm 15 minutes before a DTSTART an hour before DUE.
