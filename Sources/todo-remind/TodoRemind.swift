@@ -19,7 +19,7 @@ struct TodoRemind: ParsableCommand {
         // third of an empty `list`'s instructions.
         subcommands: [
             Add.self, List.self, Show.self, Edit.self,
-            Done.self, Reopen.self, Delete.self, Clear.self,
+            Done.self, Reopen.self, Delete.self, Clear.self, Undo.self,
             On.self, Off.self, Toggle.self, Snooze.self, Unsnooze.self,
             Next.self, Agenda.self, Lists.self, Tags.self, Sync.self, Config.self, Export.self, Import.self,
             Daemon.self, Status.self, NotifyTest.self, UI.self,

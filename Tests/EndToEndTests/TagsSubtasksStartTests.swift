@@ -314,3 +314,42 @@ struct ListTagsSubtasksStartTests {
         try cli.failsWithoutChange(["list", "--tag", " "], status: 64)
     }
 }
+
+/// `undo` and `undo --list` on the command line (issue 24).
+@Suite("undo")
+struct UndoTests {
+    @Test("undo reverts the newest change not undone yet and says which; again for the one before; tags, start and parent come back; then it refuses")
+    func undoEachKind() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.ok("add", "Paint the kitchen", "--tag", "home", "--tag", "weekend")
+        try cli.ok("add", "Buy paint", "--parent", "1", "--start", "2099-01-05")
+        try cli.ok("edit", "2", "--no-parent", "--no-start", "--tag", "shop")
+        #expect(try cli.lines("undo") == ["Undid: edit 2 “Buy paint”"])
+        let paint = try cli.task("2")
+        #expect(paint["parent"] as? Int == 1 && paint["tags"] as? [String] == [] && JSON.text(paint["start"]) == #"{"day":"2099-01-05"}"#)
+        #expect(try cli.lines("tags") == ["home     1 open of 1", "weekend  1 open of 1"])
+
+        try cli.ok("done", "1", "--with-subtasks")
+        #expect(try cli.lines("undo") == ["Undid: done 2 tasks"])
+        #expect(try cli.objects("list", "--all", "--json").allSatisfy { $0["completed"] as? Bool == false })
+
+        try cli.ok("delete", "1", "--with-subtasks")
+        #expect(try cli.lines("undo") == ["Undid: delete 2 tasks"])
+        #expect(try cli.task("2")["parent"] as? Int == 1)
+
+        try cli.ok("done", "2")
+        try cli.ok("clear", "--completed", "--yes")
+        #expect(try cli.lines("undo") == ["Undid: clear 2 “Buy paint”"])
+        #expect(try cli.task("2")["completed"] as? Bool == true)
+
+        let listed = try cli.lines("undo", "--list")
+        #expect(listed.count == 7 && listed.first?.contains("  command  clear 2 “Buy paint” (undone ") == true)
+        #expect(listed.last?.hasSuffix("add 1 “Paint the kitchen”") == true)
+
+        for _ in 0..<3 { try cli.ok("undo") }
+        #expect(try cli.objects("list", "--all", "--json").isEmpty)
+        let message = try cli.failsWithoutChange(["undo"], status: 1)
+        #expect(message == "There is no change left to undo: every change kept is undone already (`todo-remind undo --list` shows them).")
+    }
+}

@@ -18,6 +18,8 @@ enum StateRefusal: LocalizedError {
     /// `done` or `delete` of a parent with subtasks, without
     /// `--with-subtasks` and with no terminal to ask on.
     case hasSubtasks(TodoTask, subtasks: [TodoTask], command: String)
+    /// `undo` with every change in the journal undone already, or none made.
+    case nothingToUndo
 
     /// Refuses the whole command when one of `tasks` cannot be done, before
     /// anything changes: the README's "if one is wrong, nothing changes".
@@ -53,6 +55,8 @@ enum StateRefusal: LocalizedError {
                 + subtasks.prefix(5).map { "\($0.id) “\($0.title.safeForTerminal)”" }.joined(separator: ", ")
                 + (subtasks.count > 5 ? " and \(subtasks.count - 5) more" : "")
                 + "), so nothing was changed: `todo-remind \(command) \(task.id) --with-subtasks` \(command == "done" ? "completes" : "deletes") them too."
+        case .nothingToUndo:
+            "There is no change left to undo: every change kept is undone already (`todo-remind undo --list` shows them)."
         }
     }
 
