@@ -15,7 +15,7 @@ CONFIG       ?= debug
 # checked against khal's `list` and against recurring_ical_events, which PyPI
 # has and Debian has only in an older version: pip puts it in a virtual
 # environment of the build (python3-venv), REFERENCE_PYTHON.
-APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev \
+APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev libncurses-dev tmux \
                 dbus dbus-x11 xvfb dunst libnotify-bin python3 python3-dateutil \
                 python3-radicale vdirsyncer todoman curl khal python3-venv python3-pip
 BIN          := .build/$(CONFIG)/todo-remind

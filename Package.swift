@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "TodoRecurrence", targets: ["TodoRecurrence"]),
         .library(name: "TodoCalendar", targets: ["TodoCalendar"]),
         .library(name: "TodoSync", targets: ["TodoSync"]),
+        .library(name: "TodoListing", targets: ["TodoListing"]),
+        .library(name: "TodoTerminal", targets: ["TodoTerminal"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -99,6 +101,31 @@ let package = Package(
             dependencies: ["TodoCore", "TodoRecurrence", "TodoStore", "TodoCalendar", "TodoConfig"],
             swiftSettings: swiftSettings
         ),
+        // What `list` and `show` say of a task, as words and table cells, for
+        // the command line and the interactive view alike.
+        .target(
+            name: "TodoListing",
+            dependencies: ["CLinux", "TodoCore", "TodoRecurrence"],
+            swiftSettings: swiftSettings
+        ),
+        // ncurses with wide characters (Debian's libncurses-dev), found
+        // through pkg-config like libnotify.
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        // The interactive view: a screen model (cells, layout, keys to
+        // intentions, the form) tested without a terminal, and a thin
+        // ncurses shell on the event loop of TodoLinux.
+        .target(
+            name: "TodoTerminal",
+            dependencies: [
+                "CNcurses", "CLinux", "TodoLinux", "TodoCore", "TodoRecurrence", "TodoStore", "TodoConfig",
+                "TodoSync", "TodoListing", "TodoNotify",
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TodoNotify",
             dependencies: ["TodoCore"],
@@ -137,6 +164,8 @@ let package = Package(
                 "TodoNotify",
                 "TodoLinux",
                 "TodoSync",
+                "TodoListing",
+                "TodoTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -202,6 +231,11 @@ let package = Package(
         .testTarget(
             name: "TodoNotifyTests",
             dependencies: ["TodoNotify", "TodoLibNotify", "CLibNotify", "TodoCore", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoTerminalTests",
+            dependencies: ["TodoTerminal", "TodoListing", "TodoStore", "TodoCore", "TodoConfig", "TodoSync", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -16,6 +16,11 @@
 // module is not built with; declaring it again here makes it visible to Swift.
 extern const char *strerrorname_np(int errnum);
 
+// The first occurrence of `needle` in `haystack`, bytes compared (a GNU
+// extension, declared only under _GNU_SOURCE): the view's search looks
+// through every task's folded keys at once with it.
+extern void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen);
+
 // The columns a character takes in a terminal (POSIX, XSI). wchar.h declares
 // it only under _XOPEN_SOURCE, which the Glibc module is not built with.
 #include <wchar.h>

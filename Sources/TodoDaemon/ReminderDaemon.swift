@@ -62,7 +62,7 @@ public final class ReminderDaemon {
         let signals = try SignalReceiver(signals: [SIGHUP, SIGTERM, SIGINT])
         // The store first: it makes the store's folder (0700) on a first run,
         // and the lock file lives in that folder.
-        let store = try TaskStore(path: options.storePath, connections: .kept)
+        let store = try TaskStore(path: options.storePath, connections: .kept, author: .bubble)
         let lock = try InstanceLock(path: TaskStore.daemonLockPath(forStore: options.storePath))
         defer { withExtendedLifetime(lock) {} }
         let session = try DaemonSession(store: store, options: options, makeNotifier: makeNotifier, console: console, logger: logger)

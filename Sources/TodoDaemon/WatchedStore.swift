@@ -141,7 +141,7 @@ final class WatchedStore {
         guard open == nil else { return }
         let store: TaskStore
         do {
-            store = try TaskStore(path: path, access: .readWriteExisting, connections: .kept)
+            store = try TaskStore(path: path, access: .readWriteExisting, connections: .kept, author: .bubble)
         } catch StoreError.missing {
             return
         } catch {

@@ -564,6 +564,83 @@ enum StoreSchema {
                 CREATE INDEX event_delivery_by_instant ON event_delivery(at);
                 """)
         }
+        migrator.registerMigration("v16-journal", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- Every change a command, the interactive view or a bubble's
+                -- action made to tasks, newest last, with the tasks as they
+                -- were before it, so that it can be undone (Journal). A
+                -- change read in from a folder is not one: it is undone on
+                -- the device that made it. Bounded: the oldest go first.
+                CREATE TABLE journal (
+                    -- AUTOINCREMENT: ids keep growing past the entries trimmed.
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    -- Seconds since 1970.
+                    at REAL NOT NULL,
+                    -- JournalAuthor: 'command', 'view' or 'bubble'.
+                    author TEXT NOT NULL,
+                    -- Which run of the interactive view made it; NULL otherwise.
+                    session TEXT,
+                    -- JournalAction's raw value: 'add', 'edit', 'done'…
+                    action TEXT NOT NULL,
+                    -- When it was undone; NULL while it stands.
+                    undone_at REAL
+                );
+                CREATE INDEX journal_by_session ON journal(session, id) WHERE session IS NOT NULL;
+
+                -- Each task an entry changed, as it was before (the columns of
+                -- `task`, its snooze, its file's UID), or, when the change
+                -- made it (`existed` 0), only its id and title: undoing
+                -- deletes it. `after` is its updated_at after the change,
+                -- NULL when the change deleted it: undo refuses a task
+                -- changed again since.
+                CREATE TABLE journal_task (
+                    entry INTEGER NOT NULL REFERENCES journal(id) ON DELETE CASCADE,
+                    id INTEGER NOT NULL,
+                    existed INTEGER NOT NULL CHECK (existed IN (0, 1)),
+                    after REAL,
+                    title TEXT NOT NULL,
+                    notes TEXT,
+                    category TEXT,
+                    priority INTEGER,
+                    due_day TEXT,
+                    due_time REAL,
+                    due_key REAL,
+                    completed_at REAL,
+                    created_at REAL,
+                    updated_at REAL,
+                    reminder INTEGER,
+                    due_set_at REAL,
+                    title_key TEXT,
+                    notes_key TEXT,
+                    category_key TEXT,
+                    repeat_rule TEXT,
+                    repeat_from TEXT,
+                    repeat_zone TEXT,
+                    repeat_start_day TEXT,
+                    repeat_start_time REAL,
+                    repeat_done INTEGER,
+                    list TEXT,
+                    acknowledged_at REAL,
+                    alarms TEXT,
+                    remind_defaults INTEGER,
+                    repeat_start_wall TEXT,
+                    snoozed_until REAL,
+                    file_uid TEXT,
+                    PRIMARY KEY (entry, id)
+                ) WITHOUT ROWID;
+
+                -- The completed occurrences of each task an entry changed, as
+                -- they were before it.
+                CREATE TABLE journal_completion (
+                    entry INTEGER NOT NULL REFERENCES journal(id) ON DELETE CASCADE,
+                    task_id INTEGER NOT NULL,
+                    due_day TEXT,
+                    due_time REAL,
+                    completed_at REAL NOT NULL
+                );
+                CREATE INDEX journal_completion_by_entry ON journal_completion(entry, task_id);
+                """)
+        }
         return migrator
     }()
 }

@@ -50,7 +50,7 @@ enum TaskRow {
 
     /// The columns every insert and update writes (all but `id`), in the
     /// order of `arguments(for:)`.
-    private static let writtenColumns = [
+    static let writtenColumns = [
         "title", "notes", "category", "priority", "due_day", "due_time", "due_key",
         "completed_at", "created_at", "updated_at", "reminder",
         "due_set_at", "title_key", "notes_key", "category_key",
@@ -261,6 +261,13 @@ enum TaskRow {
         func double(_ index: Int32) -> Double? {
             let value = sqlite3_column_double(statement, index)
             return value == 0 && isNull(index) ? nil : value
+        }
+
+        /// The column's text as SQLite holds it, valid until the statement
+        /// steps; empty for NULL.
+        func bytes(_ index: Int32) -> UnsafeBufferPointer<UInt8> {
+            guard let bytes = sqlite3_column_text(statement, index) else { return UnsafeBufferPointer(start: nil, count: 0) }
+            return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index)))
         }
 
         func text(_ index: Int32) -> String? {

@@ -32,7 +32,7 @@ extension TaskStore {
     func complete(
         ids: [Int64], at now: Date, next: (TodoTask) throws -> Due?
     ) throws -> [(before: TodoTask, after: TodoTask)] {
-        try rewrite(ids: ids, now: now) { db, task in
+        try rewrite(ids: ids, now: now, action: .done) { db, task in
             guard !task.isCompleted else { return }
             if let rule = try TaskFiles.unfollowedRule(db, taskID: task.id) {
                 throw CompletionRefusal.unfollowedRule(taskID: task.id, rule: rule)
@@ -48,7 +48,7 @@ extension TaskStore {
     /// a repeating task goes back to the occurrence it last completed, whose
     /// completion is taken off its history. An open one-off task is left as it is.
     public func reopen(ids: [Int64], now: Date) throws -> [(before: TodoTask, after: TodoTask)] {
-        try rewrite(ids: ids, now: now) { db, task in
+        try rewrite(ids: ids, now: now, action: .reopen) { db, task in
             if var repeating = task.repeating, repeating.completedCount > 0,
                let last = try Row.fetchOne(db, sql: """
                    SELECT id, due_day, due_time FROM completion WHERE task_id = ? ORDER BY completed_at DESC, id DESC LIMIT 1

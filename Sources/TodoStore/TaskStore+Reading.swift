@@ -182,3 +182,57 @@ extension TaskStore {
         Array(repeating: "?", count: count).joined(separator: ", ")
     }
 }
+
+extension TaskStore {
+    /// Hands `body` an outline of every task (`TaskOutline`), or of those
+    /// with these ids, in id order, in one read; the bytes it points to
+    /// are valid only during the call.
+    public func forEachOutline(ids: [Int64]? = nil, _ body: (TaskOutline) throws -> Void) throws {
+        let selection = "SELECT id, due_day, due_time, completed_at, priority, created_at, list, category_key, title, title_key, notes_key FROM task"
+        let statements: [(String, StatementArguments)] = if let ids {
+            Self.chunked(ids).map { ("\(selection) WHERE id IN (\(Self.placeholders($0.count))) ORDER BY id", StatementArguments(Array($0))) }
+        } else {
+            [("\(selection) ORDER BY id", [])]
+        }
+        try read { db in
+            for (sql, arguments) in statements {
+                try TaskRow.forEach(db, sql: sql, arguments: arguments) { statement in
+                    try body(try Self.outline(TaskRow.Columns(statement: statement)))
+                    return true
+                }
+            }
+        }
+    }
+
+    /// The outline in the current row of `forEachOutline`'s selection.
+    private static func outline(_ columns: TaskRow.Columns) throws -> TaskOutline {
+        let id = columns.int64(0) ?? 0
+        let rank = Int(columns.int64(4) ?? 1)
+        guard let priority = Priority(rank: rank) else {
+            throw TaskRow.UnreadableValue(taskID: id, column: "priority", value: String(rank))
+        }
+        return TaskOutline(
+            id: id,
+            due: try TaskRow.due(dayColumn: 1, timeColumn: 2, of: columns, taskID: id),
+            isCompleted: !columns.isNull(3),
+            priority: priority,
+            createdAt: columns.double(5) ?? 0,
+            list: columns.bytes(6),
+            categoryKey: columns.bytes(7),
+            title: columns.bytes(8),
+            titleKey: columns.bytes(9),
+            notesKey: columns.bytes(10)
+        )
+    }
+
+    /// Every category in use, by its key (`TextFolding.foldCase`), as first
+    /// written (the lowest id's spelling), ordered by key.
+    public func categories() throws -> [(key: String, name: String)] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT category_key, category FROM task WHERE id IN (SELECT min(id) FROM task GROUP BY category_key)
+                ORDER BY category_key
+                """).map { (key: $0[0], name: $0[1]) }
+        }
+    }
+}

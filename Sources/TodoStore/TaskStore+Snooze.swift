@@ -16,7 +16,7 @@ extension TaskStore {
     ///
     /// A snooze handles the reminders shown so far (`TodoTask.snooze(until:at:)`).
     public func snooze(id: Int64, until: Date?, now: Date) throws -> TodoTask {
-        let changed = try modify(ids: [id], now: now) { task in
+        let changed = try modify(ids: [id], now: now, action: until == nil ? .unsnooze : .snooze) { task in
             if let until, task.reminderOn, !task.isCompleted { task.snooze(until: until, at: now) } else { task.snoozedUntil = until }
         }
         guard let task = changed.first else { throw StoreError.noSuchTask(id: id) }
@@ -27,7 +27,7 @@ extension TaskStore {
     /// bubble dismissed): written to their files as `X-MOZ-LASTACK`, so that
     /// a reminder handled here is handled on every device.
     public func acknowledge(ids: [Int64], at now: Date) throws {
-        _ = try rewrite(ids: ids, now: now) { _, task in task.acknowledgedAt = now }
+        _ = try rewrite(ids: ids, now: now, action: .dismiss) { _, task in task.acknowledgedAt = now }
     }
 
     /// The open, reminder-on tasks whose snoozes fall after `now`, the

@@ -13,6 +13,7 @@ extension TaskStore {
     public func add(_ draft: TaskDraft, now: Date) throws -> TodoTask {
         var task = try Self.checked(Self.newTask(from: draft, now: now), which: "The new task")
         task.id = try write { db in
+            let entry = try Journal.begin(db, action: .add, author: author, at: now)
             try db.cachedStatement(sql: TaskRow.insertSQL).execute(arguments: TaskRow.arguments(for: task))
             let id = db.lastInsertedRowID
             if !task.alarms.isEmpty {
@@ -20,6 +21,8 @@ extension TaskStore {
                 saved.id = id
                 try TaskRow.saveAlarmIndex(db, of: saved)
             }
+            try Journal.keepAdded(db, entry: entry, id: id, title: task.title)
+            try Journal.finish(db, entry: entry)
             return id
         }
         return task
@@ -35,6 +38,7 @@ extension TaskStore {
     public func importTasks(_ drafts: [TaskDraft], now: Date) throws -> Int {
         guard !drafts.isEmpty else { return 0 }
         return try write { db in
+            let entry = try Journal.begin(db, action: .import, author: author, at: now)
             let statement = try db.makeStatement(sql: TaskRow.insertSQL)
             for (index, draft) in drafts.enumerated() {
                 let task = try Self.checked(
@@ -51,7 +55,9 @@ extension TaskStore {
                 for completion in draft.completions {
                     try Self.record(completion, taskID: taskID, db)
                 }
+                try Journal.keepAdded(db, entry: entry, id: taskID, title: task.title)
             }
+            try Journal.finish(db, entry: entry)
             return drafts.count
         }
     }
@@ -72,12 +78,15 @@ extension TaskStore {
     /// - Throws: `StoreError.noSuchTask(id)` for the first id without a task,
     ///   `StoreError.invalidTask` when `change` empties a title or category,
     ///   or whatever `change` throws, as it is.
+    ///
+    /// - Parameter action: what the change is, as the journal keeps it.
     public func modify(
         ids: [Int64],
         now: Date,
+        action: JournalAction = .edit,
         _ change: (inout TodoTask) throws -> Void
     ) throws -> [TodoTask] {
-        try rewrite(ids: ids, now: now) { _, task in
+        try rewrite(ids: ids, now: now, action: action) { _, task in
             let id = task.id
             try change(&task)
             task.id = id
@@ -92,24 +101,32 @@ extension TaskStore {
     /// moved; a change that completes it, switches its reminder off or moves
     /// its due ends its snooze (`TodoTask.endSnoozeIfChanged(from:)`).
     ///
+    /// The change is journalled as `action` by the store's author, with
+    /// the tasks it changed as they were (`Journal`).
+    ///
     /// - Returns: each task as it was and as it is now, in the order given;
     ///   an id given twice is changed once.
     func rewrite(
-        ids: [Int64], now: Date, _ change: (Database, inout TodoTask) throws -> Void
+        ids: [Int64], now: Date, action: JournalAction, _ change: (Database, inout TodoTask) throws -> Void
     ) throws -> [(before: TodoTask, after: TodoTask)] {
         try write { db in
             let found = try Self.tasks(db, ids: ids)
             if let missing = ids.first(where: { found[$0] == nil }) { throw StoreError.noSuchTask(id: missing) }
+            let entry = try Journal.begin(db, action: action, author: author, at: now)
+            try Journal.keepBefore(db, entry: entry, ids: found.keys)
             let update = try db.cachedStatement(sql: TaskRow.updateSQL)
             var seen = Set<Int64>()
+            var unchanged: [Int64] = []
             var result: [(before: TodoTask, after: TodoTask)] = []
             for id in ids where seen.insert(id).inserted {
                 guard let original = found[id] else { continue }
                 var task = original
                 try change(db, &task)
                 task = try Self.save(task, over: original, now: now, db, update: update)
+                if task == original { unchanged.append(id) }
                 result.append((original, task))
             }
+            try Journal.finish(db, entry: entry, unchanged: unchanged)
             return result
         }
     }
@@ -142,8 +159,10 @@ extension TaskStore {
     /// without a task are skipped.
     ///
     /// Their ids are never given to another task.
-    public func delete(ids: [Int64]) throws -> Int {
+    public func delete(ids: [Int64], now: Date) throws -> Int {
         try write { db in
+            let entry = try Journal.begin(db, action: .delete, author: author, at: now)
+            try Journal.keepBefore(db, entry: entry, ids: ids)
             var deleted = 0
             for chunk in Self.chunked(ids) {
                 try db.execute(
@@ -152,15 +171,20 @@ extension TaskStore {
                 )
                 deleted += db.changesCount
             }
+            try Journal.finish(db, entry: entry)
             return deleted
         }
     }
 
     /// Deletes every completed task and returns how many there were.
-    public func deleteCompleted() throws -> Int {
+    public func deleteCompleted(now: Date) throws -> Int {
         try write { db in
+            let entry = try Journal.begin(db, action: .clear, author: author, at: now)
+            try Journal.keepBefore(db, entry: entry, ids: try Int64.fetchAll(db, sql: "SELECT id FROM task WHERE completed_at IS NOT NULL"))
             try db.execute(sql: "DELETE FROM task WHERE completed_at IS NOT NULL")
-            return db.changesCount
+            let deleted = db.changesCount
+            try Journal.finish(db, entry: entry)
+            return deleted
         }
     }
 

@@ -55,6 +55,9 @@ public final class TaskStore: Sendable {
     /// How this store holds its file.
     private let connections: Connections
 
+    /// Who the changes made through this store are journalled as (`Journal`).
+    public let author: JournalAuthor
+
     /// How long a write waits for another process to release the store, in seconds.
     static let busyTimeout: TimeInterval = 10
 
@@ -72,9 +75,11 @@ public final class TaskStore: Sendable {
     /// - Throws: `StoreError`; `.missing` for a missing store opened
     ///   `.readOnly` or `.readWriteExisting`; `.replaced` when another file
     ///   was put at the path while it was being opened.
-    public init(path: String, access: Access = .readWrite, connections: Connections = .pool) throws {
+    /// - Parameter author: who the changes made through it are journalled as.
+    public init(path: String, access: Access = .readWrite, connections: Connections = .pool, author: JournalAuthor = .command) throws {
         self.path = path
         self.connections = connections
+        self.author = author
         do {
             var contents = try StoreFile.prepare(path: path, writing: access != .readOnly)
             if access == .readWrite, contents == .missing {
@@ -122,6 +127,7 @@ public final class TaskStore: Sendable {
     private init(path: String, inMemory: Void) throws {
         self.path = path
         connections = .pool
+        author = .command
         let queue = try DatabaseQueue()
         try StoreSchema.migrator.migrate(queue)
         database = queue

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TodoTerminal
 
 /// The `todo-remind` command: a to-do list whose reminders really fire.
 @main
@@ -21,7 +22,7 @@ struct TodoRemind: ParsableCommand {
             Done.self, Reopen.self, Delete.self, Clear.self,
             On.self, Off.self, Toggle.self, Snooze.self, Unsnooze.self,
             Next.self, Agenda.self, Lists.self, Sync.self, Config.self, Export.self, Import.self,
-            Daemon.self, Status.self, NotifyTest.self,
+            Daemon.self, Status.self, NotifyTest.self, UI.self,
         ]
     )
 
@@ -36,8 +37,10 @@ struct TodoRemind: ParsableCommand {
     /// usage block; the README promises one sentence, and `--help` has the usage.
     static func main() {
         do {
+            // On a terminal, no command opens the interactive view.
+            let onTerminal = TerminalError.check(environment: ProcessInfo.processInfo.environment, isTerminal: { isatty($0) == 1 }) == nil
             let arguments = try CommandLineArguments(commands: commandNames)
-                .normalized(Array(CommandLine.arguments.dropFirst()))
+                .normalized(Array(CommandLine.arguments.dropFirst()), defaultCommand: onTerminal ? UI.configuration.commandName : nil)
             var command = try parseAsRoot(arguments)
             try command.run()
             StoreOpener.closeAll()

@@ -85,10 +85,10 @@ struct SnoozeStoreTests {
         case .done: _ = try store.modify(ids: [task.id], now: now) { $0.completedAt = now }
         case .off: _ = try store.modify(ids: [task.id], now: now) { $0.reminderOn = false }
         case .newDueDate: _ = try store.modify(ids: [task.id], now: now) { $0.due = .day(LocalDay(year: 2026, month: 6, day: 2)!) }
-        case .delete: _ = try store.delete(ids: [task.id])
+        case .delete: _ = try store.delete(ids: [task.id], now: Date())
         case .clearCompleted:
             _ = try store.modify(ids: [task.id], now: now) { $0.completedAt = now }
-            _ = try store.deleteCompleted()
+            _ = try store.deleteCompleted(now: Date())
         }
 
         // Then its snooze is gone from the table, and the other task keeps its own
@@ -209,6 +209,6 @@ struct SnoozeStoreTests {
             db = sqlite3.connect(sys.argv[1])
             print(",".join(r[0] for r in db.execute("SELECT identifier FROM grdb_migrations ORDER BY identifier")))
             """, path)
-        #expect(migrations == "v1,v10-folder-scan,v11-unfollowed-rule,v12-task-file-versions,v13-unfollowed-stored-rules,v14-repeat-start-wall,v15-events,v2-delivery-ledger,v3-snooze,v4-covering-reminder-queue,v5-repeat,v6-reminder-identity,v7-daemon-state,v8-reminder-queue-by-priority,v9-calendar\n")
+        #expect(migrations == "v1,v10-folder-scan,v11-unfollowed-rule,v12-task-file-versions,v13-unfollowed-stored-rules,v14-repeat-start-wall,v15-events,v16-journal,v2-delivery-ledger,v3-snooze,v4-covering-reminder-queue,v5-repeat,v6-reminder-identity,v7-daemon-state,v8-reminder-queue-by-priority,v9-calendar\n")
     }
 }

@@ -68,7 +68,7 @@ struct TaskStoreWritingTests {
             _ = try store.add(TaskDraft(title: title), now: now)
         }
 
-        #expect(try store.delete(ids: [2, 3]) == 2)
+        #expect(try store.delete(ids: [2, 3], now: Date()) == 2)
         let next = try store.add(TaskDraft(title: "Four"), now: now)
 
         #expect(next.id == 4)
@@ -79,8 +79,8 @@ struct TaskStoreWritingTests {
     func deleteSkipsMissingIds() throws {
         _ = try store.importTasks([TaskDraft(title: "A"), TaskDraft(title: "B")], now: now)
 
-        #expect(try store.delete(ids: [1, 42]) == 1)
-        #expect(try store.delete(ids: []) == 0)
+        #expect(try store.delete(ids: [1, 42], now: Date()) == 1)
+        #expect(try store.delete(ids: [], now: Date()) == 0)
         #expect(try store.taskCounts() == (total: 1, completed: 0))
     }
 
@@ -95,11 +95,11 @@ struct TaskStoreWritingTests {
         ], now: now)
         #expect(try store.taskCounts() == (total: 4, completed: 2))
 
-        #expect(try store.deleteCompleted() == 2)
+        #expect(try store.deleteCompleted(now: Date()) == 2)
 
         #expect(try store.tasks(TaskQuery(includeCompleted: true)).map(\.title) == ["Open one", "Open two"])
         #expect(try store.taskCounts() == (total: 2, completed: 0))
-        #expect(try store.deleteCompleted() == 0)
+        #expect(try store.deleteCompleted(now: Date()) == 0)
     }
 
     @Test("Modifying saves the changed tasks and returns them in the order of the ids given")

@@ -158,7 +158,7 @@ private typealias Folder = SyncedFolder
         let task = try setup.add("Buy milk")
         try setup.writeOut(0)
         #expect(try setup.itemNames().count == 1)
-        _ = try setup.store.delete(ids: [task.id])
+        _ = try setup.store.delete(ids: [task.id], now: Date())
         #expect(try setup.pending() == [task.id])
         let report = try setup.writeOut(1)
         #expect(report.writtenOut == 1)
@@ -171,7 +171,7 @@ private typealias Folder = SyncedFolder
         try setup.put("phone.ics", Self.phone)
         try setup.sync(0)
         let id = try setup.onlyTask().id
-        _ = try setup.store.delete(ids: [id])
+        _ = try setup.store.delete(ids: [id], now: Date())
         try setup.put("phone.ics", Self.phone.replacingOccurrences(of: "SUMMARY:Old title", with: "SUMMARY:Edited on the phone"))
         let report = try setup.writeOut(5)
         #expect(report.writtenOut == 0)

@@ -48,7 +48,7 @@ import TodoSync
         try setup.sync(0)
         let task = try setup.onlyTask()
         #expect(try setup.store.readingTaskFiles { try $0.versions(taskID: task.id) }.count == 1)
-        _ = try setup.store.delete(ids: [task.id])
+        _ = try setup.store.delete(ids: [task.id], now: Date())
         #expect(try setup.store.readingTaskFiles { try $0.versions(taskID: task.id) }.isEmpty)
     }
 

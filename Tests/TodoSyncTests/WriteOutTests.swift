@@ -52,7 +52,7 @@ import TodoStore
 
         let edited = try add("At home", to: home)
         _ = try store.modify(ids: [staying], now: Self.now) { $0.notes = "edited" }
-        _ = try store.delete(ids: [leaving])
+        _ = try store.delete(ids: [leaving], now: Date())
         // The daemon read its lists while `work` was a folder; a command reads them now.
         let before = lists()
         try FileManager.default.moveItem(atPath: work, toPath: work + ".aside")

@@ -43,9 +43,16 @@ public struct Scheduler: Sendable {
     /// worked out together: each follows from the due instant, and `list`
     /// asks all three of every task.
     public func standing(of task: TodoTask, at now: Date) -> TaskStanding {
-        let instant = task.due.map(dueInstant(of:))
-        if task.isCompleted { return TaskStanding(state: .completed, group: .completed, dueInstant: instant) }
-        guard let due = task.due, let instant else {
+        standing(due: task.due, isCompleted: task.isCompleted, at: now)
+    }
+
+    /// The standing of a task with this due that is or is not completed:
+    /// all a standing follows from, for a reader that keeps no whole task
+    /// (the interactive view's index of every task).
+    public func standing(due: Due?, isCompleted: Bool, at now: Date) -> TaskStanding {
+        let instant = due.map(dueInstant(of:))
+        if isCompleted { return TaskStanding(state: .completed, group: .completed, dueInstant: instant) }
+        guard let due, let instant else {
             return TaskStanding(state: .noDueDate, group: .someday, dueInstant: nil)
         }
         if now >= instant { return TaskStanding(state: .overdue, group: .overdue, dueInstant: instant) }

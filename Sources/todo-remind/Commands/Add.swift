@@ -1,5 +1,6 @@
 import ArgumentParser
 import TodoCore
+import TodoListing
 import TodoRecurrence
 
 extension TodoRemind {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TodoConfig
+import TodoListing
 import TodoStore
 
 extension TodoRemind {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TodoListing
 
 extension TodoRemind {
     struct Delete: ParsableCommand {
@@ -13,7 +14,7 @@ extension TodoRemind {
         func run() throws {
             let context = try Context(global)
             let found = try TaskResolver(store: context.store).resolve(tasks, scope: .all)
-            _ = try context.store.delete(ids: found.map(\.id))
+            _ = try context.store.delete(ids: found.map(\.id), now: context.now)
             let describer = context.describer()
             for task in found { print("Deleted: \(describer.name(task))") }
         }
@@ -56,7 +57,7 @@ extension TodoRemind {
                     throw ExitCode(1)
                 }
             }
-            let deleted = try context.store.deleteCompleted()
+            let deleted = try context.store.deleteCompleted(now: context.now)
             print("Deleted \(deleted) completed \(deleted == 1 ? "task" : "tasks").")
         }
     }

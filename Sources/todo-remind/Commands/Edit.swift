@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TodoCore
+import TodoListing
 import TodoRecurrence
 
 extension TodoRemind {
@@ -77,7 +78,7 @@ extension TodoRemind {
             let typedDue = try due.flatMap(context.typedReading)
             let newList = try context.listPath(named: list)
             let newAlarms = try remind.map(context.parseAlarms)
-            let changed = try context.change([task], scope: .all) { task in
+            let changed = try context.change([task], scope: .all, action: .edit) { task in
                 if let newTitle { task.title = newTitle }
                 if let newDue { task.due = newDue }
                 if noDue { task.due = nil }
@@ -88,38 +89,14 @@ extension TodoRemind {
                 if let newAlarms { task.alarms = newAlarms }
                 if noRemind { task.alarms = [] }
                 if let remindDefaults { task.remindDefaults = remindDefaults }
-                try changeRepeat(of: &task, typedDue: typedDue, zone: context.zone.zone)
+                let edit = RepeatEdit(rule: `repeat`, ends: noRepeat, from: repeatFrom, dueChanged: due != nil, typedDue: typedDue)
+                guard try task.apply(edit, zone: context.zone.zone) else {
+                    throw ValidationError("Task \(task.id) does not repeat: give --repeat too.")
+                }
             }
             let describer = context.describer()
             for (_, task) in changed {
                 print("Changed \(describer.summary(task))")
-            }
-        }
-
-        /// Applies --repeat, --repeat-from and --no-repeat, and keeps a
-        /// series anchored at its open occurrence when the due moves.
-        /// - Parameter typedDue: the reading --due was typed as (`Context.typedReading`).
-        private func changeRepeat(of task: inout TodoTask, typedDue: WallReading?, zone: TimeZone) throws {
-            // The reading the series starts at: as --due typed it, else the
-            // one kept for the due when the due is still the series' start.
-            let typed = due != nil ? typedDue : task.repeating.flatMap { $0.start == task.due ? $0.startWall : nil }
-            if noRepeat { task.repeating = nil }
-            if let rule = `repeat` {
-                task.repeating = try TaskRepeat(parsing: rule, from: repeatFrom ?? task.repeating?.from ?? .due, due: task.due,
-                                                typed: typed, zone: zone)
-            } else if var repeating = task.repeating {
-                if let repeatFrom { repeating.from = repeatFrom }
-                guard let due = task.due else { throw RepeatRuleError.needsDue(repeating.rule) }
-                if due != repeating.start, self.due != nil {
-                    // A new due starts the series again from it, in the zone of the moment.
-                    repeating = try TaskRepeat.verbatim(rule: repeating.rule, from: repeating.from,
-                                                        zone: TaskRepeat.anchor(of: due, in: zone),
-                                                        start: due, startWall: TaskRepeat.keptReading(typed, of: due, in: zone),
-                                                        completedCount: repeating.completedCount)
-                }
-                task.repeating = repeating
-            } else if repeatFrom != nil {
-                throw ValidationError("Task \(task.id) does not repeat: give --repeat too.")
             }
         }
     }

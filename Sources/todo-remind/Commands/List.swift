@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TodoCore
+import TodoListing
 import TodoStore
 
 extension TodoRemind {

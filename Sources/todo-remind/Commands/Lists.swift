@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TodoCalendar
+import TodoListing
 import TodoSync
 
 extension TodoRemind {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TodoCore
+import TodoListing
 import TodoSync
 
 extension TodoRemind {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TodoCore
+import TodoListing
 
 /// The three reminder switches share one shape: resolve, set, report.
 struct ReminderSwitch {
@@ -8,7 +9,7 @@ struct ReminderSwitch {
 
     func run(_ flip: @escaping (Bool) -> Bool) throws {
         let context = try Context(global)
-        let changed = try context.change(tasks, scope: .all) { task in
+        let changed = try context.change(tasks, scope: .all, action: .reminder) { task in
             task.reminderOn = flip(task.reminderOn)
         }
         let describer = context.describer()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoListing
 import TodoStore
 
 extension TodoRemind {

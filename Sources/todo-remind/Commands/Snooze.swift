@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TodoCore
+import TodoListing
 
 extension TodoRemind {
     struct Snooze: ParsableCommand {
@@ -30,7 +31,7 @@ extension TodoRemind {
         func run() throws {
             let context = try Context(global, now: now)
             let until = try context.snoozeInstant(when.isEmpty ? SnoozeLength.unsaid : when.joined(separator: " "))
-            let changed = try context.change([task], scope: .open) { task in
+            let changed = try context.change([task], scope: .open, action: .snooze) { task in
                 if task.isCompleted { throw SnoozeRefusal.completed(task) }
                 if !task.reminderOn { throw SnoozeRefusal.reminderOff(task) }
                 task.snooze(until: until, at: context.now)
@@ -52,7 +53,7 @@ extension TodoRemind {
 
         func run() throws {
             let context = try Context(global)
-            let changed = try context.change(tasks, scope: .all) { task in
+            let changed = try context.change(tasks, scope: .all, action: .unsnooze) { task in
                 task.snoozedUntil = nil
             }
             let describer = context.describer()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TodoCore
 import TodoLinux
+import TodoListing
 import TodoStore
 import TodoSync
 

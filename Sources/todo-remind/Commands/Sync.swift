@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TodoListing
 import TodoSync
 
 extension TodoRemind {

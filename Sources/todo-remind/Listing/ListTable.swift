@@ -1,4 +1,5 @@
 import TodoCore
+import TodoListing
 
 /// `list`'s table: a section per group, aligned columns, and a footer.
 ///
@@ -11,9 +12,6 @@ struct ListTable {
     /// empty result says nothing matched, not that there are no tasks.
     var filtered = false
 
-    /// Longer titles are cut with "…" so a row stays on one line.
-    static let titleWidth = 48
-
     /// The aligned columns: id (right-aligned), title, category, priority, due.
     private static let columnCount = 5
 
@@ -23,37 +21,26 @@ struct ListTable {
     private var cellWidths: [(Int32, Int32, Int32)] = []
     private var widths = [Int](repeating: 0, count: ListTable.columnCount)
 
+    /// Words each row's cells (`RowCells`), as the interactive view does.
+    private var maker: RowCells.Maker
+
     init(describer: TaskDescriber, filtered: Bool) {
         self.describer = describer
         self.filtered = filtered
+        maker = RowCells.Maker(describer: describer)
     }
-
-    /// A repeating task's mark after its title (" ↻ every week"), with its
-    /// width, by rule: "↻" is past U+0300, where measuring a width goes
-    /// scalar by scalar, and widths add up (`terminalWidth`).
-    private var repeatMarks: [String: (text: String, width: Int)] = [:]
 
     /// Makes and keeps the cells of the next row; rows are later named by
     /// the order in which they were added.
     mutating func add(_ task: TodoTask) {
         widths[0] = max(widths[0], Self.digitCount(task.id))
         widths[3] = max(widths[3], task.priority.rawValue.utf8.count)
-        var title = task.title.safeForTerminal
-        var titleWidth = title.terminalWidth
-        if titleWidth > Self.titleWidth {
-            title = String(title.prefix(Self.titleWidth - 1)) + "…"
-            titleWidth = title.terminalWidth
-        }
-        if let mark = repeatMark(of: task) {
-            title += mark.text
-            titleWidth += mark.width
-        }
-        let made = (title, describer.listAndCategory(task), describer.dueCell(task), describer.reminderCell(task))
-        let cellWidth = (titleWidth, made.1.terminalWidth, made.2.terminalWidth)
+        let made = maker.cells(of: task)
+        let cellWidth = (made.titleWidth, made.listAndCategoryWidth, made.dueWidth)
         widths[1] = max(widths[1], cellWidth.0)
         widths[2] = max(widths[2], cellWidth.1)
         widths[4] = max(widths[4], cellWidth.2)
-        spans.append(cells.append(made))
+        spans.append(cells.append((made.title, made.listAndCategory, made.due, made.reminder)))
         cellWidths.append((Int32(truncatingIfNeeded: cellWidth.0), Int32(truncatingIfNeeded: cellWidth.1),
                            Int32(truncatingIfNeeded: cellWidth.2)))
     }
@@ -99,18 +86,6 @@ struct ListTable {
         output.line(footer(summary))
     }
 
-    /// A repeating task's open occurrence is marked, with its rule in
-    /// words; a rule that cannot all be said in words is named in `show`.
-    private mutating func repeatMark(of task: TodoTask) -> (text: String, width: Int)? {
-        guard let rule = task.repeating?.rule else { return nil }
-        if let mark = repeatMarks[rule] { return mark }
-        guard let words = describer.repeatWords(task) else { return nil }
-        let text = words.hasPrefix("custom rule") ? " ↻ custom rule" : " ↻ " + words
-        let mark = (text: text, width: text.terminalWidth)
-        repeatMarks[rule] = mark
-        return mark
-    }
-
     /// The number of decimal digits of a task id (ids are positive).
     private static func digitCount(_ id: Int64) -> Int {
         var digits = 1
@@ -123,7 +98,6 @@ struct ListTable {
     }
 
     private func footer(_ summary: ListSummary) -> String {
-        let hours = Int(describer.scheduler.policy.dueSoonWindow / 3600)
-        return "\(summary.done) of \(summary.total) done · \(summary.overdue) overdue · \(summary.dueSoon) due within \(hours) h"
+        summary.words(dueSoonWindow: describer.scheduler.policy.dueSoonWindow)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TodoListing
 
 /// The command line as typed, put into the shape ArgumentParser reads.
 ///
@@ -18,23 +19,30 @@ struct CommandLineArguments {
 
     let commands: [String]
 
+    /// The options that may stand before the command and are moved after
+    /// it: the global ones, and `--list` (of `add`, `list`, `edit` and `ui`;
+    /// ArgumentParser refuses it after a command without it).
+    static let hoistedNames = GlobalOptions.names.union(["--list"])
+
     /// The arguments ArgumentParser should read (without the program's name).
     ///
+    /// - Parameter defaultCommand: the command a line without one runs (the
+    ///   interactive view, on a terminal); nil to leave such a line as it is.
     /// - Throws: `CommandLineError` for an unknown command or a word that
     ///   looks like an option none of the commands has.
-    func normalized(_ arguments: [String]) throws(CommandLineError) -> [String] {
+    func normalized(_ arguments: [String], defaultCommand: String? = nil) throws(CommandLineError) -> [String] {
         var hoisted: [String] = []
         var index = 0
         while index < arguments.count {
             let word = arguments[index]
             if Self.rootWords.contains(word) { return arguments }
-            if GlobalOptions.names.contains(word) {
+            if Self.hoistedNames.contains(word) {
                 // A missing value is left for ArgumentParser to name.
                 guard index + 1 < arguments.count else { return arguments }
                 hoisted += [word, arguments[index + 1]]
                 index += 2
             } else if let name = word.split(separator: "=", maxSplits: 1).first,
-                      word.contains("="), GlobalOptions.names.contains(String(name)) {
+                      word.contains("="), Self.hoistedNames.contains(String(name)) {
                 hoisted.append(word)
                 index += 1
             } else {
@@ -42,6 +50,7 @@ struct CommandLineArguments {
             }
         }
         guard index < arguments.count else {
+            if let defaultCommand { return [defaultCommand] + hoisted }
             if hoisted.isEmpty { return arguments }
             throw .missingCommand(hoisted.joined(separator: " "))
         }

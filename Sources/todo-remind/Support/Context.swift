@@ -1,6 +1,7 @@
 import Foundation
 import TodoConfig
 import TodoCore
+import TodoListing
 import TodoStore
 import TodoSync
 

@@ -4,6 +4,7 @@ import TodoCore
 import TodoRecurrence
 import TodoStore
 import TodoSync
+import TodoTerminal
 
 /// The exit statuses the README documents, one per class of mistake, after
 /// sysexits.h: a script can tell a typo from a missing task from a broken store.
@@ -30,9 +31,9 @@ enum ExitStatus {
     static func of(_ error: any Error) -> Int32? {
         switch error {
         case is CommandLineError, is WhenError, is SnoozeTimeError, is TaskFieldError, is QuietHoursError, is RepeatRuleError,
-             is ConfiguredListsError, is AlarmError:
+             is ConfiguredListsError, is AlarmError, is TerminalError:
             return usage
-        case is ResolveError, is SnoozeRefusal, is CompletionRefusal, is StateRefusal:
+        case is ResolveError, is SnoozeRefusal, is CompletionRefusal, is StateRefusal, is UndoRefusal:
             return refused
         case let error as ImportError:
             if case .unreadable = error { return noInput }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoListing
 
 /// The options every command takes: which store, which config, whether to colour.
 struct GlobalOptions: ParsableArguments {
@@ -28,9 +29,5 @@ extension GlobalOptions {
     })
 }
 
-/// When to write ANSI colours.
-enum ColorMode: String, ExpressibleByArgument, CaseIterable {
-    case auto
-    case always
-    case never
-}
+extension ColorMode: ExpressibleByArgument {}
+extension ListOrder: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoListing
 
 /// A task named by id that `done` or `reopen` cannot apply to: the README's
 /// exit status 1, "not in a state the command applies to", as `reopen` of a

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TodoListing
 import TodoStore
 import TodoSync
 

@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoListing
 import TodoStore
 
 /// Turns the TASK arguments a person typed into tasks: an id, or text that

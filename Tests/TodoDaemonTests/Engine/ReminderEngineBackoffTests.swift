@@ -195,7 +195,7 @@ struct ReminderEngineBackoffTests {
         switch meanwhile {
         case .completed: try fixture.change(task) { $0.completedAt = T.at(9, 0, 1) }
         case .reminderOff: try fixture.change(task) { $0.reminderOn = false }
-        case .deleted: _ = try fixture.store.delete(ids: [task.id])
+        case .deleted: _ = try fixture.store.delete(ids: [task.id], now: Date())
         }
         try daemon.engine.storeChanged()
 

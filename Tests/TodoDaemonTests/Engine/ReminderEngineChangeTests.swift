@@ -59,7 +59,7 @@ struct ReminderEngineChangeTests {
             switch self {
             case .reminderOff: try fixture.change(task) { $0.reminderOn = false }
             case .completed: try fixture.change(task) { $0.completedAt = fixture.clock.now }
-            case .deleted: _ = try fixture.store.delete(ids: [task.id])
+            case .deleted: _ = try fixture.store.delete(ids: [task.id], now: Date())
             case .movedBeforeTheInstant: try fixture.change(task) { $0.due = .time(T.at(8, 15)) }
             case .movedToYesterday: try fixture.change(task) { $0.due = .day(T.today.adding(days: -1)) }
             }

@@ -178,7 +178,7 @@ struct ReminderEngineSnoozeTests {
             case .done: try fixture.change(task) { $0.completedAt = fixture.clock.now }
             case .off: try fixture.change(task) { $0.reminderOn = false }
             case .newDueDate: try fixture.change(task) { $0.due = .day(T.today.adding(days: 2)) }
-            case .deleted: _ = try fixture.store.delete(ids: [task.id])
+            case .deleted: _ = try fixture.store.delete(ids: [task.id], now: Date())
             case .unsnoozed: try fixture.change(task) { $0.snoozedUntil = nil }
             }
         }

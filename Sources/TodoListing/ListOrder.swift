@@ -1,9 +1,8 @@
-import ArgumentParser
 import Foundation
 import TodoCore
 
 /// How `list` orders the tasks within each group.
-enum ListOrder: String, ExpressibleByArgument, CaseIterable {
+public enum ListOrder: String, CaseIterable, Sendable {
     case due
     case priority
     case title
@@ -13,25 +12,23 @@ enum ListOrder: String, ExpressibleByArgument, CaseIterable {
     /// keys, then the id.
     ///
     /// - Parameter titles: the rows' titles, by position; read by `title` only.
-    func order(of rows: [ListRow], titles: [String]) -> [Int] {
+    public func order(of rows: [ListRow], titles: [String]) -> [Int] {
         var order = Array(rows.indices)
         switch self {
         case .title:
-            order.sort { a, b in
-                if rows[a].group != rows[b].group { return rows[a].group < rows[b].group }
-                let comparison = titles[a].localizedCaseInsensitiveCompare(titles[b])
-                if comparison != .orderedSame { return comparison == .orderedAscending }
-                return rows[a].id < rows[b].id
-            }
+            order.sort { a, b in precedes(rows[a], rows[b], titles: (titles[a], titles[b])) }
         case .due, .priority, .created:
-            order.sort { a, b in areInIncreasingOrder(rows[a], rows[b]) }
+            order.sort { a, b in precedes(rows[a], rows[b]) }
         }
         return order
     }
 
-    /// Sooner dues first and no due date last (an infinite key); higher
-    /// priority first.
-    private func areInIncreasingOrder(_ a: ListRow, _ b: ListRow) -> Bool {
+    /// Whether row `a` comes before row `b` in this order: groups first,
+    /// then this order's keys, then the id. Sooner dues first and no due
+    /// date last (an infinite key); higher priority first.
+    ///
+    /// - Parameter titles: the two rows' titles; read by `title` only.
+    public func precedes(_ a: ListRow, _ b: ListRow, titles: (String, String)? = nil) -> Bool {
         if a.group != b.group { return a.group < b.group }
         switch self {
         case .due:
@@ -43,7 +40,10 @@ enum ListOrder: String, ExpressibleByArgument, CaseIterable {
         case .created:
             if a.created != b.created { return a.created < b.created }
         case .title:
-            break
+            if let titles {
+                let comparison = titles.0.localizedCaseInsensitiveCompare(titles.1)
+                if comparison != .orderedSame { return comparison == .orderedAscending }
+            }
         }
         return a.id < b.id
     }

@@ -4,20 +4,20 @@ import TodoRecurrence
 
 /// Puts tasks into words for the terminal: one-line summaries, `show`'s
 /// block, and `list`'s table rows.
-struct TaskDescriber {
-    let scheduler: Scheduler
-    let now: Date
-    let style: Style
-    let text: DateText
+public struct TaskDescriber {
+    public let scheduler: Scheduler
+    public let now: Date
+    public let style: Style
+    public let text: DateText
     /// The reminder times whose daily reminders of overdue tasks are still
     /// to come, worked out once for every task described.
     private let dailyInstants: [Date]
     private let memo = WordsMemo()
     /// The names of the lists by folder path (`TodoTask.list`); empty
     /// without `[[calendar]]` folders, when no list is shown.
-    var listNames: [String: String] = [:]
+    public var listNames: [String: String] = [:]
 
-    init(scheduler: Scheduler, now: Date, style: Style) {
+    public init(scheduler: Scheduler, now: Date, style: Style) {
         self.scheduler = scheduler
         self.now = now
         self.style = style
@@ -26,7 +26,7 @@ struct TaskDescriber {
     }
 
     /// "every 2 weeks" for a repeating task, remembered per rule; nil for a one-off one.
-    func repeatWords(_ task: TodoTask) -> String? {
+    public func repeatWords(_ task: TodoTask) -> String? {
         guard let repeating = task.repeating else { return nil }
         if let words = memo.repeats[repeating.rule] { return words }
         let words = repeating.inWords.safeForTerminal
@@ -35,13 +35,13 @@ struct TaskDescriber {
     }
 
     /// The task's next firing as the daemon will show it.
-    func nextFiring(_ task: TodoTask) -> Firing? {
+    public func nextFiring(_ task: TodoTask) -> Firing? {
         scheduler.nextFiring(for: task, after: now, dailyInstants: dailyInstants)
     }
 
     /// What a firing is: "morning", "at due time", "daily overdue", with
     /// ", held" when quiet hours hold it and ", in digest" when it comes in one.
-    func label(_ firing: Firing) -> String {
+    public func label(_ firing: Firing) -> String {
         var words = firing.isDailyOverdue ? "daily overdue" : firing.reminder.kind.label
         if firing.fire.isHeld { words += ", held" }
         if firing.inDigest { words += ", in digest" }
@@ -50,7 +50,7 @@ struct TaskDescriber {
     }
 
     /// "Dentist · Dr. Weber (10:00–11:00, Personal)": an event's alarm in `next`.
-    func eventName(_ event: EventReminder, calendars: [String: String]) -> String {
+    public func eventName(_ event: EventReminder, calendars: [String: String]) -> String {
         let occurrence = event.instant.occurrence
         var text = (occurrence.details.summary ?? "(no title)").safeForTerminal
         if let location = occurrence.details.location { text += " · " + location.safeForTerminal }
@@ -60,24 +60,24 @@ struct TaskDescriber {
     }
 
     /// "12 Buy milk"
-    func name(_ task: TodoTask) -> String {
+    public func name(_ task: TodoTask) -> String {
         "\(task.id) \(task.title.safeForTerminal)"
     }
 
     /// "1 Pay rent: due Tue 1 Dec 17:00 (in 10 days) · reminder on · next Tue 1 Dec 09:00 (morning)"
-    func summary(_ task: TodoTask) -> String {
+    public func summary(_ task: TodoTask) -> String {
         "\(name(task)): \(dueWords(task)) · \(reminderWords(task))"
     }
 
     /// "due Tue 1 Dec 17:00 (in 10 days)", "due tomorrow" or "no due date".
-    func dueWords(_ task: TodoTask) -> String {
+    public func dueWords(_ task: TodoTask) -> String {
         guard let due = task.due else { return "no due date" }
         return "due " + dueText(due, separator: " (", closing: ")")
     }
 
     /// "reminder on · next Tue 1 Dec 09:00 (morning)", "reminder off", and the
     /// reasons an switched-on reminder has nothing to fire.
-    func reminderWords(_ task: TodoTask) -> String {
+    public func reminderWords(_ task: TodoTask) -> String {
         if !task.reminderOn { return "reminder off" }
         let next = nextFiring(task)
         if task.due == nil && next == nil { return "reminder on (nothing to remind of without a due date)" }
@@ -91,7 +91,7 @@ struct TaskDescriber {
     /// The table's reminder column: the next instant ("today 15:00 (snoozed)"
     /// when it is the snooze's), "off", "-" when none is left; blank for a
     /// task with neither a due date nor a snooze to come.
-    func reminderCell(_ task: TodoTask) -> String {
+    public func reminderCell(_ task: TodoTask) -> String {
         guard task.due != nil || task.isSnoozed(after: now) else { return "" }
         if !task.reminderOn { return "off" }
         guard let next = nextFiring(task) else { return "-" }
@@ -102,7 +102,7 @@ struct TaskDescriber {
     }
 
     /// The table's due column: "in 3 days · Tue 1 Dec", "tomorrow" or "".
-    func dueCell(_ task: TodoTask) -> String {
+    public func dueCell(_ task: TodoTask) -> String {
         guard let due = task.due else { return "" }
         if let words = memo.dueCells[due] { return words }
         let words = dueText(due, separator: " · ", closing: "")
@@ -144,7 +144,7 @@ struct TaskDescriber {
     }
 
     /// A mark for the state: ! overdue, ~ due soon, · upcoming, ✓ done, blank for someday.
-    func mark(_ state: DueState) -> String {
+    public func mark(_ state: DueState) -> String {
         switch state {
         case .overdue: "!"
         case .dueSoon: "~"
@@ -155,7 +155,7 @@ struct TaskDescriber {
     }
 
     /// The escapes around a line that colour it by the state it shows.
-    func paintCodes(_ state: DueState) -> (open: String, close: String) {
+    public func paintCodes(_ state: DueState) -> (open: String, close: String) {
         switch state {
         case .overdue: style.red()
         case .dueSoon: style.orange()
@@ -166,7 +166,7 @@ struct TaskDescriber {
 
     /// `list`'s category cell: the category, after the task's list when
     /// lists are configured ("work · Health"; "local" for the store's own).
-    func listAndCategory(_ task: TodoTask) -> String {
+    public func listAndCategory(_ task: TodoTask) -> String {
         guard !listNames.isEmpty else { return task.category.safeForTerminal }
         let list = task.list.map { listNames[$0] ?? $0 } ?? "local"
         return (list + " · " + task.category).safeForTerminal
@@ -174,7 +174,7 @@ struct TaskDescriber {
 
     /// An alarm as `show` says it: "15 minutes before the due", "at the
     /// due", "1 day after the due", or its moment.
-    func alarmWords(_ alarm: TaskAlarm) -> String {
+    public func alarmWords(_ alarm: TaskAlarm) -> String {
         switch alarm {
         case .absolute(let instant):
             return text.instant(instant)
@@ -192,7 +192,7 @@ struct TaskDescriber {
     }
 
     /// Several lines about one task, for `show`.
-    func block(_ task: TodoTask) -> [String] {
+    public func block(_ task: TodoTask) -> [String] {
         let state = scheduler.state(of: task, at: now)
         var lines = [style.bold("Task \(name(task))")]
         func row(_ label: String, _ value: String) {
@@ -247,7 +247,7 @@ struct TaskDescriber {
         return lines
     }
 
-    func words(_ state: DueState) -> String {
+    public func words(_ state: DueState) -> String {
         switch state {
         case .completed: "done"
         case .noDueDate: "no due date"

@@ -4,7 +4,7 @@ import Glibc
 extension String {
     /// The text with control characters made visible ("\n", "\e", "\u{7}"), so
     /// a title can never move the cursor, clear the screen or forge a line.
-    var safeForTerminal: String {
+    public var safeForTerminal: String {
         // Bytes first: a control is a byte below 0x20, DEL, or (C1) a scalar
         // whose UTF-8 starts 0xC2; most text has none, and is returned as is.
         guard anyByte(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
@@ -37,7 +37,7 @@ extension String {
     /// column (controls never reach a cell unescaped), so text made only of
     /// such scalars, "·" and "é" included, is measured by counting the bytes
     /// that start a scalar: a long list measures every cell.
-    var terminalWidth: Int {
+    public var terminalWidth: Int {
         let counted = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             var scalars = 0
             for byte in bytes {
@@ -65,14 +65,14 @@ extension String {
     /// Whether a byte of the UTF-8 text satisfies `test`, scanning the
     /// string's own storage when it has some (native strings do), which is
     /// several times faster than stepping through `utf8`.
-    func anyByte(where test: (UInt8) -> Bool) -> Bool {
+    public func anyByte(where test: (UInt8) -> Bool) -> Bool {
         utf8.withContiguousStorageIfAvailable { $0.contains(where: test) } ?? utf8.contains(where: test)
     }
 }
 
 extension Unicode.Scalar {
     /// C0 and C1 controls and DEL (general category Cc).
-    var isControl: Bool {
+    public var isControl: Bool {
         value < 0x20 || (0x7F...0x9F).contains(value)
     }
 }

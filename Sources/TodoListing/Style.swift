@@ -1,10 +1,21 @@
 import Foundation
 
-/// ANSI styling, on only when the output is a terminal that wants it.
-struct Style {
-    let enabled: Bool
+/// When to write ANSI colours.
+public enum ColorMode: String, CaseIterable, Sendable {
+    case auto
+    case always
+    case never
+}
 
-    init(mode: ColorMode, environment: [String: String]) {
+/// ANSI styling, on only when the output is a terminal that wants it.
+public struct Style: Sendable {
+    public let enabled: Bool
+
+    public init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    public init(mode: ColorMode, environment: [String: String]) {
         switch mode {
         case .always:
             enabled = true
@@ -17,17 +28,17 @@ struct Style {
         }
     }
 
-    func bold(_ text: String) -> String { wrap(text, "1") }
+    public func bold(_ text: String) -> String { wrap(text, "1") }
 
     /// The escapes to write before and after text in red, orange or dim, for
     /// output assembled piece by piece; empty when styling is off.
-    func red() -> (open: String, close: String) { codes("31") }
-    func orange() -> (open: String, close: String) { codes("38;5;208") }
-    func dim() -> (open: String, close: String) { codes("2") }
+    public func red() -> (open: String, close: String) { codes("31") }
+    public func orange() -> (open: String, close: String) { codes("38;5;208") }
+    public func dim() -> (open: String, close: String) { codes("2") }
 
     /// A list's name in the colour of its folder's `color` file (`#RRGGBB`,
     /// as vdirsyncer and khal keep it); plain without one.
-    func listName(_ name: String, color: String?) -> String {
+    public func listName(_ name: String, color: String?) -> String {
         guard let color else { return name }
         let hex = color.dropFirst()
         guard let value = UInt32(hex.prefix(6), radix: 16) else { return name }

@@ -1,0 +1,32 @@
+import TodoCore
+
+/// The footer's numbers: "3 of 10 done · 2 overdue · 1 due within 24 h".
+public struct ListSummary: Sendable {
+    public var total = 0
+    public var done = 0
+    public var overdue = 0
+    public var dueSoon = 0
+
+    public init() {}
+
+    /// Counts completed tasks that were not read, only counted.
+    public mutating func countCompleted(_ number: Int) {
+        total += number
+        done += number
+    }
+
+    public mutating func count(_ state: DueState) {
+        total += 1
+        switch state {
+        case .completed: done += 1
+        case .overdue: overdue += 1
+        case .dueSoon: dueSoon += 1
+        case .upcoming, .noDueDate: break
+        }
+    }
+
+    /// "3 of 10 done · 2 overdue · 1 due within 24 h": `list`'s footer.
+    public func words(dueSoonWindow: Double) -> String {
+        "\(done) of \(total) done · \(overdue) overdue · \(dueSoon) due within \(Int(dueSoonWindow / 3600)) h"
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import GRDB
+
+/// The journal's writes and reads within a transaction of the store: each
+/// change a command, the view or a bubble makes to tasks is an entry, with
+/// the tasks as they were before it (`journal`, `journal_task`,
+/// `journal_completion`), so that `TaskStore.undo` can put them back.
+///
+/// The tasks are copied row to row in SQL, every column as SQLite holds it:
+/// nothing is decoded or re-encoded, so an undo gives back exactly what was
+/// there (an instant to the last bit), and clearing thousands of completed
+/// tasks costs one statement.
+enum Journal {
+    /// How many entries are kept; older ones are let go of as new ones come.
+    static let limit = 1_000
+
+    /// The columns copied from `task` into `journal_task` and back, besides the id.
+    private static let columns = TaskRow.writtenColumns.joined(separator: ", ")
+
+    /// Starts an entry and returns its id.
+    static func begin(_ db: Database, action: JournalAction, author: JournalAuthor, at now: Date) throws -> Int64 {
+        try db.cachedStatement(sql: "INSERT INTO journal (at, author, session, action) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [now.timeIntervalSince1970, author.name, author.session, action.rawValue])
+        return db.lastInsertedRowID
+    }
+
+    /// Copies the tasks with these ids, as they are now, into the entry:
+    /// their rows, snoozes, completions and files' UIDs.
+    static func keepBefore(_ db: Database, entry: Int64, ids: some Collection<Int64>) throws {
+        for chunk in TaskStore.chunked(Array(ids)) {
+            let placeholders = TaskStore.placeholders(chunk.count)
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO journal_task (entry, id, existed, \(columns), snoozed_until, file_uid)
+                SELECT ?, task.id, 1, \(columns),
+                    (SELECT until FROM snooze WHERE snooze.task_id = task.id),
+                    (SELECT uid FROM task_file WHERE task_file.task_id = task.id)
+                FROM task WHERE task.id IN (\(placeholders))
+                """, arguments: StatementArguments([entry] + Array(chunk)))
+            try db.execute(sql: """
+                INSERT INTO journal_completion (entry, task_id, due_day, due_time, completed_at)
+                SELECT ?, task_id, due_day, due_time, completed_at FROM completion WHERE task_id IN (\(placeholders))
+                """, arguments: StatementArguments([entry] + Array(chunk)))
+        }
+    }
+
+    /// Notes a task the change made: undoing it deletes the task.
+    static func keepAdded(_ db: Database, entry: Int64, id: Int64, title: String) throws {
+        try db.cachedStatement(sql: "INSERT INTO journal_task (entry, id, existed, title) VALUES (?, ?, 0, ?)")
+            .execute(arguments: [entry, id, title])
+    }
+
+    /// Ends an entry once its change is made: records each task's
+    /// `updated_at` after it (by which undo tells a later change), lets go
+    /// of the tasks `unchanged` names, of the entry itself when it changed
+    /// nothing, and of the entries past `limit`.
+    static func finish(_ db: Database, entry: Int64, unchanged: some Collection<Int64> = [Int64]()) throws {
+        for chunk in TaskStore.chunked(Array(unchanged)) {
+            try db.execute(sql: "DELETE FROM journal_task WHERE entry = ? AND id IN (\(TaskStore.placeholders(chunk.count)))",
+                           arguments: StatementArguments([entry] + Array(chunk)))
+            try db.execute(sql: "DELETE FROM journal_completion WHERE entry = ? AND task_id IN (\(TaskStore.placeholders(chunk.count)))",
+                           arguments: StatementArguments([entry] + Array(chunk)))
+        }
+        try db.cachedStatement(sql: """
+            UPDATE journal_task SET after = (SELECT updated_at FROM task WHERE task.id = journal_task.id) WHERE entry = ?
+            """).execute(arguments: [entry])
+        let kept = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM journal_task WHERE entry = ?"), arguments: [entry]) ?? 0
+        if kept == 0 {
+            try db.cachedStatement(sql: "DELETE FROM journal WHERE id = ?").execute(arguments: [entry])
+        }
+        try db.cachedStatement(sql: "DELETE FROM journal WHERE id <= ?").execute(arguments: [entry - Int64(limit)])
+    }
+
+    /// The entry with this id.
+    static func entry(_ db: Database, id: Int64) throws -> JournalEntry? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT id, at, author, session, action, undone_at FROM journal WHERE id = ?",
+                                         arguments: [id]) else { return nil }
+        return try entry(db, row: row)
+    }
+
+    /// The newest entries first, at most `limit`, made by `author` when given.
+    static func entries(_ db: Database, by author: JournalAuthor?, standingOnly: Bool, limit: Int) throws -> [JournalEntry] {
+        var conditions: [String] = []
+        var arguments = StatementArguments()
+        if let author {
+            conditions.append("author = ?")
+            arguments += [author.name]
+            if let session = author.session {
+                conditions.append("session = ?")
+                arguments += [session]
+            }
+        }
+        if standingOnly { conditions.append("undone_at IS NULL") }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT id, at, author, session, action, undone_at FROM journal \(filter) ORDER BY id DESC LIMIT ?
+            """, arguments: arguments + [limit])
+        return try rows.map { try entry(db, row: $0) }
+    }
+
+    private static func entry(_ db: Database, row: Row) throws -> JournalEntry {
+        let id: Int64 = row[0]
+        let tasks = try Row.fetchAll(db, sql: "SELECT id, title FROM journal_task WHERE entry = ? ORDER BY id", arguments: [id])
+            .map { JournalEntry.TaskName(id: $0[0], title: $0[1]) }
+        let authorName: String = row[2]
+        let actionName: String = row[4]
+        guard let author = JournalAuthor(name: authorName, session: row[3]), let action = JournalAction(rawValue: actionName) else {
+            throw TaskRow.UnreadableValue(taskID: 0, column: "journal.author", value: "\(authorName) \(actionName)")
+        }
+        return JournalEntry(id: id, at: Date(timeIntervalSince1970: row[1]), author: author, action: action,
+                            tasks: tasks, undoneAt: (row[5] as Double?).map(Date.init(timeIntervalSince1970:)))
+    }
+
+    /// Puts back the tasks of `entry` as they were before it, and marks it
+    /// undone. Refuses, changing nothing, when one of them changed since.
+    static func undo(_ db: Database, entry: JournalEntry, at now: Date) throws {
+        let rows = try Row.fetchAll(db, sql: "SELECT id, existed, after, file_uid FROM journal_task WHERE entry = ? ORDER BY id",
+                                    arguments: [entry.id])
+        // Every task is checked before any is touched: all or nothing.
+        for row in rows {
+            let id: Int64 = row[0]
+            let after: Double? = row[2]
+            let current = try Double.fetchOne(db.cachedStatement(sql: "SELECT updated_at FROM task WHERE id = ?"), arguments: [id])
+            if current != after {
+                let title = try String.fetchOne(db, sql: "SELECT title FROM task WHERE id = ?", arguments: [id])
+                    ?? entry.tasks.first { $0.id == id }?.title ?? ""
+                throw UndoRefusal.changedSince(entry, taskID: id, title: title)
+            }
+        }
+        for row in rows {
+            let id: Int64 = row[0]
+            let existed: Bool = row[1]
+            let after: Double? = row[2]
+            guard existed else {
+                try db.execute(sql: "DELETE FROM task WHERE id = ?", arguments: [id])
+                continue
+            }
+            let arguments: StatementArguments = [entry.id, id]
+            if after == nil {
+                // Deleted by the change: back under its own id, in a file with
+                // its own UID when it had one (named after it), unless its
+                // file is still there, not yet removed, which is then rewritten.
+                let file = try Row.fetchOne(db, sql: "SELECT folder, name, uid, etag FROM task_file WHERE task_id = ?", arguments: [id])
+                try db.execute(sql: """
+                    INSERT INTO task (id, \(columns)) SELECT id, \(columns) FROM journal_task WHERE entry = ? AND id = ?
+                    """, arguments: arguments)
+                if let file {
+                    try db.execute(sql: "UPDATE task_file SET folder = ?, name = ?, uid = ?, etag = ?, dirty = 1 WHERE task_id = ?",
+                                   arguments: [file[0], file[1], file[2], file[3], id])
+                } else if let uid: String = row[3] {
+                    try db.execute(sql: "UPDATE task_file SET uid = ? WHERE task_id = ? AND name IS NULL", arguments: [uid, id])
+                }
+            } else {
+                try db.execute(sql: """
+                    UPDATE task SET (\(columns)) = (SELECT \(columns) FROM journal_task WHERE entry = ? AND id = ?) WHERE id = ?
+                    """, arguments: arguments + [id])
+            }
+            let snooze = try Double.fetchOne(db, sql: "SELECT snoozed_until FROM journal_task WHERE entry = ? AND id = ?", arguments: arguments)
+            let currentSnooze = try Double.fetchOne(db, sql: "SELECT until FROM snooze WHERE task_id = ?", arguments: [id])
+            if snooze != currentSnooze {
+                // Only when it differs: a snooze written is a change of the task's file.
+                try TaskRow.saveSnooze(db, taskID: id, until: snooze.map(Date.init(timeIntervalSince1970:)))
+            }
+            try db.execute(sql: "DELETE FROM completion WHERE task_id = ?", arguments: [id])
+            try db.execute(sql: """
+                INSERT INTO completion (task_id, due_day, due_time, completed_at)
+                SELECT task_id, due_day, due_time, completed_at FROM journal_completion WHERE entry = ? AND task_id = ?
+                """, arguments: arguments)
+            if let task = try TaskStore.tasks(db, ids: [id])[id] {
+                try TaskRow.saveAlarmIndex(db, of: task)
+            }
+        }
+        try db.execute(sql: "UPDATE journal SET undone_at = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, entry.id])
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import TodoCore
+import TodoRecurrence
+import TodoSync
+
+/// The add and edit form: Title, Due, Category, Priority, List, Repeat and
+/// Remind, each a line of text read as `add` and `edit` read their options,
+/// with a mistake shown under its field as the sentence the command line
+/// prints for it. Nothing is saved until every field reads.
+public struct TaskForm: Hashable, Sendable {
+    public enum Field: Int, CaseIterable, Hashable, Sendable {
+        case title, due, category, priority, list, `repeat`, remind
+
+        public var label: String {
+            switch self {
+            case .title: "Title"
+            case .due: "Due"
+            case .category: "Category"
+            case .priority: "Priority"
+            case .list: "List"
+            case .repeat: "Repeat"
+            case .remind: "Remind"
+            }
+        }
+
+        /// What the field takes, shown beside it while it is empty.
+        public var hint: String {
+            switch self {
+            case .title: "what to do"
+            case .due: "tomorrow, fri 17:00, +2h, 2026-12-01"
+            case .category: "General, Work, Home…"
+            case .priority: "low, medium or high"
+            case .list: "the list's name"
+            case .repeat: "daily, weekly, every 2 weeks, an RRULE"
+            case .remind: "-15m, -1d, 2026-12-01 08:30"
+            }
+        }
+    }
+
+    /// The task being edited; nil while adding one.
+    public let taskID: Int64?
+    public private(set) var values: [Field: TextLine]
+    /// The values as the form opened with them: an edit changes only the
+    /// fields that differ.
+    public let initial: [Field: String]
+    public var focus: Field = .title
+    /// The mistake in each field, as a sentence.
+    public private(set) var errors: [Field: String] = [:]
+
+    /// An empty form for a new task, with the defaults `add` gives.
+    public init(adding context: FormContext) {
+        taskID = nil
+        var initial: [Field: String] = [:]
+        for field in Field.allCases { initial[field] = "" }
+        initial[.category] = TodoTask.defaultCategory
+        initial[.priority] = Priority.medium.rawValue
+        initial[.list] = (try? context.lists.listForNewTask(named: nil))?.map(\.name) ?? ""
+        self.initial = initial
+        values = initial.mapValues(TextLine.init)
+    }
+
+    /// The form filled with `task` as it is.
+    public init(editing task: TodoTask, context: FormContext) {
+        taskID = task.id
+        let clock = context.scheduler.clock
+        let initial: [Field: String] = [
+            .title: task.title,
+            .due: task.due.map { Self.text(of: $0, clock: clock) } ?? "",
+            .category: task.category,
+            .priority: task.priority.rawValue,
+            .list: task.list.map { path in context.lists.list(atPath: path)?.name ?? path } ?? "",
+            .repeat: task.repeating?.rule ?? "",
+            .remind: task.alarms.map { Self.text(of: $0, clock: clock) }.joined(separator: ","),
+        ]
+        self.initial = initial
+        values = initial.mapValues(TextLine.init)
+    }
+
+    public func value(_ field: Field) -> TextLine { values[field] ?? TextLine() }
+
+    /// Types into the focused field, or moves between fields.
+    public mutating func apply(_ intention: Intention) {
+        switch intention {
+        case .nextField: focus = Field(rawValue: (focus.rawValue + 1) % Field.allCases.count) ?? .title
+        case .previousField: focus = Field(rawValue: (focus.rawValue + Field.allCases.count - 1) % Field.allCases.count) ?? .title
+        default:
+            var line = value(focus)
+            if line.apply(intention) {
+                values[focus] = line
+                errors[focus] = nil
+            }
+        }
+    }
+
+    /// The fields whose text differs from what the form opened with.
+    public var changedFields: [Field] {
+        Field.allCases.filter { value($0).text != initial[$0] }
+    }
+
+    // MARK: - Reading
+
+    /// A new task, once every field reads.
+    public mutating func draft(in context: FormContext) -> TaskDraft? {
+        errors = [:]
+        let parser = context.parser
+        let title = read(.title) { try TaskFields.title($0) }
+        let dueText = value(.due).text.trimmingCharacters(in: .whitespaces)
+        let due = read(.due) { _ in try dueText.isEmpty ? nil : parser.due(from: dueText) }
+        let typed = dueText.isEmpty ? nil : try? parser.typedReading(of: dueText)
+        let category = read(.category) { try TaskFields.category($0) }
+        let priority = read(.priority, Self.priority)
+        let list = read(.list) { text in
+            try context.lists.listForNewTask(named: text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : text)?.path
+        }
+        let alarms = read(.remind) { text in
+            try text.trimmingCharacters(in: .whitespaces).isEmpty ? [] : parser.alarms(from: text)
+        }
+        let dueRead = errors[.due] == nil
+        let repeating = read(.repeat) { text -> TaskRepeat? in
+            let rule = text.trimmingCharacters(in: .whitespaces)
+            // A due that does not read is said under Due; the rule waits for it.
+            guard !rule.isEmpty, dueRead else { return nil }
+            return try TaskRepeat(parsing: rule, from: .due, due: due ?? nil, typed: typed, zone: context.zone)
+        }
+        guard errors.isEmpty, let title, let due, let category, let priority, let list, let alarms, let repeating else { return nil }
+        guard var draft = try? TaskDraft(title: title, category: category, priority: priority, due: due,
+                                         reminderOn: context.defaultReminder) else { return nil }
+        draft.repeating = repeating
+        draft.alarms = alarms
+        draft.list = list
+        return draft
+    }
+
+    /// The change to make to the task being edited, once every changed
+    /// field reads: only the fields changed are applied, as `edit` applies
+    /// only the options given.
+    public mutating func change(in context: FormContext) -> ((inout TodoTask) throws -> Void)? {
+        errors = [:]
+        let changed = Set(changedFields)
+        let parser = context.parser
+        func text(_ field: Field) -> String? {
+            changed.contains(field) ? value(field).text : nil
+        }
+        let title = text(.title).flatMap { text in read(.title) { _ in try TaskFields.title(text) } }
+        let dueText = text(.due)?.trimmingCharacters(in: .whitespaces)
+        let due = dueText.flatMap { text in read(.due) { _ in try text.isEmpty ? Due?.none : parser.due(from: text) } }
+        let typed = dueText.flatMap { text in text.isEmpty ? nil : try? parser.typedReading(of: text) }
+        let category = text(.category).flatMap { text in read(.category) { _ in try TaskFields.category(text) } }
+        let priority = text(.priority).flatMap { _ in read(.priority, Self.priority) }
+        let list = text(.list).flatMap { text in
+            read(.list) { _ -> String? in
+                let name = text.trimmingCharacters(in: .whitespaces)
+                return name.isEmpty ? nil : try context.lists.list(named: name).path
+            }
+        }
+        let alarms = text(.remind).flatMap { text in
+            read(.remind) { _ in try text.trimmingCharacters(in: .whitespaces).isEmpty ? [] : parser.alarms(from: text) }
+        }
+        let rule = text(.repeat)?.trimmingCharacters(in: .whitespaces)
+        guard errors.isEmpty else { return nil }
+        let edit = RepeatEdit(rule: rule.flatMap { $0.isEmpty ? nil : $0 }, ends: rule?.isEmpty == true,
+                              dueChanged: dueText != nil, typedDue: typed)
+        // The repeat reads against the new due: tried on the task as it
+        // will be, so that a mistake is shown under the field before saving.
+        return { task in
+            if let title { task.title = title }
+            if let due { task.due = due }
+            if let category { task.category = category }
+            if let priority { task.priority = priority }
+            if let list { task.list = list }
+            if let alarms { task.alarms = alarms }
+            _ = try task.apply(edit, zone: context.zone)
+        }
+    }
+
+    /// Reads the repeat of `task` changed by `change` ahead of saving, and
+    /// puts a mistake under the field that made it.
+    public mutating func check(_ change: (inout TodoTask) throws -> Void, on task: TodoTask) -> Bool {
+        var trial = task
+        do {
+            try change(&trial)
+            return true
+        } catch {
+            errors[.repeat] = Self.sentence(error)
+            return false
+        }
+    }
+
+    /// Reads a field's text with `reading`; a mistake is kept under the field.
+    private mutating func read<Value>(_ field: Field, _ reading: (String) throws -> Value) -> Value? {
+        do {
+            return try reading(value(field).text)
+        } catch {
+            errors[field] = Self.sentence(error)
+            return nil
+        }
+    }
+
+    /// The sentence the command line prints for `error` after "Error: ".
+    static func sentence(_ error: any Error) -> String {
+        (error as? any LocalizedError)?.errorDescription ?? error.localizedDescription
+    }
+
+    /// A priority as `--priority` takes it.
+    private static func priority(_ text: String) throws(PriorityError) -> Priority {
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let priority = Priority(rawValue: word) else { throw PriorityError(text: text) }
+        return priority
+    }
+
+    // MARK: - Values as text
+
+    /// A due as a WHEN that reads back as it: "2026-12-01", "2026-12-01 17:00".
+    static func text(of due: Due, clock: WallClock) -> String {
+        switch due {
+        case .day(let day): day.description
+        case .time(let instant): clock.day(of: instant).description + " " + clock.timeOfDay(of: instant).description
+        }
+    }
+
+    /// An alarm as `--remind` takes it: "-15m", "+1d2h", "0", "2026-12-01 08:30".
+    static func text(of alarm: TaskAlarm, clock: WallClock) -> String {
+        switch alarm {
+        case .absolute(let instant):
+            return clock.day(of: instant).description + " " + clock.timeOfDay(of: instant).description
+        case .relative(let seconds):
+            guard seconds != 0 else { return "0" }
+            var rest = abs(seconds) / 60
+            var text = seconds < 0 ? "-" : "+"
+            for (size, unit) in [(10_080, "w"), (1440, "d"), (60, "h"), (1, "m")] where rest >= size {
+                text += "\(rest / size)\(unit)"
+                rest %= size
+            }
+            return text
+        }
+    }
+}
+
+/// A priority that is none of low, medium and high.
+struct PriorityError: LocalizedError {
+    let text: String
+
+    var errorDescription: String? {
+        "“\(text)” is not a priority: give low, medium or high."
+    }
+}

@@ -1,0 +1,398 @@
+import CLinux
+import Foundation
+import TodoCore
+import TodoListing
+import TodoStore
+
+/// Every task of the store, as the view orders, filters and counts it,
+/// without the tasks: a row (`ListRow`: id, priority, state, group, due
+/// instant, creation) and what the filters look at (list, category, title,
+/// the folded keys a search looks in), read once (`TaskStore.forEachOutline`)
+/// and kept in memory.
+///
+/// At 100,000 tasks this is what lets a key act at once: a search looks
+/// through every task's folded keys, kept one after the other in one
+/// buffer, with `memmem` (only the tasks it finds are looked up); a move
+/// reads nothing; a task changed by the view is read again alone and put
+/// back in its place. Only the rows on screen are read whole and put into
+/// words (`TaskView`).
+final class TaskIndex {
+    /// What the filters look at of one task, beside its row.
+    struct Facts {
+        var due: Due?
+        var isCompleted: Bool
+        /// Into `lists`; -1 for the local list.
+        var list: Int32
+        /// Into `categoryKeys`.
+        var category: Int32
+        /// Where its title is in `titles`.
+        var titleStart: Int32
+        var titleLength: Int32
+        /// The task was deleted since the tasks were read: its row stays,
+        /// so that positions keep, until the next `reload`.
+        var isGone = false
+    }
+
+    private(set) var rows: [ListRow] = []
+    private(set) var facts: [Facts] = []
+    /// The position of each task's row, by id.
+    private var positions = IDTable()
+    /// The titles, one after the other, as written.
+    private var titles: [UInt8] = []
+    /// The folded title and notes of each task (`TextFolding.fold`, as the
+    /// store keeps them), each followed by a NUL, which no search holds,
+    /// so that no match runs from one into the next.
+    private var keys: [UInt8] = []
+    /// Where each task's keys start in `keys`, in the order they were put
+    /// there, and whose they are (a position). The keys of a task read
+    /// again are put at the end, and its old ones blanked with NULs.
+    private var keyStarts: [Int32] = []
+    private var keyOwners: [Int32] = []
+    private(set) var lists: [String] = []
+    private(set) var categoryKeys: [String] = []
+    /// The bytes of `lists` and `categoryKeys`, compared with a row's.
+    private var listBytes: [[UInt8]] = []
+    private var categoryBytes: [[UInt8]] = []
+    /// Every row in `sort`'s order, with what the filters look at: a
+    /// filter reads these one after the other, not the rows, which in
+    /// this order lie all over memory (a cache miss a row at 100,000).
+    private var ordered: [Slot] = []
+    private(set) var sort = ListOrder.due
+    private let scheduler: Scheduler
+    /// The moment the rows' states and groups are worked out at.
+    private(set) var now: Date
+
+    init(scheduler: Scheduler, now: Date) {
+        self.scheduler = scheduler
+        self.now = now
+    }
+
+    /// How many tasks there are.
+    var count: Int { rows.count }
+
+    /// Reads every task again (after a change made elsewhere).
+    func reload(from store: TaskStore, now: Date) throws {
+        self.now = now
+        // Built in locals and put in place at the end: a class's stored
+        // arrays appended to a row at a time would each be checked for
+        // exclusive access.
+        var rows: [ListRow] = []
+        var facts: [Facts] = []
+        var positions = IDTable()
+        var titles: [UInt8] = []
+        var keys: [UInt8] = []
+        var keyStarts: [Int32] = []
+        var names = (lists: [[UInt8]](), categories: [[UInt8]]())
+        let scheduler = scheduler
+        try store.forEachOutline { outline in
+            let position = Int32(rows.count)
+            positions[outline.id] = position
+            rows.append(Self.row(of: outline, scheduler: scheduler, now: now))
+            facts.append(Self.facts(of: outline, titles: &titles, lists: &names.lists, categories: &names.categories))
+            keyStarts.append(Int32(keys.count))
+            Self.appendKeys(of: outline, to: &keys)
+        }
+        self.rows = rows
+        self.facts = facts
+        self.positions = positions
+        self.titles = titles
+        self.keys = keys
+        self.keyStarts = keyStarts
+        keyOwners = Array(0..<Int32(rows.count))
+        listBytes = names.lists
+        categoryBytes = names.categories
+        lists = listBytes.map { String(decoding: $0, as: UTF8.self) }
+        categoryKeys = categoryBytes.map { String(decoding: $0, as: UTF8.self) }
+        reorder()
+    }
+
+    /// Reads the tasks with these ids again (after the view changed them):
+    /// each is put in its place, or taken out when it is gone.
+    func refresh(ids: [Int64], from store: TaskStore) throws {
+        var found = Set<Int64>()
+        try store.forEachOutline(ids: ids) { outline in
+            found.insert(outline.id)
+            let row = Self.row(of: outline, scheduler: scheduler, now: now)
+            let facts = Self.facts(of: outline, titles: &titles, lists: &listBytes, categories: &categoryBytes)
+            let position: Int
+            if let known = positions[outline.id].map(Int.init) {
+                position = known
+                remove(fromOrder: position)
+                blankKeys(of: position)
+                rows[position] = row
+                self.facts[position] = facts
+            } else {
+                position = rows.count
+                positions[outline.id] = Int32(position)
+                rows.append(row)
+                self.facts.append(facts)
+            }
+            keyStarts.append(Int32(keys.count))
+            keyOwners.append(Int32(position))
+            Self.appendKeys(of: outline, to: &keys)
+            insert(intoOrder: position)
+        }
+        lists = listBytes.map { String(decoding: $0, as: UTF8.self) }
+        categoryKeys = categoryBytes.map { String(decoding: $0, as: UTF8.self) }
+        for id in ids where !found.contains(id) {
+            guard let position = positions[id].map(Int.init) else { continue }
+            remove(fromOrder: position)
+            blankKeys(of: position)
+            positions[id] = nil
+            facts[position].isGone = true
+        }
+    }
+
+    /// Works out every row's state and group at `now` again, and their
+    /// order: a task passes from Today to Overdue at its due instant.
+    func regroup(at now: Date) {
+        self.now = now
+        let scheduler = scheduler
+        for position in rows.indices where !facts[position].isGone {
+            let facts = facts[position]
+            rows[position] = ListRow(id: rows[position].id, priority: rows[position].priority,
+                                     standing: scheduler.standing(due: facts.due, isCompleted: facts.isCompleted, at: now),
+                                     created: rows[position].created)
+        }
+        reorder()
+    }
+
+    /// Orders the rows by `sort`.
+    func order(by sort: ListOrder) {
+        self.sort = sort
+        reorder()
+    }
+
+    /// The first instant after `now` at which a task changes state or group
+    /// (due soon, overdue, today): when the counts and groups must be
+    /// worked out again. Nil when none will.
+    func nextRegrouping() -> Date? {
+        nextRegrouping(among: rows.indices)
+    }
+
+    /// `nextRegrouping()` among the tasks with these ids alone.
+    func nextRegrouping(of ids: [Int64]) -> Date? {
+        nextRegrouping(among: ids.compactMap { positions[$0].map(Int.init) })
+    }
+
+    private func nextRegrouping(among positions: some Sequence<Int>) -> Date? {
+        var next = Double.infinity
+        let now = now.timeIntervalSince1970
+        let window = scheduler.policy.dueSoonWindow
+        for position in positions where !facts[position].isGone && !facts[position].isCompleted {
+            let due = rows[position].dueKey
+            guard due.isFinite else { continue }
+            if due > now { next = min(next, due) }
+            if due - window > now { next = min(next, due - window) }
+        }
+        // A day's start moves tasks due on it into Today.
+        let tomorrow = scheduler.clock.startOfDay(scheduler.clock.day(of: self.now).adding(days: 1)).timeIntervalSince1970
+        next = min(next, tomorrow)
+        return next.isFinite ? Date(timeIntervalSince1970: next) : nil
+    }
+
+    /// The title of the task at `position`, as written.
+    func title(at position: Int) -> String {
+        let facts = facts[position]
+        return titles.withUnsafeBufferPointer { buffer in
+            String(decoding: buffer[Int(facts.titleStart)..<Int(facts.titleStart + facts.titleLength)], as: UTF8.self)
+        }
+    }
+
+    /// The position of the row of the task with this id.
+    func position(of id: Int64) -> Int? {
+        positions[id].map(Int.init)
+    }
+
+    // MARK: - Filtering
+
+    /// What the filters let through, in order, and what the footer counts.
+    struct Filtered {
+        /// The rows shown, as positions, in order.
+        var shown: [Int32] = []
+        /// Where each group's rows start among those shown, in order.
+        var groupStarts: [(group: TaskGroup, start: Int)] = []
+        var summary = ListSummary()
+    }
+
+    /// The rows `filters` let through, in order, and the footer's counts:
+    /// over the list, priority, category and search, done ones included,
+    /// as `list` counts.
+    func filter(_ filters: ViewFilters) -> Filtered {
+        let list: Int32? = filters.list.map { path in lists.firstIndex(of: path).map(Int32.init) ?? -2 }
+        let category: Int32? = filters.categoryKey.map { key in categoryKeys.firstIndex(of: key).map(Int32.init) ?? -2 }
+        let priority = filters.priority
+        let found = search(TextFolding.fold(filters.search))
+        var result = Filtered()
+        for slot in ordered {
+            if let found, !found[Int(slot.position)] { continue }
+            if let list, slot.list != list { continue }
+            if let category, slot.category != category { continue }
+            if let priority, slot.priority != priority { continue }
+            result.summary.count(slot.state)
+            guard filters.showsDone || slot.state != .completed else { continue }
+            if result.groupStarts.last?.group != slot.group { result.groupStarts.append((slot.group, result.shown.count)) }
+            result.shown.append(slot.position)
+        }
+        return result
+    }
+
+    /// Which positions' keys hold `needle`, bytes compared as SQLite's
+    /// `instr` compares the store's folded keys; nil for no search.
+    private func search(_ needle: String) -> [Bool]? {
+        guard !needle.isEmpty else { return nil }
+        var found = [Bool](repeating: false, count: rows.count)
+        let needle = Array(needle.utf8)
+        let (keyStarts, keyOwners) = (keyStarts, keyOwners)
+        keys.withUnsafeBytes { keys in
+            needle.withUnsafeBytes { needle in
+                guard let base = keys.baseAddress, let pattern = needle.baseAddress else { return }
+                var offset = 0
+                // The keys a hit is in: the last to start at or before it.
+                // Hits come in order, so the look goes on from the last one.
+                var entry = 0
+                while offset < keys.count, let hit = memmem(base + offset, keys.count - offset, pattern, needle.count) {
+                    let at = Int32(base.distance(to: UnsafeRawPointer(hit)))
+                    while entry + 1 < keyStarts.count, keyStarts[entry + 1] <= at { entry += 1 }
+                    found[Int(keyOwners[entry])] = true
+                    // On to the next task's keys: one match is enough.
+                    offset = entry + 1 < keyStarts.count ? Int(keyStarts[entry + 1]) : keys.count
+                }
+            }
+        }
+        return found
+    }
+
+    // MARK: - Rows
+
+    private static func row(of outline: TaskOutline, scheduler: Scheduler, now: Date) -> ListRow {
+        ListRow(id: outline.id, priority: outline.priority,
+                standing: scheduler.standing(due: outline.due, isCompleted: outline.isCompleted, at: now),
+                created: outline.createdAt)
+    }
+
+    private static func facts(of outline: TaskOutline, titles: inout [UInt8], lists: inout [[UInt8]], categories: inout [[UInt8]]) -> Facts {
+        let start = Int32(titles.count)
+        titles.append(contentsOf: outline.title)
+        return Facts(due: outline.due, isCompleted: outline.isCompleted,
+                     list: outline.list.isEmpty ? -1 : intern(outline.list, in: &lists),
+                     category: intern(outline.categoryKey, in: &categories),
+                     titleStart: start, titleLength: Int32(outline.title.count))
+    }
+
+    private static func appendKeys(of outline: TaskOutline, to keys: inout [UInt8]) {
+        keys.append(contentsOf: outline.titleKey)
+        keys.append(0)
+        keys.append(contentsOf: outline.notesKey)
+        keys.append(0)
+    }
+
+    /// Blanks the keys of the task at `position` where they are now, so
+    /// that a search no longer finds them there.
+    private func blankKeys(of position: Int) {
+        guard let entry = keyOwners.lastIndex(of: Int32(position)) else { return }
+        let end = entry + 1 < keyStarts.count ? Int(keyStarts[entry + 1]) : keys.count
+        for offset in Int(keyStarts[entry])..<end { keys[offset] = 0 }
+    }
+
+    /// The position of `bytes` among `names`, added when new: a handful of
+    /// lists and categories, so a look along them costs less than a table.
+    private static func intern(_ bytes: UnsafeBufferPointer<UInt8>, in names: inout [[UInt8]]) -> Int32 {
+        for (index, name) in names.enumerated() where name.count == bytes.count {
+            let equal = name.withUnsafeBytes { name in
+                guard let left = name.baseAddress, let right = bytes.baseAddress else { return true }
+                return memcmp(left, right, bytes.count) == 0
+            }
+            if equal { return Int32(index) }
+        }
+        names.append(Array(bytes))
+        return Int32(names.count - 1)
+    }
+
+    // MARK: - Order
+
+    /// A row in the order, with what the filters look at.
+    private struct Slot {
+        let position: Int32
+        let list: Int32
+        let category: Int32
+        let priority: Priority
+        let state: DueState
+        let group: TaskGroup
+    }
+
+    private func slot(_ position: Int) -> Slot {
+        let (row, facts) = (rows[position], facts[position])
+        return Slot(position: Int32(position), list: facts.list, category: facts.category,
+                    priority: row.priority, state: row.state, group: row.group)
+    }
+
+    /// What a row is ordered by, kept together so that sorting 100,000
+    /// rows compares values next to each other in memory.
+    private struct SortKey {
+        let row: ListRow
+        let position: Int32
+    }
+
+    private func reorder() {
+        let sort = sort
+        var keys: [SortKey] = []
+        keys.reserveCapacity(rows.count)
+        for position in rows.indices where !facts[position].isGone {
+            keys.append(SortKey(row: rows[position], position: Int32(position)))
+        }
+        if sort == .title {
+            let titles = rows.indices.map { title(at: $0) }
+            keys.sort { a, b in sort.precedes(a.row, b.row, titles: (titles[Int(a.position)], titles[Int(b.position)])) }
+        } else {
+            keys.sort { a, b in sort.precedes(a.row, b.row) }
+        }
+        ordered = keys.map { slot(Int($0.position)) }
+    }
+
+    private func remove(fromOrder position: Int) {
+        if let index = ordered.firstIndex(where: { $0.position == Int32(position) }) { ordered.remove(at: index) }
+    }
+
+    /// Puts the row at `position` into the order where `sort` places it.
+    private func insert(intoOrder position: Int) {
+        let row = rows[position]
+        let title = sort == .title ? self.title(at: position) : nil
+        var low = 0
+        var high = ordered.count
+        while low < high {
+            let middle = (low + high) / 2
+            let other = Int(ordered[middle].position)
+            let titles = title.map { ($0, self.title(at: other)) }
+            if sort.precedes(rows[other], row, titles: titles) { low = middle + 1 } else { high = middle }
+        }
+        ordered.insert(slot(position), at: low)
+    }
+}
+
+/// Positions by task id: an array indexed by id while ids are about as
+/// many as the tasks (as the store gives them, one after another), a table
+/// past that. At 100,000 tasks, a table's hashing cost the first screen a
+/// tenth of its time.
+struct IDTable {
+    private var dense: [Int32] = []
+    private var sparse: [Int64: Int32] = [:]
+    private var count = 0
+
+    subscript(id: Int64) -> Int32? {
+        get {
+            if id >= 0, id < dense.count { return dense[Int(id)] >= 0 ? dense[Int(id)] : nil }
+            return sparse[id]
+        }
+        set {
+            if id >= 0, id < Int64(max(4 * count, 4096)) {
+                if id >= dense.count { dense.append(contentsOf: repeatElement(-1, count: Int(id) - dense.count + 1)) }
+                if dense[Int(id)] < 0, newValue != nil { count += 1 }
+                dense[Int(id)] = newValue ?? -1
+            } else {
+                if sparse[id] == nil, newValue != nil { count += 1 }
+                sparse[id] = newValue
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// What the view is doing, which decides what each key means (`KeyMap`).
+public enum ViewMode: Hashable, Sendable {
+    /// Browsing the list.
+    case list
+    /// Typing a search; the list narrows as it is typed.
+    case search
+    /// The add or edit form is open.
+    case form
+    /// "Delete “…”? (y/n)"
+    case confirmDelete(taskID: Int64)
+    /// Choosing a snooze: a configured choice by its number, or `w` to type a WHEN.
+    case snoozeChoice(taskID: Int64)
+    /// Typing a snooze's WHEN.
+    case snoozeWhen(taskID: Int64)
+    /// The keys, shown by `?`.
+    case help
+}

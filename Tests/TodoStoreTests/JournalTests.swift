@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+import TodoCore
+@testable import TodoStore
+
+/// The journal: every change a command, the view or a bubble makes is kept
+/// with the tasks as they were, and undone exactly.
+@Suite("The journal and undo")
+struct JournalTests {
+    let folder: TemporaryFolder
+    let now = Date(timeIntervalSince1970: 1_780_000_000.123_456)
+    let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    func store(_ author: JournalAuthor = .command) throws -> TaskStore {
+        try TaskStore(path: folder.file("tasks.sqlite"), author: author)
+    }
+
+    func later(_ seconds: Double) -> Date { now.addingTimeInterval(seconds) }
+
+    @Test("Each write is one entry, tagged with who made it and what it did")
+    func entries() throws {
+        let command = try store()
+        let view = try store(.view(session: "a"))
+        let bubble = try store(.bubble)
+        let task = try command.add(TaskDraft(title: "Buy milk"), now: now)
+        _ = try view.modify(ids: [task.id], now: later(1), action: .edit) { $0.title = "Buy oat milk" }
+        _ = try bubble.markDone(ids: [task.id], at: later(2), in: zone)
+        _ = try bubble.acknowledge(ids: [task.id], at: later(3))
+        let entries = try command.journal(limit: 10)
+        #expect(entries.map(\.action) == [.dismiss, .done, .edit, .add])
+        #expect(entries.map(\.author) == [.bubble, .bubble, .view(session: "a"), .command])
+        #expect(entries[1].summary == "done 1 “Buy oat milk”")
+        #expect(entries[3].summary == "add 1 “Buy milk”")
+        #expect(try view.journal(by: .view(session: "a")).map(\.action) == [.edit])
+        #expect(try view.journal(by: .view(session: "b")).isEmpty)
+    }
+
+    @Test("A change that changes nothing is not kept")
+    func noChange() throws {
+        let store = try store()
+        let task = try store.add(TaskDraft(title: "Buy milk"), now: now)
+        _ = try store.modify(ids: [task.id], now: later(1), action: .reminder) { $0.reminderOn = true }
+        #expect(try store.journal().map(\.action) == [.add])
+    }
+
+    @Test("Undo puts every change back as it was, newest first, back to the first")
+    func undoEach() throws {
+        let store = try store(.view(session: "s"))
+        let day = try #require(LocalDay(year: 2026, month: 6, day: 1))
+        var draft = try TaskDraft(title: "Water plants", due: .day(day))
+        draft.repeating = TaskRepeat(rule: "FREQ=DAILY", zone: nil, start: .day(day))
+        let task = try store.add(draft, now: now)
+        let added = try #require(try store.task(id: task.id))
+        _ = try store.modify(ids: [task.id], now: later(1), action: .edit) { $0.priority = .high }
+        let edited = try #require(try store.task(id: task.id))
+        _ = try store.markDone(ids: [task.id], at: later(2), in: zone)
+        _ = try store.snooze(id: task.id, until: later(3600), now: later(3))
+        let snoozed = try #require(try store.task(id: task.id))
+        #expect(snoozed.repeating?.completedCount == 1)
+        _ = try store.delete(ids: [task.id], now: later(4))
+        #expect(try store.task(id: task.id) == nil)
+
+        #expect(try store.undoLast(by: store.author, now: later(5))?.action == .delete)
+        #expect(try store.task(id: task.id) == snoozed)
+        #expect(try store.undoLast(by: store.author, now: later(6))?.action == .snooze)
+        #expect(try store.undoLast(by: store.author, now: later(7))?.action == .done)
+        #expect(try store.task(id: task.id) == edited)
+        #expect(try store.recentCompletions(limit: 10)[task.id] == nil)
+        #expect(try store.undoLast(by: store.author, now: later(8))?.action == .edit)
+        #expect(try store.task(id: task.id) == added)
+        #expect(try store.undoLast(by: store.author, now: later(9))?.action == .add)
+        #expect(try store.task(id: task.id) == nil)
+        #expect(try store.undoLast(by: store.author, now: later(10)) == nil)
+    }
+
+    @Test("Undo of clear --completed brings every task back, with its completions")
+    func undoClear() throws {
+        let store = try store()
+        for title in ["A", "B", "C"] {
+            let task = try store.add(TaskDraft(title: title), now: now)
+            _ = try store.markDone(ids: [task.id], at: later(1), in: zone)
+        }
+        let before = try store.tasks(TaskQuery(includeOpen: true, includeCompleted: true))
+        #expect(try store.deleteCompleted(now: later(2)) == 3)
+        let entry = try store.undoLast(by: .command, now: later(3))
+        #expect(entry?.summary == "clear 3 tasks")
+        #expect(try store.tasks(TaskQuery(includeOpen: true, includeCompleted: true)) == before)
+    }
+
+    @Test("A task changed again since is not undone, and nothing is")
+    func changedSince() throws {
+        let view = try store(.view(session: "s"))
+        let command = try store()
+        let task = try view.add(TaskDraft(title: "Buy milk"), now: now)
+        _ = try view.modify(ids: [task.id], now: later(1), action: .edit) { $0.title = "Buy bread" }
+        _ = try command.modify(ids: [task.id], now: later(2), action: .edit) { $0.priority = .high }
+        #expect(throws: UndoRefusal.self) { try view.undoLast(by: view.author, now: later(3)) }
+        #expect(try view.task(id: task.id)?.title == "Buy bread")
+        #expect(try view.journal(by: view.author, standingOnly: true).count == 2)
+    }
+
+    @Test("The journal keeps the last 1,000 changes")
+    func bounded() throws {
+        let store = try store()
+        let task = try store.add(TaskDraft(title: "Counter"), now: now)
+        for number in 1...1_005 {
+            _ = try store.modify(ids: [task.id], now: later(Double(number)), action: .edit) { $0.title = "Counter \(number)" }
+        }
+        let count = try DatabaseQueue(path: folder.file("tasks.sqlite")).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") ?? 0
+        }
+        #expect(count == 1_000)
+        #expect(try store.journal(limit: 1).first?.summary == "edit 1 “Counter 1004”")
+    }
+
+    @Test("The journal keeps every column a task has")
+    func everyColumn() throws {
+        _ = try store()
+        let columns = try DatabaseQueue(path: folder.file("tasks.sqlite")).read { db in
+            (try Row.fetchAll(db, sql: "PRAGMA table_info(task)").map { $0["name"] as String },
+             try Row.fetchAll(db, sql: "PRAGMA table_info(journal_task)").map { $0["name"] as String })
+        }
+        #expect(Set(columns.0).isSubset(of: Set(columns.1)))
+    }
+}

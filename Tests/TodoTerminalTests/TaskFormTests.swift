@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import TodoCore
+import TodoRecurrence
+import TodoSync
+@testable import TodoTerminal
+
+@Suite("The add and edit form")
+struct TaskFormTests {
+    let fixture: ViewFixture
+    let context: FormContext
+
+    init() throws {
+        fixture = try ViewFixture()
+        context = FormContext(now: ViewFixture.now, scheduler: fixture.scheduler, zone: ViewFixture.zone,
+                              lists: fixture.data.lists, defaultReminder: true)
+    }
+
+    func form(_ values: [TaskForm.Field: String], editing task: TodoTask? = nil) -> TaskForm {
+        var form = task.map { TaskForm(editing: $0, context: context) } ?? TaskForm(adding: context)
+        for field in TaskForm.Field.allCases {
+            guard let text = values[field] else { continue }
+            form.focus = field
+            form.apply(.eraseLine)
+            for character in text { form.apply(.type(character)) }
+        }
+        return form
+    }
+
+    @Test("A new task reads its fields as add reads its options")
+    func adding() throws {
+        var form = form([.title: "Water plants", .due: "tomorrow 8:00", .priority: "high", .repeat: "daily", .remind: "-15m,-1d"])
+        let read = form.draft(in: context)
+        let draft = try #require(read)
+        let parser = WhenParser(now: ViewFixture.now, clock: fixture.scheduler.clock)
+        #expect(draft.title == "Water plants")
+        #expect(draft.due == (try parser.due(from: "tomorrow 8:00")))
+        #expect(draft.priority == .high)
+        #expect(draft.category == "General")
+        #expect(draft.repeating?.rule == "FREQ=DAILY")
+        #expect(draft.alarms == [.relative(seconds: -900), .relative(seconds: -86_400)])
+        #expect(form.errors.isEmpty)
+    }
+
+    @Test("A mistake is shown under its field as the sentence the command line prints, and nothing reads", arguments: [
+        (TaskForm.Field.title, "   ", TaskFieldError.emptyTitle.message),
+        (.due, "tomorow", WhenError.unrecognized("tomorow").errorDescription ?? ""),
+        (.category, " ", TaskFieldError.emptyCategory.message),
+        (.priority, "urgent", "“urgent” is not a priority: give low, medium or high."),
+        (.repeat, "fortnightly", RepeatRuleErrorSentence.of("fortnightly")),
+        (.list, "work", ConfiguredListsError.noLists.errorDescription ?? ""),
+    ])
+    func mistakes(field: TaskForm.Field, text: String, sentence: String) {
+        var values: [TaskForm.Field: String] = [.title: "Task", .due: "tomorrow"]
+        values[field] = text
+        var form = form(values)
+        #expect(form.draft(in: context) == nil)
+        #expect(form.errors[field] == sentence)
+        // Typing in the field clears its mistake.
+        form.focus = field
+        form.apply(.type("x"))
+        #expect(form.errors[field] == nil)
+    }
+
+    @Test("A rule without a due says it needs one, as add --repeat does")
+    func repeatNeedsDue() {
+        var form = form([.title: "Gym", .repeat: "weekly"])
+        #expect(form.draft(in: context) == nil)
+        #expect(form.errors[.repeat] == RepeatRuleError.needsDue("weekly").message)
+    }
+
+    @Test("Editing fills the form with the task and changes only the fields changed")
+    func editing() throws {
+        let task = try fixture.add("Pay rent", due: "2026-12-01 17:00", priority: .high, category: "Home")
+        var form = form([:], editing: task)
+        #expect(form.value(.due).text == "2026-12-01 17:00")
+        #expect(form.value(.category).text == "Home")
+        #expect(form.changedFields.isEmpty)
+        form.focus = .title
+        form.apply(.type("!"))
+        let made = form.change(in: context)
+        let change = try #require(made)
+        var changed = task
+        try change(&changed)
+        #expect(changed.title == "Pay rent!")
+        #expect(changed.due == task.due)
+        #expect(changed.priority == .high)
+    }
+
+    @Test("An emptied due or repeat removes it, as --no-due and --no-repeat do")
+    func emptied() throws {
+        let task = try fixture.add("Gym", due: "mon 07:00")
+        var repeating = task
+        repeating.repeating = try TaskRepeat(parsing: "weekly", from: .due, due: task.due, zone: ViewFixture.zone)
+        var form = form([.repeat: ""], editing: repeating)
+        let made = form.change(in: context)
+        let change = try #require(made)
+        var changed = repeating
+        try change(&changed)
+        #expect(changed.repeating == nil)
+        var dueForm = self.form([.due: ""], editing: task)
+        let removing = dueForm.change(in: context)
+        let removeDue = try #require(removing)
+        var undated = task
+        try removeDue(&undated)
+        #expect(undated.due == nil)
+    }
+
+    @Test("Dues and alarms are shown as WHENs that read back as they are", arguments: [
+        TaskAlarm.relative(seconds: -900), .relative(seconds: 0), .relative(seconds: 93_600), .relative(seconds: -604_800 - 5_400),
+    ])
+    func alarmText(alarm: TaskAlarm) throws {
+        let text = TaskForm.text(of: alarm, clock: fixture.scheduler.clock)
+        let parser = WhenParser(now: ViewFixture.now, clock: fixture.scheduler.clock)
+        #expect(try parser.alarms(from: text) == [alarm])
+    }
+
+    @Test("Tab and Shift-Tab move between the fields, round")
+    func fields() {
+        var form = TaskForm(adding: context)
+        #expect(form.focus == .title)
+        form.apply(.previousField)
+        #expect(form.focus == .remind)
+        form.apply(.nextField)
+        form.apply(.nextField)
+        #expect(form.focus == .due)
+    }
+}
+
+/// The sentence `RepeatRule(parsing:)` throws for a text.
+enum RepeatRuleErrorSentence {
+    static func of(_ text: String) -> String {
+        do {
+            _ = try RepeatRule(parsing: text)
+            return ""
+        } catch {
+            return error.message
+        }
+    }
+}
