@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""generate.py SIZE OUTDIR [--now EPOCH] [--seed N] [--repeating FRACTION]
+"""generate.py SIZE OUTDIR [--now EPOCH] [--seed N] [--repeating FRACTION] [--subtasks FRACTION] [--waiting FRACTION] [--tagged FRACTION]
 
 Makes one set of benchmark tasks three ways, so every tool is timed on the
 same work:
@@ -26,6 +26,24 @@ back), so that expanding from the series' start costs what it would for a
 user who has kept the task for years. Rules: daily, weekly, every 2 weeks,
 Mondays/Wednesdays/Fridays, monthly, yearly; one in ten repeats from
 completion.
+
+Tags, subtasks and starts (issue 24), each 0 by default, which leaves every
+file as it was without them (they draw from a random stream of their own):
+
+--subtasks FRACTION makes that fraction of the tasks subtasks of an earlier
+task that is not one (todo.json: "id" on every task, "parent" on these; a
+parent gets 1 to about 1/(1-FRACTION) subtasks, a few of them more).
+
+--waiting FRACTION gives that fraction of the open tasks a start 1 to 30 days
+ahead (a day), their due, if any, moved to at most 14 days after it so that
+it is not before the start: they wait, and `list` leaves them out. In
+taskwarrior.json it is the task's `wait`.
+
+--tagged FRACTION gives that fraction of the tasks one to three tags after
+their category ("tags", the category first; Taskwarrior's `tags`).
+
+For issue 24's measure, 100,000 tasks with a fifth of them subtasks and a
+tenth waiting: `generate.py 100000 OUT --subtasks 0.2 --waiting 0.1 --tagged 0.3`.
 """
 
 import argparse
@@ -55,6 +73,9 @@ DAY_SECONDS = 86_400
 RULES = [("FREQ=DAILY", 1), ("FREQ=WEEKLY", 7), ("FREQ=WEEKLY;INTERVAL=2", 14),
          ("FREQ=WEEKLY;BYDAY=MO,WE,FR", 7), ("FREQ=MONTHLY", None), ("FREQ=YEARLY", None)]
 WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+
+TAGS = ["urgent", "phone", "computer", "errand", "weekend", "waiting-on", "someday", "quick",
+        "deep-work", "outside", "shopping", "paperwork"]
 
 
 def pick_priority(rng):
@@ -141,6 +162,41 @@ def make_tasks(size, now, seed, repeating=0.0):
     return tasks
 
 
+def add_issue24(tasks, now, seed, subtasks=0.0, waiting=0.0, tagged=0.0):
+    """Subtasks, starts and tags on `tasks` (see the module's doc), in place.
+
+    A random stream of its own, so that the tasks' other fields are those of
+    the same seed without these options."""
+    if not (subtasks or waiting or tagged):
+        return
+    rng = random.Random(seed + 24)
+    today = dt.datetime.fromtimestamp(now).astimezone().date()
+    roots = []
+    for index, task in enumerate(tasks):
+        task["parent"] = None
+        task["start"] = None
+        task["tags"] = None
+        if subtasks and roots and rng.random() < subtasks:
+            task["parent"] = rng.choice(roots)
+        else:
+            roots.append(index)
+        if waiting and not task["completed"] and rng.random() < waiting:
+            start = today + dt.timedelta(days=rng.randint(1, 30))
+            task["start"] = start
+            if task["due"]:
+                kind, value = task["due"]
+                day = value.date() if kind == "time" else value
+                if day < start:
+                    moved = start + dt.timedelta(days=rng.randint(0, 14))
+                    task["due"] = ("day", moved) if kind == "day" else \
+                        ("time", dt.datetime.combine(moved, value.time()).astimezone())
+                    if task["repeat"]:
+                        # The series starts at the moved due: one of its occurrences.
+                        task["repeat"]["start"] = task["due"]
+        if tagged and rng.random() < tagged:
+            task["tags"] = [task["category"]] + rng.sample(TAGS, rng.randint(1, 3))
+
+
 def iso_instant(epoch):
     return dt.datetime.fromtimestamp(epoch, dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -166,6 +222,16 @@ def write_todo(tasks, path):
             kind, value = task["repeat"]["start"]
             item["repeat"] = {**task["repeat"],
                               "start": {"day": value.isoformat()} if kind == "day" else {"time": value.isoformat()}}
+        if "parent" in task:
+            # An import gives each task a new id in this order, and each
+            # subtask the new id of its parent.
+            item["id"] = len(out) + 1
+            if task["parent"] is not None:
+                item["parent"] = task["parent"] + 1
+            if task["start"]:
+                item["start"] = {"day": task["start"].isoformat()}
+            if task["tags"]:
+                item["tags"] = task["tags"]
         out.append(item)
     with open(path, "w", encoding="utf-8") as file:
         json.dump(out, file, ensure_ascii=False)
@@ -195,6 +261,11 @@ def write_taskwarrior(tasks, path, seed):
                 item["due"] = taskwarrior_stamp(moment)
             if task["completed"]:
                 item["end"] = taskwarrior_stamp(dt.datetime.fromtimestamp(task["completed"]).astimezone())
+            if task.get("start"):
+                item["wait"] = taskwarrior_stamp(dt.datetime.combine(task["start"], dt.time()).astimezone())
+                item["status"] = "waiting"
+            if task.get("tags"):
+                item["tags"] = [tag.lower() for tag in task["tags"][1:]]
             file.write(json.dumps(item, ensure_ascii=False) + "\n")
 
 
@@ -218,10 +289,14 @@ def main():
     parser.add_argument("--now", type=float, default=None)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--repeating", type=float, default=0.0)
+    parser.add_argument("--subtasks", type=float, default=0.0)
+    parser.add_argument("--waiting", type=float, default=0.0)
+    parser.add_argument("--tagged", type=float, default=0.0)
     args = parser.parse_args()
     now = args.now if args.now is not None else dt.datetime.now().timestamp()
     os.makedirs(args.outdir, exist_ok=True)
     tasks = make_tasks(args.size, now, args.seed, args.repeating)
+    add_issue24(tasks, now, args.seed, args.subtasks, args.waiting, args.tagged)
     write_todo(tasks, os.path.join(args.outdir, "todo.json"))
     write_taskwarrior(tasks, os.path.join(args.outdir, "taskwarrior.json"), args.seed)
     write_remind(tasks, os.path.join(args.outdir, "reminders.rem"))

@@ -6,6 +6,8 @@ public struct ListSummary: Sendable {
     public var done = 0
     public var overdue = 0
     public var dueSoon = 0
+    /// Open tasks waiting to start (`Scheduler.isWaiting`).
+    public var waiting = 0
 
     public init() {}
 
@@ -25,8 +27,11 @@ public struct ListSummary: Sendable {
         }
     }
 
-    /// "3 of 10 done · 2 overdue · 1 due within 24 h": `list`'s footer.
+    /// "3 of 10 done · 2 overdue · 1 due within 24 h": `list`'s footer,
+    /// with "· 2 waiting" after it when tasks wait to start, which `list`
+    /// leaves out unless asked: so that they are not forgotten.
     public func words(dueSoonWindow: Double) -> String {
-        "\(done) of \(total) done · \(overdue) overdue · \(dueSoon) due within \(Int(dueSoonWindow / 3600)) h"
+        let words = "\(done) of \(total) done · \(overdue) overdue · \(dueSoon) due within \(Int(dueSoonWindow / 3600)) h"
+        return waiting == 0 ? words : words + " · \(waiting) waiting"
     }
 }

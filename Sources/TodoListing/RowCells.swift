@@ -34,17 +34,30 @@ public struct RowCells {
             self.describer = describer
         }
 
-        /// The cells of `task`'s row.
-        public mutating func cells(of task: TodoTask) -> RowCells {
+        /// The cells of `task`'s row. A parent's title is followed by how
+        /// many of its subtasks are done (" [2/5]", `SubtaskTree.progress`),
+        /// and a waiting task's by its start (" (starts Tue 5 Jan)").
+        public mutating func cells(of task: TodoTask, progress: (done: Int, total: Int)? = nil, isWaiting: Bool = false) -> RowCells {
             var title = task.title.safeForTerminal
             var titleWidth = title.terminalWidth
             if titleWidth > Self.titleWidth {
                 title = String(title.prefix(Self.titleWidth - 1)) + "…"
                 titleWidth = title.terminalWidth
             }
+            if let progress {
+                // Digits, brackets and a slash: one column each.
+                let mark = " [\(progress.done)/\(progress.total)]"
+                title += mark
+                titleWidth += mark.utf8.count
+            }
             if let mark = repeatMark(of: task) {
                 title += mark.text
                 titleWidth += mark.width
+            }
+            if isWaiting, let start = task.start {
+                let mark = " (starts " + describer.startCell(start) + ")"
+                title += mark
+                titleWidth += mark.terminalWidth
             }
             let listAndCategory = describer.listAndCategory(task)
             let due = describer.dueCell(task)

@@ -110,6 +110,14 @@ public struct TaskDescriber {
         return words
     }
 
+    /// A waiting task's start as `list` marks it: "Tue 5 Jan", "Tue 5 Jan 09:30".
+    public func startCell(_ start: Due) -> String {
+        switch start {
+        case .day(let day): dayWords(day)
+        case .time(let instant): dayWords(text.clock.day(of: instant)) + " " + text.clock.timeOfDay(of: instant).description
+        }
+    }
+
     /// `text.instant(instant)`, remembered.
     private func instantWords(_ instant: Date) -> String {
         if let words = memo.instants[instant] { return words }
@@ -178,31 +186,73 @@ public struct TaskDescriber {
         switch alarm {
         case .absolute(let instant):
             return text.instant(instant)
+        case .relativeToStart(let seconds):
+            return seconds == 0 ? "at the start" : Self.lengthWords(seconds) + (seconds < 0 ? " before the start" : " after the start")
         case .relative(let seconds) where seconds == 0:
             return "at the due"
         case .relative(let seconds):
-            var rest = abs(seconds) / 60
-            var parts: [String] = []
-            for (size, unit) in [(10_080, "week"), (1440, "day"), (60, "hour"), (1, "minute")] where rest >= size {
-                parts.append("\(rest / size) \(unit)\(rest / size == 1 ? "" : "s")")
-                rest %= size
-            }
-            return parts.joined(separator: " ") + (seconds < 0 ? " before the due" : " after the due")
+            return Self.lengthWords(seconds) + (seconds < 0 ? " before the due" : " after the due")
+        }
+    }
+
+    /// "1 day 2 hours", "15 minutes": a length of an alarm, its sign left out.
+    private static func lengthWords(_ seconds: Int) -> String {
+        var rest = abs(seconds) / 60
+        var parts: [String] = []
+        for (size, unit) in [(10_080, "week"), (1440, "day"), (60, "hour"), (1, "minute")] where rest >= size {
+            parts.append("\(rest / size) \(unit)\(rest / size == 1 ? "" : "s")")
+            rest %= size
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// The tasks `show` names beside one: its parent and its subtasks.
+    public struct Family {
+        /// The parent it is shown under, if any.
+        public var parent: TodoTask?
+        /// Why it is shown at the top level though it has a parent.
+        public var problem: SubtaskTree.Problem?
+        /// Its subtasks, at any depth, theirs after each (depth first).
+        public var subtasks: [(task: TodoTask, depth: Int)] = []
+
+        public init(parent: TodoTask? = nil, problem: SubtaskTree.Problem? = nil, subtasks: [(task: TodoTask, depth: Int)] = []) {
+            self.parent = parent
+            self.problem = problem
+            self.subtasks = subtasks
         }
     }
 
     /// Several lines about one task, for `show`.
-    public func block(_ task: TodoTask) -> [String] {
+    public func block(_ task: TodoTask, family: Family = Family()) -> [String] {
         let state = scheduler.state(of: task, at: now)
         var lines = [style.bold("Task \(name(task))")]
         func row(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 15, withPad: " ", startingAt: 0) + value)
         }
-        row("state", words(state))
+        row("state", words(state) + (scheduler.isWaiting(task, at: now) ? ", waiting to start" : ""))
         row("due", task.due.map { dueText($0, separator: " (", closing: ")") } ?? "none")
+        if let start = task.start { row("start", dueText(start, separator: " (", closing: ")")) }
         if let list = task.list { row("list", (listNames[list] ?? list).safeForTerminal) }
         row("category", task.category.safeForTerminal)
+        if task.tags.count > 1 { row("tags", task.tags.joined(separator: ", ").safeForTerminal) }
         row("priority", task.priority.rawValue)
+        if let parent = family.parent {
+            row("parent", name(parent))
+        } else if let parentID = task.parentID {
+            let why = switch family.problem {
+            case .otherList?: "in another list"
+            case .cycle?: "a subtask of its own subtask"
+            case .missing?, nil: "missing"
+            }
+            row("parent", "\(parentID) (\(why): shown at the top level)")
+        }
+        if !family.subtasks.isEmpty {
+            let direct = family.subtasks.filter { $0.depth == 1 }
+            row("subtasks", "\(direct.filter { $0.task.isCompleted }.count) of \(direct.count) done")
+            for (subtask, depth) in family.subtasks {
+                lines.append(String(repeating: " ", count: 15 + 2 * depth) + (subtask.isCompleted ? "✓ " : "  ") + name(subtask))
+            }
+        }
         if let repeating = task.repeating, let words = repeatWords(task) {
             let zone = repeating.zone.map { ", at \($0) time" } ?? ""
             row("repeats", "\(words) (from \(repeating.from == .due ? "the due" : "completion")\(zone))")

@@ -167,6 +167,7 @@ enum Journal {
                 """, arguments: arguments)
             if let task = try TaskStore.tasks(db, ids: [id])[id] {
                 try TaskRow.saveAlarmIndex(db, of: task)
+                try TaskRow.saveTagIndex(db, of: task, replacing: true)
             }
         }
         try db.execute(sql: "UPDATE journal SET undone_at = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, entry.id])

@@ -77,6 +77,8 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
             "\(which) cannot be saved because its title is empty or only whitespace, so nothing was saved: give it a title."
         case .invalidTask(let which, .emptyCategory):
             "\(which) cannot be saved because its category is empty, so nothing was saved: give it a category such as \(TodoTask.defaultCategory)."
+        case .invalidTask(let which, .emptyTag):
+            "\(which) cannot be saved because one of its tags is empty, so nothing was saved: give each tag a word."
         }
     }
 }

@@ -641,6 +641,87 @@ enum StoreSchema {
                 CREATE INDEX journal_completion_by_entry ON journal_completion(entry, task_id);
                 """)
         }
+        migrator.registerMigration("v17-tags-subtasks-start", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- Every tag of a task, in order, separated by U+001F
+                -- (TaskTags.separator); the first is the category, which the
+                -- category column keeps too (for --category and its index).
+                -- NULL for a task without tags: its category is the default.
+                ALTER TABLE task ADD COLUMN tags TEXT;
+                -- When the task can begin (TodoTask.start): a day as
+                -- "YYYY-MM-DD" or an instant in seconds since 1970.
+                ALTER TABLE task ADD COLUMN start_day TEXT;
+                ALTER TABLE task ADD COLUMN start_time REAL;
+                -- The task it is a subtask of. No foreign key: a parent
+                -- deleted in another client's file leaves its subtasks, shown
+                -- at the top level until it comes back (ids are never reused,
+                -- so it is found again under its id: an undone delete).
+                ALTER TABLE task ADD COLUMN parent_id INTEGER;
+                -- A task's subtasks, and (holding the columns) how many of
+                -- them are done, for list's "2/5", without reading their rows.
+                CREATE INDEX task_by_parent ON task(parent_id, completed_at, list) WHERE parent_id IS NOT NULL;
+
+                -- The tags by key (TaskTags.key: lower case), for list --tag
+                -- and the tags command without reading every task.
+                CREATE TABLE task_tag (
+                    tag_key TEXT NOT NULL,
+                    task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE,
+                    PRIMARY KEY (tag_key, task_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX task_tag_by_task ON task_tag(task_id);
+
+                -- Until now a task kept one category: every task in it has
+                -- that one tag, but for the default, which is none.
+                UPDATE task SET tags = category WHERE lower(category) <> lower('\(TodoTask.defaultCategory)');
+                INSERT INTO task_tag (tag_key, task_id) SELECT category_key, id FROM task WHERE tags IS NOT NULL;
+
+                -- The UID a task's file names as its parent (RELATED-TO), as
+                -- last read or written: a parent whose file comes in later is
+                -- found by it (FolderSync).
+                ALTER TABLE task_file ADD COLUMN parent_uid TEXT;
+                CREATE INDEX task_file_by_parent_uid ON task_file(parent_uid) WHERE parent_uid IS NOT NULL;
+
+                -- The tasks of folders whose files may say more than the
+                -- store knew until now (more CATEGORIES, a DTSTART, a
+                -- RELATED-TO): FolderSync reads those fields from each file
+                -- once, before any file is written, so a write keeps them.
+                CREATE TABLE task_backfill (
+                    task_id INTEGER PRIMARY KEY NOT NULL REFERENCES task(id) ON DELETE CASCADE
+                );
+                INSERT INTO task_backfill (task_id) SELECT task_id FROM task_file WHERE task_id IN (SELECT id FROM task);
+
+                -- The reminder queue holds the start, so that `next` leaves out
+                -- the reminders of a task before it starts without reading it.
+                DROP INDEX task_reminder_queue;
+                CREATE INDEX task_reminder_queue ON task(due_key, due_day, due_time, completed_at, reminder, remind_defaults, start_day, start_time)
+                    WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key IS NOT NULL;
+
+                -- The tags, the start and the parent are a file's fields too.
+                DROP TRIGGER task_file_after_update;
+                CREATE TRIGGER task_file_after_update AFTER UPDATE ON task
+                WHEN OLD.title IS NOT NEW.title OR OLD.notes IS NOT NEW.notes
+                  OR OLD.category IS NOT NEW.category OR OLD.priority IS NOT NEW.priority
+                  OR OLD.due_day IS NOT NEW.due_day OR OLD.due_time IS NOT NEW.due_time
+                  OR OLD.completed_at IS NOT NEW.completed_at OR OLD.reminder IS NOT NEW.reminder
+                  OR OLD.repeat_rule IS NOT NEW.repeat_rule OR OLD.repeat_from IS NOT NEW.repeat_from
+                  OR OLD.repeat_zone IS NOT NEW.repeat_zone OR OLD.list IS NOT NEW.list
+                  OR OLD.acknowledged_at IS NOT NEW.acknowledged_at
+                  OR OLD.alarms IS NOT NEW.alarms OR OLD.remind_defaults IS NOT NEW.remind_defaults
+                  OR OLD.tags IS NOT NEW.tags OR OLD.start_day IS NOT NEW.start_day
+                  OR OLD.start_time IS NOT NEW.start_time OR OLD.parent_id IS NOT NEW.parent_id
+                BEGIN
+                    UPDATE task_file SET dirty = 1 WHERE task_id = NEW.id;
+                    INSERT OR IGNORE INTO task_file (task_id, folder)
+                        SELECT NEW.id, NEW.list WHERE NEW.list IS NOT NULL;
+                END;
+
+                -- The journal keeps them of a task as it was, to put back (Journal).
+                ALTER TABLE journal_task ADD COLUMN tags TEXT;
+                ALTER TABLE journal_task ADD COLUMN start_day TEXT;
+                ALTER TABLE journal_task ADD COLUMN start_time REAL;
+                ALTER TABLE journal_task ADD COLUMN parent_id INTEGER;
+                """)
+        }
         return migrator
     }()
 }

@@ -73,7 +73,7 @@ public struct TaskFiles {
         try db.cachedStatement(sql: TaskRow.insertSQL).execute(arguments: TaskRow.arguments(for: task))
         task.id = db.lastInsertedRowID
         if let until = task.snoozedUntil { try TaskRow.saveSnooze(db, taskID: task.id, until: until) }
-        if !task.alarms.isEmpty { try TaskRow.saveAlarmIndex(db, of: task) }
+        try TaskStore.saveIndexes(db, ofNew: task)
         var file = file
         file.taskID = task.id
         try save(file)
@@ -104,9 +104,12 @@ public struct TaskFiles {
 
     /// Records a task's file as it is now: written or read, nothing pending.
     public func save(_ file: TaskFile) throws {
+        // An upsert, not a replace: the parent UID the file names stays
+        // (`setParentUID`).
         try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO task_file (task_id, folder, name, uid, etag, dirty)
-            VALUES (?, ?, ?, ?, ?, 0)
+            INSERT INTO task_file (task_id, folder, name, uid, etag, dirty) VALUES (?, ?, ?, ?, ?, 0)
+            ON CONFLICT (task_id) DO UPDATE SET folder = excluded.folder, name = excluded.name, uid = excluded.uid,
+                etag = excluded.etag, dirty = 0
             """).execute(arguments: [file.taskID, file.folder, file.name, file.uid, file.etag])
     }
 

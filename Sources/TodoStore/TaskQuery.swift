@@ -16,6 +16,9 @@ public struct TaskQuery: Sendable, Hashable {
     public var search: String?
     /// Only tasks of this list (`TodoTask.list`, a folder's path); nil for any list.
     public var list: String?
+    /// Only tasks with every one of these tags, compared without regard to
+    /// case (`TaskTags.key`); empty for any.
+    public var tags: [String] = []
 
     public init(
         includeOpen: Bool = true,
@@ -23,7 +26,8 @@ public struct TaskQuery: Sendable, Hashable {
         category: String? = nil,
         priority: Priority? = nil,
         search: String? = nil,
-        list: String? = nil
+        list: String? = nil,
+        tags: [String] = []
     ) {
         self.includeOpen = includeOpen
         self.includeCompleted = includeCompleted
@@ -31,5 +35,6 @@ public struct TaskQuery: Sendable, Hashable {
         self.priority = priority
         self.search = search
         self.list = list
+        self.tags = tags
     }
 }

@@ -23,7 +23,8 @@ enum TaskRow {
         task.id, task.title, task.notes, task.category, task.priority, task.due_day, task.due_time, \
         task.completed_at, task.created_at, task.updated_at, task.reminder, task.due_set_at, \
         task.repeat_rule, task.repeat_from, task.repeat_zone, task.repeat_start_day, task.repeat_start_time, task.repeat_done, \
-        task.list, task.acknowledged_at, task.alarms, task.remind_defaults, task.repeat_start_wall
+        task.list, task.acknowledged_at, task.alarms, task.remind_defaults, task.repeat_start_wall, \
+        task.tags, task.start_day, task.start_time, task.parent_id
         """
 
     /// Sets the tasks' snoozes from the `snooze` table.
@@ -56,6 +57,7 @@ enum TaskRow {
         "due_set_at", "title_key", "notes_key", "category_key",
         "repeat_rule", "repeat_from", "repeat_zone", "repeat_start_day", "repeat_start_time", "repeat_done",
         "list", "acknowledged_at", "alarms", "remind_defaults", "repeat_start_wall",
+        "tags", "start_day", "start_time", "parent_id",
     ]
 
     static let insertSQL = """
@@ -89,6 +91,7 @@ enum TaskRow {
     static func arguments(for task: TodoTask) -> StatementArguments {
         let (dueDay, dueTime) = columns(of: task.due)
         let start = columns(of: task.repeating?.start)
+        let begins = columns(of: task.start)
         let values: [(any DatabaseValueConvertible)?] = [
             task.title,
             task.notes,
@@ -116,6 +119,10 @@ enum TaskRow {
             alarmsText(task.alarms),
             task.remindDefaults,
             task.repeating?.startWall?.description,
+            tagsText(task.tags),
+            begins.day,
+            begins.time,
+            task.parentID,
         ]
         return StatementArguments(values)
     }
@@ -143,11 +150,12 @@ enum TaskRow {
             throw UnreadableValue(taskID: id, column: "priority", value: String(rank))
         }
         let due = try Self.due(dayColumn: 5, timeColumn: 6, of: columns, taskID: id)
+        let category = try required(columns.text(3), "category")
         return TodoTask(
             id: try required(columns.int64(0), "id"),
             title: try required(columns.text(1), "title"),
             notes: columns.text(2),
-            category: try required(columns.text(3), "category"),
+            tags: tags(fromText: columns.text(23), category: category),
             priority: priority,
             due: due,
             completedAt: columns.double(7).map(Date.init(timeIntervalSince1970:)),
@@ -157,13 +165,44 @@ enum TaskRow {
             // migration filled: read as its last update, the old rule.
             dueSetAt: columns.double(11).map(Date.init(timeIntervalSince1970:)),
             reminderOn: try required(columns.int64(10), "reminder") != 0,
-            snoozedUntil: columns.double(23).map(Date.init(timeIntervalSince1970:)),
+            snoozedUntil: columns.double(27).map(Date.init(timeIntervalSince1970:)),
             repeating: try repeating(of: columns, taskID: id),
             list: columns.text(18),
             acknowledgedAt: columns.double(19).map(Date.init(timeIntervalSince1970:)),
             alarms: try alarms(fromText: columns.text(20), taskID: id),
-            remindDefaults: columns.int64(21).map { $0 != 0 } ?? true
+            remindDefaults: columns.int64(21).map { $0 != 0 } ?? true,
+            start: try Self.due(dayColumn: 24, timeColumn: 25, of: columns, taskID: id),
+            parentID: columns.int64(26)
         )
+    }
+
+    /// A task's tags as the `tags` column keeps them: separated by
+    /// `TaskTags.separator`; NULL for none.
+    static func tagsText(_ tags: [String]) -> String? {
+        tags.isEmpty ? nil : tags.joined(separator: String(TaskTags.separator))
+    }
+
+    /// The tags `tagsText` wrote, with the category column as their first:
+    /// a version before tags (a daemon still running through an upgrade)
+    /// writes the category alone, which then holds.
+    static func tags(fromText text: String?, category: String) -> [String] {
+        // Most tasks: no tag but the default category, or one tag, the
+        // category; `list` decodes every task, so these take no splitting.
+        guard let text else { return category == TodoTask.defaultCategory ? [] : TaskTags.settingCategory(category, of: []) }
+        if text == category { return [category] }
+        let tags = text.utf8.split(separator: TaskTags.separatorByte).map { String(decoding: $0, as: UTF8.self) }
+        guard tags.first != category else { return tags }
+        return TaskTags.settingCategory(category, of: tags)
+    }
+
+    /// Sets the rows by which tasks are found by tag (`task_tag`).
+    static func saveTagIndex(_ db: Database, of task: TodoTask, replacing: Bool) throws {
+        if replacing {
+            try db.cachedStatement(sql: "DELETE FROM task_tag WHERE task_id = ?").execute(arguments: [task.id])
+        }
+        guard !task.tags.isEmpty else { return }
+        let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO task_tag (tag_key, task_id) VALUES (?, ?)")
+        for tag in task.tags { try insert.execute(arguments: [TaskTags.key(tag), task.id]) }
     }
 
     /// The task's repeat from its columns (12–17, 22); nil for a one-off task.
@@ -199,13 +238,14 @@ enum TaskRow {
     }
 
     /// A task's alarms as the `alarms` column keeps them: "-900" (seconds
-    /// from the due's anchor) or "@1796140800.5" (an instant),
-    /// comma-separated; NULL for none.
+    /// from the due's anchor), "s-900" (from the start's) or
+    /// "@1796140800.5" (an instant), comma-separated; NULL for none.
     static func alarmsText(_ alarms: [TaskAlarm]) -> String? {
         guard !alarms.isEmpty else { return nil }
         return alarms.map { alarm in
             switch alarm {
             case .relative(let seconds): String(seconds)
+            case .relativeToStart(let seconds): "s" + String(seconds)
             case .absolute(let instant): "@" + String(instant.timeIntervalSince1970)
             }
         }.joined(separator: ",")
@@ -217,6 +257,9 @@ enum TaskRow {
         return try text.split(separator: ",").map { part in
             if part.hasPrefix("@"), let seconds = Double(part.dropFirst()) {
                 return .absolute(Date(timeIntervalSince1970: seconds))
+            }
+            if part.hasPrefix("s"), let seconds = Int(part.dropFirst()) {
+                return .relativeToStart(seconds: seconds)
             }
             guard let seconds = Int(part) else { throw UnreadableValue(taskID: taskID, column: "alarms", value: text) }
             return .relative(seconds: seconds)
@@ -235,11 +278,18 @@ enum TaskRow {
                 try insert.execute(arguments: [task.id, instant.timeIntervalSince1970])
             case .relative(let seconds):
                 guard let due = task.due else { continue }
-                // A day's anchor, its start, is a day before its sort key (give or take the zone).
-                let anchor = due.isTimed ? due.sortKey : due.sortKey - 86_400
-                try insert.execute(arguments: [task.id, anchor + Double(seconds)])
+                try insert.execute(arguments: [task.id, anchorKey(of: due) + Double(seconds)])
+            case .relativeToStart(let seconds):
+                guard let start = task.start ?? task.due else { continue }
+                try insert.execute(arguments: [task.id, anchorKey(of: start) + Double(seconds)])
             }
         }
+    }
+
+    /// About the instant an alarm relative to `due` counts from: a day's
+    /// anchor, its start, is a day before its sort key (give or take the zone).
+    private static func anchorKey(of due: Due) -> Double {
+        due.isTimed ? due.sortKey : due.sortKey - 86_400
     }
 
     /// Typed, NULL-aware reads of the current row's columns.

@@ -12,7 +12,7 @@ extension TaskStore {
     /// - Parameter zone: the machine's zone now, which says what "today" is.
     /// - Returns: each task as it was and as it is now, in the order given.
     public func markDone(ids: [Int64], at now: Date, in zone: TimeZone) throws -> [(before: TodoTask, after: TodoTask)] {
-        try complete(ids: ids, at: now) { task in
+        try complete(ids: ids, at: now, clock: WallClock(timeZone: zone)) { task in
             guard let repeating = task.repeating else { return nil }
             return task.due.flatMap { repeating.nextDue(afterCompleting: $0, at: now, in: zone) }
         }
@@ -30,7 +30,7 @@ extension TaskStore {
     ///   out by the caller from the rule (TodoRecurrence).
     /// - Returns: each task as it was and as it is now, in the order given.
     func complete(
-        ids: [Int64], at now: Date, next: (TodoTask) throws -> Due?
+        ids: [Int64], at now: Date, clock: WallClock, next: (TodoTask) throws -> Due?
     ) throws -> [(before: TodoTask, after: TodoTask)] {
         try rewrite(ids: ids, now: now, action: .done) { db, task in
             guard !task.isCompleted else { return }
@@ -38,7 +38,7 @@ extension TaskStore {
                 throw CompletionRefusal.unfollowedRule(taskID: task.id, rule: rule)
             }
             // Done handles every reminder shown so far, on every device.
-            if let completion = task.completeOccurrence(at: now, next: try next(task), handledAt: now) {
+            if let completion = task.completeOccurrence(at: now, next: try next(task), handledAt: now, clock: clock) {
                 try Self.record(completion, taskID: task.id, db)
             }
         }
@@ -46,15 +46,23 @@ extension TaskStore {
 
     /// Reopens tasks in one transaction: a task done for good is open again;
     /// a repeating task goes back to the occurrence it last completed, whose
-    /// completion is taken off its history. An open one-off task is left as it is.
-    public func reopen(ids: [Int64], now: Date) throws -> [(before: TodoTask, after: TodoTask)] {
-        try rewrite(ids: ids, now: now, action: .reopen) { db, task in
+    /// completion is taken off its history, and its start with it. An open
+    /// one-off task is left as it is.
+    ///
+    /// - Parameter zone: the machine's zone, in which a start moves with the due.
+    public func reopen(ids: [Int64], now: Date, in zone: TimeZone) throws -> [(before: TodoTask, after: TodoTask)] {
+        let clock = WallClock(timeZone: zone)
+        return try rewrite(ids: ids, now: now, action: .reopen) { db, task in
             if var repeating = task.repeating, repeating.completedCount > 0,
                let last = try Row.fetchOne(db, sql: """
                    SELECT id, due_day, due_time FROM completion WHERE task_id = ? ORDER BY completed_at DESC, id DESC LIMIT 1
                    """, arguments: [task.id]) {
                 try db.execute(sql: "DELETE FROM completion WHERE id = ?", arguments: [last[0] as Int64])
-                task.due = TaskRow.due(day: last[1], time: last[2])
+                if let due = TaskRow.due(day: last[1], time: last[2]) {
+                    task.moveOccurrence(to: due, clock: clock)
+                } else {
+                    task.due = nil
+                }
                 repeating.completedCount -= 1
                 task.repeating = repeating
             }

@@ -116,7 +116,7 @@ extension TaskStore {
         guard let repeating = task.repeating, let open = task.due else { return [] }
         func occurrence(due: Due) -> TodoTask {
             var then = task
-            then.due = due
+            then.moveOccurrence(to: due, clock: scheduler.clock)
             return then
         }
         var result: [TaskReminder] = []

@@ -19,7 +19,8 @@ extension TaskStore {
     /// - Returns: the change undone; nil when `author` has none left.
     /// - Throws: `UndoRefusal.changedSince` when one of its tasks changed
     ///   again since (nothing is undone then), or a `StoreError`.
-    public func undoLast(by author: JournalAuthor, now: Date) throws -> JournalEntry? {
+    /// With no `author`, the newest change of anyone's (`todo-remind undo`).
+    public func undoLast(by author: JournalAuthor?, now: Date) throws -> JournalEntry? {
         try write { db in
             guard let entry = try Journal.entries(db, by: author, standingOnly: true, limit: 1).first else { return nil }
             try Journal.undo(db, entry: entry, at: now)

@@ -66,6 +66,11 @@ extension TaskStore {
             conditions.append("list = ?")
             arguments += [list]
         }
+        for tag in query.tags {
+            // Each tag asked for, all of them (the primary key of task_tag).
+            conditions.append("id IN (SELECT task_id FROM task_tag WHERE tag_key = ?)")
+            arguments += [TaskTags.key(tag)]
+        }
         if let search = query.search.map(TextFolding.fold), !search.isEmpty {
             // instr, not LIKE: the text may hold % or _, and the keys are folded already.
             conditions.append("(instr(title_key, ?) > 0 OR instr(notes_key, ?) > 0)")
@@ -121,7 +126,7 @@ extension TaskStore {
         // reminder-on by the WHERE clause, and the titles are read afterwards
         // for the few that make the cut.
         let sql = """
-            SELECT id, due_day, due_time, due_key FROM task INDEXED BY task_reminder_queue
+            SELECT id, due_day, due_time, due_key, start_day, start_time FROM task INDEXED BY task_reminder_queue
             WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key >= ?
             ORDER BY due_key
             """
@@ -132,7 +137,7 @@ extension TaskStore {
                       queue.wantsTask(withSortKey: sortKey)
                 else { return false }
                 if let due = try TaskRow.due(dayColumn: 1, timeColumn: 2, of: columns, taskID: id) {
-                    queue.offerDue(due, ofTask: id)
+                    queue.offerDue(due, start: try TaskRow.due(dayColumn: 4, timeColumn: 5, of: columns, taskID: id), ofTask: id)
                 }
                 return true
             }

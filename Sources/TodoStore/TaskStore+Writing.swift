@@ -16,11 +16,9 @@ extension TaskStore {
             let entry = try Journal.begin(db, action: .add, author: author, at: now)
             try db.cachedStatement(sql: TaskRow.insertSQL).execute(arguments: TaskRow.arguments(for: task))
             let id = db.lastInsertedRowID
-            if !task.alarms.isEmpty {
-                var saved = task
-                saved.id = id
-                try TaskRow.saveAlarmIndex(db, of: saved)
-            }
+            var saved = task
+            saved.id = id
+            try Self.saveIndexes(db, ofNew: saved)
             try Journal.keepAdded(db, entry: entry, id: id, title: task.title)
             try Journal.finish(db, entry: entry)
             return id
@@ -33,12 +31,17 @@ extension TaskStore {
     /// One transaction and one prepared statement, run once per draft: this is
     /// what makes 100,000 drafts take about a second rather than minutes.
     ///
+    /// - Parameter parents: for each draft, the position among `drafts` of
+    ///   the draft it is a subtask of (its `parentID` is set to that one's
+    ///   new id); nil, or none given, for a task of its own.
     /// - Throws: `StoreError.invalidTask` naming the first draft that cannot
     ///   be saved; nothing is saved then.
-    public func importTasks(_ drafts: [TaskDraft], now: Date) throws -> Int {
+    public func importTasks(_ drafts: [TaskDraft], parents: [Int?] = [], now: Date) throws -> Int {
         guard !drafts.isEmpty else { return 0 }
         return try write { db in
             let entry = try Journal.begin(db, action: .import, author: author, at: now)
+            var ids: [Int64] = []
+            ids.reserveCapacity(drafts.count)
             let statement = try db.makeStatement(sql: TaskRow.insertSQL)
             for (index, draft) in drafts.enumerated() {
                 let task = try Self.checked(
@@ -47,15 +50,19 @@ extension TaskStore {
                 )
                 try statement.execute(arguments: TaskRow.arguments(for: task))
                 let taskID = db.lastInsertedRowID
-                if !task.alarms.isEmpty {
-                    var saved = task
-                    saved.id = taskID
-                    try TaskRow.saveAlarmIndex(db, of: saved)
-                }
+                ids.append(taskID)
+                var saved = task
+                saved.id = taskID
+                try Self.saveIndexes(db, ofNew: saved)
                 for completion in draft.completions {
                     try Self.record(completion, taskID: taskID, db)
                 }
                 try Journal.keepAdded(db, entry: entry, id: taskID, title: task.title)
+            }
+            let link = try db.makeStatement(sql: "UPDATE task SET parent_id = ? WHERE id = ?")
+            for (index, parent) in parents.enumerated() where index < ids.count {
+                guard let parent, parent < ids.count else { continue }
+                try link.execute(arguments: [ids[parent], ids[index]])
             }
             try Journal.finish(db, entry: entry)
             return drafts.count
@@ -149,10 +156,19 @@ extension TaskStore {
         }
         // An alarm relative to the due moves with it (each occurrence's own).
         if !(task.alarms.isEmpty && original.alarms.isEmpty),
-           task.alarms != original.alarms || task.due != original.due || task.isCompleted != original.isCompleted {
+           task.alarms != original.alarms || task.due != original.due || task.start != original.start
+            || task.isCompleted != original.isCompleted {
             try TaskRow.saveAlarmIndex(db, of: task)
         }
+        if task.tags != original.tags { try TaskRow.saveTagIndex(db, of: task, replacing: true) }
         return task
+    }
+
+    /// Sets the rows by which a task just inserted is found: by its alarms
+    /// and by its tags.
+    static func saveIndexes(_ db: Database, ofNew task: TodoTask) throws {
+        if !task.alarms.isEmpty { try TaskRow.saveAlarmIndex(db, of: task) }
+        if !task.tags.isEmpty { try TaskRow.saveTagIndex(db, of: task, replacing: false) }
     }
 
     /// Deletes the tasks with these ids and returns how many there were; ids
@@ -194,7 +210,7 @@ extension TaskStore {
             id: 0,
             title: draft.title,
             notes: draft.notes,
-            category: draft.category,
+            tags: draft.tags,
             priority: draft.priority,
             due: draft.due,
             completedAt: draft.completedAt,
@@ -205,7 +221,9 @@ extension TaskStore {
             repeating: draft.repeating,
             list: draft.list,
             alarms: draft.alarms,
-            remindDefaults: draft.remindDefaults
+            remindDefaults: draft.remindDefaults,
+            start: draft.start,
+            parentID: draft.parentID
         )
     }
 
@@ -218,7 +236,8 @@ extension TaskStore {
         var task = task
         do {
             task.title = try TaskFields.title(task.title)
-            task.category = try TaskFields.category(task.category)
+            if let first = task.tags.first { _ = try TaskFields.category(first) }
+            task.tags = try TaskTags.normalized(task.tags)
         } catch {
             throw .invalidTask(which: which(), problem: error)
         }

@@ -71,6 +71,7 @@ public struct FolderSync: Sendable {
             // A write killed midway leaves its temporary file; nobody else removes it.
             list.folder.removeStaleTemporaries()
             try store.withTaskFiles(now: mapping.now) { files in
+                try fillIn(files, in: list.path)
                 let known = try files.files(in: list.path)
                 let knownEvents = try files.events.files(in: list.path)
                 var unchanged = Set(stamps.map(\.name))
@@ -123,7 +124,11 @@ public struct FolderSync: Sendable {
     public func writeOut() throws -> SyncReport {
         var report = SyncReport()
         try store.withTaskFiles(now: mapping.now) { files in
-            for file in try files.pending() {
+            try fillIn(files)
+            for pending in try files.pending() {
+                // As it is now: writing a subtask first gives its parent's
+                // file the UID it names (`ParentLinks`).
+                let file = try files.file(taskID: pending.taskID) ?? pending
                 var outcome = report
                 var folder = file.folder
                 do {
@@ -186,7 +191,12 @@ public struct FolderSync: Sendable {
         } else {
             if let known { try files.deleteTask(id: known.taskID) }
             let file = TaskFile(taskID: 0, folder: list.path, name: name, uid: item.uid, etag: stamp.etag)
-            let added = try files.add(mapping.task(from: item.properties, list: list.path, changedAt: item.lastModified ?? item.created), file: file)
+            let links = ParentLinks(files)
+            let added = try files.add(mapping.task(from: item.properties, list: list.path, changedAt: item.lastModified ?? item.created,
+                                                   links: links), file: file)
+            try files.setParentUID(item.properties.parentUID, taskID: added.id)
+            // Its subtasks' files may have come in first.
+            try files.linkSubtasks(namingUID: item.uid, to: added.id)
             try files.setUnfollowedRule(unfollowed.flatMap { _ in item.properties.rule }, message: unfollowed ?? "", taskID: added.id)
             try remember(item.properties, writtenHere: false, taskID: added.id, path: path, files)
             let moved = try skippingCompletedOccurrences(of: added, as: item.properties, files)
@@ -231,6 +241,7 @@ public struct FolderSync: Sendable {
         _ theirs: VTodo, bytes: [UInt8], stamp: ItemStamp, into task: TodoTask, file: TaskFile,
         list: FolderList, _ files: TaskFiles, _ report: inout SyncReport
     ) throws {
+        let links = ParentLinks(files)
         let base = try base(of: file, for: theirs, path: list.folder.file(stamp.name), files)
         let baseProperties = base?.properties ?? theirs.properties
         // The task's alarms, acknowledgement and snooze were read from the
@@ -240,14 +251,14 @@ public struct FolderSync: Sendable {
         if let last = try files.lastVersion(taskID: task.id), let version = try version(last, path: list.folder.file(stamp.name), files) {
             seen.takeFileValues(from: version.properties)
         }
-        let ours = mapping.properties(of: task, over: seen)
+        let ours = mapping.properties(of: task, over: seen, links: links)
         let result = VTodoMerge.merge(
             base: baseProperties, ours: ours, oursModified: task.updatedAt,
             theirs: theirs.properties, theirsModified: theirs.lastModified,
             changedHere: base?.changedHere ?? [], undoing: base?.undoing ?? []
         )
         var merged = task
-        mapping.apply(result.merged, to: &merged)
+        mapping.apply(result.merged, to: &merged, links: links)
         merged.list = list.path
         if let repeating = task.repeating, merged.repeating?.rule == repeating.rule,
            !task.isCompleted, task.due != nil, let completedAt = merged.completedAt {
@@ -262,7 +273,8 @@ public struct FolderSync: Sendable {
         var newStamp = stamp
         let path = list.folder.file(stamp.name)
         try remember(theirs.properties, writtenHere: false, taskID: task.id, path: path, files)
-        let updated = theirs.updated(to: mapping.properties(of: merged, over: theirs.properties), at: mapping.now)
+        let wanted = mapping.properties(of: merged, over: theirs.properties, links: links)
+        let updated = theirs.updated(to: wanted, at: mapping.now)
         var unwritten: UnwrittenFile?
         if let rewritten = mapping.writingAlarmActions(of: merged, read: theirs.properties, into: updated ?? bytes, path: path) ?? updated {
             do throws(VdirFolderError) {
@@ -279,6 +291,7 @@ public struct FolderSync: Sendable {
         try files.replace(task, with: merged, file: TaskFile(
             taskID: task.id, folder: list.path, name: stamp.name, uid: theirs.uid, etag: newStamp.etag
         ))
+        try files.setParentUID(unwritten == nil ? wanted.parentUID : theirs.properties.parentUID, taskID: task.id)
         if let unwritten {
             try files.markPending(taskID: task.id)
             report.unwritten.append(unwritten)
@@ -317,7 +330,7 @@ public struct FolderSync: Sendable {
     /// the reminders shown here so far are handled, as of this sync.
     private func complete(_ task: inout TodoTask, at completedAt: Date, _ files: TaskFiles) throws {
         let next = task.due.flatMap { due in task.repeating?.nextDue(afterCompleting: due, at: completedAt, in: mapping.zone) }
-        if let completion = task.completeOccurrence(at: completedAt, next: next, handledAt: mapping.now) {
+        if let completion = task.completeOccurrence(at: completedAt, next: next, handledAt: mapping.now, clock: mapping.scheduler.clock) {
             try files.record(completion, taskID: task.id)
         }
     }
@@ -412,7 +425,7 @@ public struct FolderSync: Sendable {
             let moved = try skippingCompletedOccurrences(of: task, as: item.properties, files)
             if moved != task { _ = try files.replace(task, with: moved, file: saved) }
             let task = moved
-            let wanted = mapping.properties(of: task, over: item.properties)
+            let wanted = mapping.properties(of: task, over: item.properties, links: ParentLinks(files))
             var written = item.updated(to: wanted, at: mapping.now)
             written = mapping.writingAlarmActions(of: task, read: item.properties, into: written ?? current.bytes, path: oldFolder.file(name)) ?? written
             if let bytes = written {
@@ -421,6 +434,7 @@ public struct FolderSync: Sendable {
                 report.writtenOut += 1
             }
             try files.save(saved)
+            try files.setParentUID(wanted.parentUID, taskID: task.id)
             return
         }
         // A new task, one moved to another list, or one whose file was
@@ -433,7 +447,7 @@ public struct FolderSync: Sendable {
             start = item.properties
         }
         let uid = file.uid ?? UUID().uuidString
-        let wanted = mapping.properties(of: task, over: start)
+        let wanted = mapping.properties(of: task, over: start, links: ParentLinks(files))
         let bytes = previous.flatMap { $0.updated(to: wanted, at: mapping.now) ?? $0.document.bytes }
             ?? VTodo.newFile(uid: uid, properties: wanted, at: mapping.now)
         let stamp = try list.folder.create(bytes, uid: uid)
@@ -442,7 +456,54 @@ public struct FolderSync: Sendable {
             try? oldFolder.delete(name)
         }
         try files.save(TaskFile(taskID: task.id, folder: listPath, name: stamp.name, uid: uid, etag: stamp.etag))
+        try files.setParentUID(wanted.parentUID, taskID: task.id)
         report.writtenOut += 1
+    }
+
+    // MARK: - Fields added since
+
+    /// Reads, once, what the files of tasks stored before this version
+    /// kept more of (every tag, the start, the parent, alarms relative to
+    /// the start) say of them, before any file is written: written back from
+    /// the store alone, they would lose it. A task changed here since (its
+    /// tags, start or parent no longer as stored then) keeps its own. A
+    /// task of a folder not configured now waits until it is again.
+    ///
+    /// - Parameter folder: only the tasks of this list's folder (the one a
+    ///   read-in is about to merge files of); all when nil.
+    private func fillIn(_ files: TaskFiles, in folder: String? = nil) throws {
+        let ids = try files.tasksToFillIn()
+        guard !ids.isEmpty else { return }
+        let links = ParentLinks(files)
+        for id in ids {
+            guard let file = try files.file(taskID: id), let task = try files.task(id: id) else {
+                try files.endFillIn(taskID: id)
+                continue
+            }
+            guard folder.map({ $0 == file.folder }) ?? true, let list = lists.list(atPath: file.folder) else { continue }
+            var properties: VTodoProperties?
+            if let name = file.name {
+                properties = ItemReading.read(name, in: list, mapping: mapping).0?.item.properties
+                if properties == nil, let last = try files.lastVersion(taskID: id) {
+                    properties = try version(last, path: list.folder.file(name), files)?.properties
+                }
+            }
+            guard let properties else {
+                try files.endFillIn(taskID: id)
+                continue
+            }
+            var reading = task
+            mapping.apply(properties, to: &reading, links: links)
+            var filled = task
+            if task.tags == TaskTags.settingCategory(task.category, of: []), TaskTags.key(reading.category) == TaskTags.key(task.category) {
+                filled.tags = reading.tags
+            }
+            if task.start == nil { filled.start = reading.start }
+            if task.parentID == nil { filled.parentID = reading.parentID }
+            filled.alarms = reading.alarms
+            filled.remindDefaults = reading.remindDefaults
+            try files.fillIn(filled, parentUID: properties.parentUID)
+        }
     }
 
     /// Whether `path` is a configured list's folder, whose files are

@@ -1,5 +1,6 @@
 import Foundation
 import TodoCalendar
+import TodoCore
 import TodoStore
 
 /// How the store and the lists' folders compare, found without changing
@@ -29,6 +30,28 @@ public struct SyncCheck: Sendable {
     public var lists: [ListState] = []
     /// Conflicts settled by merges, newest first.
     public var conflicts: [SyncConflict] = []
+
+    /// A subtask shown at the top level, and why: its parent is missing (a
+    /// UID no file has), in another list, or its own subtask.
+    public struct LooseSubtask: Hashable, Sendable {
+        public var taskID: Int64
+        public var title: String
+        public var reason: Reason
+
+        public enum Reason: Hashable, Sendable {
+            /// The file names a parent UID no task's file has.
+            case missing(uid: String)
+            /// The parent, by id, is in another list.
+            case otherList(parentID: Int64)
+            /// Following parents leads back to the task.
+            case cycle
+        }
+    }
+
+    /// The subtasks of the lists shown at the top level, by id. Not a
+    /// difference between the store and the folders (the files say so),
+    /// so `inStep` does not count them: nothing is lost, only shown apart.
+    public var looseSubtasks: [LooseSubtask] = []
 
     /// Whether the store and the folders say the same, every file readable.
     public var inStep: Bool {
@@ -103,6 +126,30 @@ extension FolderSync {
             }
         }
         check.conflicts = try store.syncConflicts(limit: conflictLimit)
+        check.looseSubtasks = try looseSubtasks()
         return check
+    }
+
+    /// The tasks of the lists whose parent they are not shown under
+    /// (`SubtaskTree`), and the files naming a parent no file has.
+    private func looseSubtasks() throws -> [SyncCheck.LooseSubtask] {
+        let folders = Set(lists.lists.map(\.path))
+        let nodes = try store.subtaskNodes()
+        let tree = SubtaskTree(nodes)
+        var reasons: [Int64: SyncCheck.LooseSubtask.Reason] = [:]
+        for node in nodes where node.list.map(folders.contains) == true {
+            switch tree.problem(of: node.id) {
+            case .otherList(let parent)?: reasons[node.id] = .otherList(parentID: parent)
+            case .cycle?: reasons[node.id] = .cycle
+            case .missing?, nil: break
+            }
+        }
+        try store.readingTaskFiles { files in
+            for (id, uid) in try files.subtasksOfMissingParents() where reasons[id] == nil { reasons[id] = .missing(uid: uid) }
+        }
+        let tasks = try store.tasks(ids: Array(reasons.keys))
+        return reasons.keys.sorted().compactMap { id in
+            tasks[id].map { SyncCheck.LooseSubtask(taskID: id, title: $0.title, reason: reasons[id] ?? .cycle) }
+        }
     }
 }

@@ -46,7 +46,7 @@ extension TaskMapping {
             let actedAt = task.acknowledgedAt ?? now
             if let until = task.snoozedUntil {
                 edit { item in
-                    lastFired(in: item.properties, due: task.due, atOrBefore: actedAt)
+                    lastFired(in: item.properties, of: task, atOrBefore: actedAt)
                         .flatMap { item.snoozing($0, until: until, at: actedAt) }
                 }
             } else {
@@ -57,15 +57,15 @@ extension TaskMapping {
     }
 
     /// The alarm of the file (todo-remind's own or another client's; not a
-    /// snooze) whose instant for the occurrence due `due` came last at or
+    /// snooze) whose instant for the task's open occurrence came last at or
     /// before `instant`: the one a snooze at `instant` puts off.
-    private func lastFired(in properties: VTodoProperties, due: Due?, atOrBefore instant: Date) -> VAlarmID? {
+    private func lastFired(in properties: VTodoProperties, of task: TodoTask, atOrBefore instant: Date) -> VAlarmID? {
         let own = properties.ownAlarms.compactMap { alarm in Self.alarm(alarm).map { (VAlarmID.own(alarm.kind), $0) } }
         let theirs = properties.alarms.filter { $0.snoozes == nil }.compactMap { alarm in
             Self.alarms(alarm).first.map { (alarm.key, $0) }
         }
         return (own + theirs)
-            .compactMap { key, alarm in scheduler.instant(of: alarm, due: due).map { (key, $0) } }
+            .compactMap { key, alarm in scheduler.instant(of: alarm, for: task).map { (key, $0) } }
             .filter { $0.1 <= instant }
             .max { $0.1 < $1.1 }?.0
     }

@@ -30,12 +30,18 @@ struct TaskMapping {
 
     /// `task` with the fields `properties` say, keeping everything else
     /// (id, creation, snooze, the reminder switch, a series' history).
-    func apply(_ properties: VTodoProperties, to task: inout TodoTask) {
+    ///
+    /// - Parameter links: how the parent's UID names a task of the store; a
+    ///   UID no task has gives no parent (a missing one, or one whose file
+    ///   comes in later, `FolderSync` links it then).
+    func apply(_ properties: VTodoProperties, to task: inout TodoTask, links: ParentLinks = .unlinked) {
         task.title = (try? TaskFields.title(properties.title ?? "")) ?? Self.untitled
         task.notes = TaskFields.notes(properties.notes)
-        task.category = (try? TaskFields.category(properties.category)) ?? TodoTask.defaultCategory
+        task.tags = TaskTags.lenient(properties.categories)
         task.priority = properties.priority
         task.due = properties.due
+        task.start = Self.start(of: properties)
+        task.parentID = properties.parentUID.flatMap(links.id)
         // COMPLETED holds whole seconds: a task done here keeps its
         // fraction, or every merge would count it as completed anew here.
         task.completedAt = properties.isDone ? (Self.keepingFraction(task.completedAt, read: properties.completedAt) ?? task.completedAt ?? now) : nil
@@ -74,6 +80,8 @@ struct TaskMapping {
         switch alarm.trigger {
         case .relativeToDue(let seconds):
             return ([0] + repeats).map { .relative(seconds: seconds + $0) }
+        case .relativeToStart(let seconds):
+            return ([0] + repeats).map { .relativeToStart(seconds: seconds + $0) }
         case .absolute(let instant):
             return ([0] + repeats).map { .absolute(instant.addingTimeInterval(TimeInterval($0))) }
         }
@@ -96,11 +104,27 @@ struct TaskMapping {
     ///   alarm) fires as missed within the catch-up window, as Thunderbird
     ///   shows it on start. Never later than now: a clock ahead elsewhere
     ///   must not cost a reminder.
-    func task(from properties: VTodoProperties, list: String, changedAt: Date? = nil) -> TodoTask {
+    func task(from properties: VTodoProperties, list: String, changedAt: Date? = nil, links: ParentLinks = .unlinked) -> TodoTask {
         let setAt = min(changedAt ?? now, now)
         var task = TodoTask(id: 0, title: Self.untitled, createdAt: now, dueSetAt: setAt, list: list)
-        apply(properties, to: &task)
+        apply(properties, to: &task, links: links)
         return task
+    }
+
+    /// The task's start a file's DTSTART says: none where it only anchors a
+    /// repeating task's rule at its due, as todo-remind writes a series
+    /// without a start (RFC 5545 asks a rule for a DTSTART).
+    static func start(of properties: VTodoProperties) -> Due? {
+        guard let start = properties.start, properties.rule == nil || start != properties.due else { return nil }
+        return start
+    }
+
+    /// The DTSTART a file should say for `task`: its start, or for a
+    /// repeating task without one its due, where its rule is anchored. A
+    /// series' file without a DTSTART (tasks.org, todoman write none) gets
+    /// one only when its rule is written (`anchored`).
+    private static func fileStart(of task: TodoTask, anchored: Bool) -> Due? {
+        task.start ?? (task.repeating != nil && anchored ? task.due : nil)
     }
 
     /// What the file should say for `task`, starting from what it says (`base`).
@@ -109,13 +133,13 @@ struct TaskMapping {
     /// step with its due and reminder switch where they are already, and
     /// added when its reminder is switched on; a file of another client's
     /// gets none for an unrelated change (its bytes stay its own).
-    func properties(of task: TodoTask, over base: VTodoProperties) -> VTodoProperties {
+    func properties(of task: TodoTask, over base: VTodoProperties, links: ParentLinks = .unlinked) -> VTodoProperties {
         var reading = task
-        apply(base, to: &reading)
+        apply(base, to: &reading, links: links)
         var properties = base
         if task.title != reading.title { properties.title = task.title }
         if task.notes != reading.notes { properties.notes = task.notes }
-        if task.category != reading.category { properties.category = task.category }
+        if task.tags != reading.tags { properties.categories = task.tags }
         if task.priority != reading.priority { properties.priority = task.priority }
         if task.due != reading.due {
             properties.due = task.due
@@ -125,8 +149,28 @@ struct TaskMapping {
             // A series at its start, typed in a DST gap, is written as typed:
             // the reading its rule repeats at, there too.
             properties.dueReading = task.repeating.flatMap { $0.start == task.due ? $0.startWall : nil }
-            // A series moved on (done, or its due edited): its DTSTART moves too.
-            if task.repeating != nil, base.rule != nil, base.ruleStart != nil { properties.ruleStart = ruleStart(for: task.due, over: base) }
+        }
+        // A series moved on (done, or its due edited) moves its DTSTART too;
+        // one whose rule is written gets one.
+        let anchored = base.start != nil || base == VTodoProperties()
+            || task.repeating?.rule(countedFrom: task.due) != reading.repeating?.rule(countedFrom: reading.due)
+        let start = Self.fileStart(of: task, anchored: anchored)
+        if start != Self.fileStart(of: reading, anchored: anchored) {
+            properties.start = start
+            // A start of its own in the zone the file's was written in (UTC
+            // for none), else its series' or the machine's; a series' anchor
+            // in its DUE's.
+            properties.startZone = start?.isTimed == true && task.start != nil
+                ? (base.start?.isTimed == true ? base.startZone : (task.repeating?.zone ?? zone.identifier)) : nil
+        }
+        if task.parentID != reading.parentID {
+            // A parent no file names (a task of the local list, one deleted)
+            // leaves the file's RELATED-TO as it is: nothing is lost.
+            if let parent = task.parentID {
+                if let uid = links.uid(parent) { properties.parentUID = uid }
+            } else {
+                properties.parentUID = nil
+            }
         }
         if task.completedAt != reading.completedAt {
             if let completedAt = task.completedAt { properties.complete(at: completedAt) } else { properties.reopen() }
@@ -136,7 +180,6 @@ struct TaskMapping {
         let rule = task.repeating?.rule(countedFrom: task.due)
         if rule != reading.repeating?.rule(countedFrom: reading.due) || task.repeating?.from != reading.repeating?.from {
             properties.rule = rule
-            properties.ruleStart = task.repeating == nil ? nil : ruleStart(for: task.due, over: base)
             properties.repeatsFromCompletion = task.repeating?.from == .completion
         }
         if task.acknowledgedAt != reading.acknowledgedAt { properties.acknowledgedAt = task.acknowledgedAt }
@@ -153,36 +196,13 @@ struct TaskMapping {
         return properties
     }
 
-    /// The DTSTART of a series whose open occurrence is due `due`: RFC 5545
-    /// anchors the rule there, so it is the open occurrence's start, and
-    /// every client expands the same occurrences from it that todo-remind
-    /// does. The file's own distance from DTSTART to DUE is kept (tasks.org
-    /// and Evolution start a task before it is due, and every occurrence
-    /// keeps that distance; RFC 5545 §3.8.5.3); a file without one starts
-    /// it at its due. Moved on with each occurrence, as tasks.org moves it.
-    ///
-    /// A rule with COUNT then counts, for another client, from the open
-    /// occurrence, so the file's COUNT says what is left
-    /// (`TaskRepeat.rule(countedFrom:)`); here it counts from the series'
-    /// first due (the task's history, `TaskRepeat.start`).
-    private func ruleStart(for due: Due?, over base: VTodoProperties) -> Due? {
-        switch (due, base.due, base.ruleStart) {
-        case (.time(let due)?, .time(let baseDue)?, .time(let baseStart)?):
-            .time(due.addingTimeInterval(baseStart.timeIntervalSince(baseDue)))
-        case (.day(let due)?, .day(let baseDue)?, .day(let baseStart)?):
-            .day(due.adding(days: baseStart.daysSinceEpoch - baseDue.daysSinceEpoch))
-        default:
-            due
-        }
-    }
-
     /// An alarm set with `--remind`, as its own VALARM wrote it.
     static func alarm(_ own: OwnAlarm) -> TaskAlarm? {
         if own.isAbsolute {
             guard case .utc(let instant)? = ICalendarTime(ContentLine(name: "TRIGGER", value: own.trigger)) else { return nil }
             return .absolute(instant)
         }
-        return ICalendarDuration.seconds(own.trigger).map { .relative(seconds: $0) }
+        return ICalendarDuration.seconds(own.trigger).map { own.relatedToStart ? .relativeToStart(seconds: $0) : .relative(seconds: $0) }
     }
 
     /// The VALARMs that say the task's reminders (09:00 on the due day, at
@@ -193,6 +213,8 @@ struct TaskMapping {
         let set = task.alarms.filter { !theirs.contains($0) }.map { alarm in
             switch alarm {
             case .relative(let seconds): OwnAlarm(kind: OwnAlarm.setKind, trigger: ICalendarDuration.text(seconds: seconds))
+            case .relativeToStart(let seconds):
+                OwnAlarm(kind: OwnAlarm.setKind, trigger: ICalendarDuration.text(seconds: seconds), relatedToStart: true)
             case .absolute(let instant): OwnAlarm(kind: OwnAlarm.setKind, trigger: ICalendarTime.utcText(instant), isAbsolute: true)
             }
         }

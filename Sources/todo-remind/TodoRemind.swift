@@ -19,9 +19,9 @@ struct TodoRemind: ParsableCommand {
         // third of an empty `list`'s instructions.
         subcommands: [
             Add.self, List.self, Show.self, Edit.self,
-            Done.self, Reopen.self, Delete.self, Clear.self,
+            Done.self, Reopen.self, Delete.self, Clear.self, Undo.self,
             On.self, Off.self, Toggle.self, Snooze.self, Unsnooze.self,
-            Next.self, Agenda.self, Lists.self, Sync.self, Config.self, Export.self, Import.self,
+            Next.self, Agenda.self, Lists.self, Tags.self, Sync.self, Config.self, Export.self, Import.self,
             Daemon.self, Status.self, NotifyTest.self, UI.self,
         ]
     )
@@ -47,7 +47,7 @@ struct TodoRemind: ParsableCommand {
         } catch {
             StoreOpener.closeAll()
             let code: ExitCode = ExitStatus.of(error).map { ExitCode($0) } ?? exitCode(for: error)
-            let sentence = message(for: error)
+            let sentence = ExitStatus.quotesTaskText(error) ? message(for: error).safeForTerminal : message(for: error)
             // Help, --version, and a silent `ExitCode` keep ArgumentParser's handling.
             guard code != .success, !sentence.isEmpty else { exit(withError: error) }
             FileHandle.standardError.write(Data("Error: \(sentence)\n".utf8))

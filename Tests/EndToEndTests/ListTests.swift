@@ -264,11 +264,19 @@ struct ListTests {
     /// Checks one task object against the README's JSON section.
     static func checkTaskShape(_ task: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) {
         let fields: Set = [
-            "id", "title", "notes", "category", "list", "priority", "due", "dueInstant", "state", "group",
-            "completed", "completedAt", "createdAt", "reminder", "remindDefaults", "alarms", "nextReminder", "reminders",
-            "repeat", "occurrences", "completions",
+            "id", "title", "notes", "category", "tags", "list", "parent", "priority", "due", "dueInstant", "start", "waiting",
+            "state", "group", "completed", "completedAt", "createdAt", "reminder", "remindDefaults", "alarms", "nextReminder",
+            "reminders", "repeat", "occurrences", "completions",
         ]
         #expect(Set(task.keys) == fields, sourceLocation: sourceLocation)
+        #expect((task["tags"] as? [Any])?.allSatisfy(JSON.isString) == true, sourceLocation: sourceLocation)
+        #expect(JSON.isInteger(task["parent"]) || JSON.isNull(task["parent"]), sourceLocation: sourceLocation)
+        #expect(task["waiting"] is Bool, sourceLocation: sourceLocation)
+        if let start = task["start"] as? [String: Any] {
+            #expect(start.count == 1 && (JSON.isDay(start["day"]) || JSON.isInstant(start["time"])), "\(start)", sourceLocation: sourceLocation)
+        } else {
+            #expect(JSON.isNull(task["start"]), sourceLocation: sourceLocation)
+        }
         // A one-off task: no rule, no occurrences, no history.
         if JSON.isNull(task["repeat"]) {
             #expect((task["occurrences"] as? [Any])?.isEmpty == true, sourceLocation: sourceLocation)

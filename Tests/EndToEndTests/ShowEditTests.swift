@@ -81,7 +81,10 @@ struct ShowEditTests {
         (["--no-due"], ["due": "null", "dueInstant": "null", "nextReminder": "null", "reminders": "[]", "state": #""noDueDate""#, "group": #""someday""#]),
         (["--notes", "bring the receipt"], ["notes": #""bring the receipt""#]),
         (["--notes", ""], ["notes": "null"]),
-        (["--category", "Work"], ["category": #""Work""#]),
+        (["--category", "Work"], ["category": #""Work""#, "tags": #"["Work"]"#]),
+        (["--tag", "weekend"], ["tags": #"["Home","weekend"]"#]),
+        (["--untag", "home"], ["tags": "[]", "category": #""General""#]),
+        (["--start", "2099-11-30"], ["start": #"{"day":"2099-11-30"}"#, "waiting": "true"]),
         (["--priority", "low"], ["priority": #""low""#]),
     ] as [([String], [String: String])])
     func editOneField(options: [String], changed: [String: String]) throws {

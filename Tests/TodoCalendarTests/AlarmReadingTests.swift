@@ -20,7 +20,7 @@ struct AlarmReadingTests {
         #expect(item.skippedAlarms.isEmpty)
     }
 
-    @Test("Thunderbird, repeating: a snooze of one occurrence is keyed by that occurrence's start; a start-related alarm moves onto the due")
+    @Test("Thunderbird, repeating: a snooze of one occurrence is keyed by that occurrence's start; a start-related alarm counts from the start")
     func thunderbirdOccurrence() throws {
         let item = try CalendarFixture.item("thunderbird-recurring.ics")
         // 09:00 in Berlin on Monday 12 January, the second occurrence's DTSTART.
@@ -31,9 +31,9 @@ struct AlarmReadingTests {
         #expect(item.properties.completedOccurrences.isEmpty)
         #expect(item.properties.acknowledgedAt == (try Self.instant("2026-01-12T07:46:00Z")))
         #expect(item.properties.snoozedUntil == nil)
-        // 15 minutes before a DTSTART one hour before DUE: 75 minutes before the due.
+        // 15 minutes before DTSTART, which moves with each occurrence.
         #expect(item.properties.alarms == [
-            VAlarm(key: .trigger("TRIGGER;VALUE=DURATION:-PT15M"), trigger: .relativeToDue(seconds: -4500)),
+            VAlarm(key: .trigger("TRIGGER;VALUE=DURATION:-PT15M"), trigger: .relativeToStart(seconds: -900)),
         ])
     }
 
@@ -113,13 +113,13 @@ struct AlarmReadingTests {
         #expect(alarms.first?.uid == "20260401T100000Z-4242-1000-1-0@desktop")
     }
 
-    @Test("Evolution with DTSTART: -PT15M from an 08:30 start is 8 h 45 min before a 17:00 due; AUDIO is a reminder too")
+    @Test("Evolution with DTSTART: -PT15M counts from the 08:30 start; AUDIO is a reminder too")
     func evolutionStart() throws {
         let alarms = try CalendarFixture.item("evolution-start.ics").properties.alarms
         #expect(alarms == [
             VAlarm(
                 key: .uid("20260501T120000Z-4242-1000-1-10@desktop"),
-                trigger: .relativeToDue(seconds: -(8 * 3600 + 45 * 60)),
+                trigger: .relativeToStart(seconds: -900),
                 acknowledgedAt: try Self.instant("2026-05-12T12:16:00Z")
             ),
             VAlarm(
@@ -192,14 +192,14 @@ struct AlarmReadingTests {
             "“tasks/a.ics”, line 12: a reminder (VALARM) is not used: the TRIGGER “-PT15X” is neither a duration (such as -PT15M or -P1D) nor a UTC date-time (such as 20261201T080000Z). The file is left as it is.")
     }
 
-    @Test("a start-related alarm: with DTSTART and DUE it moves onto the due; with DTSTART alone it is absolute; without DTSTART it is read against the due", arguments: [
-        ("DTSTART:20261201T150000Z\r\nDUE:20261201T170000Z", "TRIGGER:-PT30M", VAlarm.Trigger.relativeToDue(seconds: -(2 * 3600 + 1800))),
-        ("DTSTART:20261201T150000Z", "TRIGGER:-PT30M", .absolute(Date(timeIntervalSince1970: 1_796_135_400))),
+    @Test("a start-related alarm: with a DTSTART it counts from it, with or without DUE; without DTSTART it is read against the due", arguments: [
+        ("DTSTART:20261201T150000Z\r\nDUE:20261201T170000Z", "TRIGGER:-PT30M", VAlarm.Trigger.relativeToStart(seconds: -1800)),
+        ("DTSTART:20261201T150000Z", "TRIGGER:-PT30M", .relativeToStart(seconds: -1800)),
         ("DUE:20261201T170000Z", "TRIGGER;RELATED=START:-PT30M", .relativeToDue(seconds: -1800)),
         ("", "TRIGGER:PT0S", .relativeToDue(seconds: 0)),
         ("DTSTART:20261201T150000Z", "TRIGGER;RELATED=END:-PT5M", .relativeToDue(seconds: -300)),
         // A day start and a day due, local midnights apart.
-        ("DTSTART;VALUE=DATE:20261130\r\nDUE;VALUE=DATE:20261201", "TRIGGER:PT9H", .relativeToDue(seconds: 9 * 3600 - 86_400)),
+        ("DTSTART;VALUE=DATE:20261130\r\nDUE;VALUE=DATE:20261201", "TRIGGER:PT9H", .relativeToStart(seconds: 9 * 3600)),
     ])
     func startRelated(dates: String, trigger: String, expected: VAlarm.Trigger) throws {
         let text = """

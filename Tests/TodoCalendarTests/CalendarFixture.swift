@@ -14,6 +14,8 @@ enum CalendarFixture {
         "nextcloud.ics", "evolution.ics", "handwritten-lf.ics",
         "thunderbird-recurring.ics", "tasksorg-snoozed.ics", "evolution-start.ics",
         "rfc9074.ics", "apple.ics", "malformed-alarms.ics", "thunderbird-occurrence-done.ics",
+        "tasksorg-parent.ics", "tasksorg-child.ics", "nextcloud-parent.ics", "nextcloud-child.ics",
+        "jtx-parent.ics", "jtx-child.ics", "thunderbird-child.ics", "todoman-start.ics",
     ]
 
     /// Floating times in the fixtures are read in this zone.

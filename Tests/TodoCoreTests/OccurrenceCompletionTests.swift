@@ -12,6 +12,7 @@ struct OccurrenceCompletionTests {
     static let due = Due.day(F.day("2026-12-01"))
     static let doneAt = F.instant("2026-12-01T08:15:00Z")
     static let handledAt = F.instant("2026-12-01T10:00:00Z")
+    static let clock = WallClock(timeZone: TimeZone(identifier: "UTC") ?? .gmt)
 
     /// A task due on 1 December, snoozed and acknowledged earlier.
     static func task(repeating: Bool) -> TodoTask {
@@ -25,7 +26,7 @@ struct OccurrenceCompletionTests {
     @Test("A one-off task is done at the instant given; its reminders are handled when given, its snooze ends, and there is no occurrence to record")
     func oneOff() {
         var task = Self.task(repeating: false)
-        let completion = task.completeOccurrence(at: Self.doneAt, next: .day(F.day("2026-12-02")), handledAt: Self.handledAt)
+        let completion = task.completeOccurrence(at: Self.doneAt, next: .day(F.day("2026-12-02")), handledAt: Self.handledAt, clock: Self.clock)
         #expect(completion == nil)
         #expect(task.completedAt == Self.doneAt)
         #expect(task.due == Self.due)
@@ -37,7 +38,7 @@ struct OccurrenceCompletionTests {
     func movesOn() {
         var task = Self.task(repeating: true)
         let next = Due.day(F.day("2026-12-02"))
-        let completion = task.completeOccurrence(at: Self.doneAt, next: next, handledAt: Self.handledAt)
+        let completion = task.completeOccurrence(at: Self.doneAt, next: next, handledAt: Self.handledAt, clock: Self.clock)
         #expect(completion == Completion(due: Self.due, at: Self.doneAt))
         #expect(task.due == next)
         #expect(!task.isCompleted)
@@ -50,7 +51,7 @@ struct OccurrenceCompletionTests {
     @Test("A series whose rule has ended (no next due) is done for good at the instant given, its last occurrence recorded")
     func seriesEnds() {
         var task = Self.task(repeating: true)
-        let completion = task.completeOccurrence(at: Self.doneAt, next: nil, handledAt: Self.handledAt)
+        let completion = task.completeOccurrence(at: Self.doneAt, next: nil, handledAt: Self.handledAt, clock: Self.clock)
         #expect(completion == Completion(due: Self.due, at: Self.doneAt))
         #expect(task.completedAt == Self.doneAt)
         #expect(task.due == Self.due)
@@ -63,7 +64,7 @@ struct OccurrenceCompletionTests {
         var task = Self.task(repeating: repeating)
         task.completedAt = F.instant("2026-11-30T18:00:00Z")
         let before = task
-        #expect(task.completeOccurrence(at: Self.doneAt, next: .day(F.day("2026-12-02")), handledAt: Self.handledAt) == nil)
+        #expect(task.completeOccurrence(at: Self.doneAt, next: .day(F.day("2026-12-02")), handledAt: Self.handledAt, clock: Self.clock) == nil)
         #expect(task == before)
     }
 
@@ -75,7 +76,7 @@ struct OccurrenceCompletionTests {
         let shown = Reminder(taskID: 1, kind: .atDueTime, occurrence: .at(F.instant("2026-12-01T09:00:00Z")), at: F.instant("2026-12-01T09:00:00Z"))
         #expect(Scheduler.isUnhandled(shown, of: task))
         // Done on the phone at 08:15, before the reminder fired here at 09:00; read in at 10:00.
-        _ = task.completeOccurrence(at: Self.doneAt, next: .time(F.instant("2026-12-02T09:00:00Z")), handledAt: Self.handledAt)
+        _ = task.completeOccurrence(at: Self.doneAt, next: .time(F.instant("2026-12-02T09:00:00Z")), handledAt: Self.handledAt, clock: Self.clock)
         #expect(!Scheduler.isUnhandled(shown, of: task))
         // The next occurrence's reminders are still to come.
         #expect(scheduler.nextReminder(for: task, after: Self.handledAt)?.at == F.instant("2026-12-02T09:00:00Z"))

@@ -119,7 +119,7 @@ private typealias Folder = SyncedFolder
         #expect(lines.contains("STATUS:COMPLETED") && lines.contains("COMPLETED:20261201T003000Z") && lines.contains("PERCENT-COMPLETE:100"), "\(lines)")
         #expect(lines.contains("X-MOZ-LASTACK:20261201T003000Z"))
 
-        _ = try setup.store.reopen(ids: [id], now: setup.at(40))
+        _ = try setup.store.reopen(ids: [id], now: setup.at(40), in: Self.zone)
         try setup.writeOut(40)
         lines = try setup.lines("phone.ics")
         #expect(lines.contains("STATUS:NEEDS-ACTION"), "\(lines)")

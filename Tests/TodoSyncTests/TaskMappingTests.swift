@@ -9,7 +9,11 @@ import TodoCore
 @Suite struct TaskMappingTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../TodoCalendarTests/Fixtures").standardized
-    static let clients = ["rfc5545", "thunderbird", "tasksorg", "todoman", "nextcloud", "evolution", "handwritten-lf"]
+    static let clients = [
+        "rfc5545", "thunderbird", "tasksorg", "todoman", "nextcloud", "evolution", "handwritten-lf",
+        "tasksorg-parent", "tasksorg-child", "nextcloud-parent", "nextcloud-child", "jtx-parent", "jtx-child",
+        "thunderbird-child", "todoman-start", "thunderbird-recurring", "evolution-start",
+    ]
     static let mapping = TaskMapping(
         scheduler: Scheduler(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)),
         now: Date(timeIntervalSince1970: 1_795_000_000)
@@ -67,7 +71,7 @@ import TodoCore
 
         let written = Self.mapping.properties(of: task, over: file.properties)
         #expect(written.rule == "FREQ=DAILY;COUNT=3")
-        #expect(written.ruleStart == third && written.due == third)
+        #expect(written.start == third && written.due == third)
 
         // Read back, it is the same series with its history, not a new one of 3.
         let bytes = try #require(file.updated(to: written, at: Self.mapping.now))
@@ -84,7 +88,7 @@ import TodoCore
         // series here, at its fourth occurrence.
         var phone = reread.properties
         phone.due = fourth
-        phone.ruleStart = fourth
+        phone.start = fourth
         phone.rule = "FREQ=DAILY;COUNT=2"
         var moved = task
         Self.mapping.apply(phone, to: &moved)

@@ -45,6 +45,18 @@ struct ComponentEditor {
         }
     }
 
+    /// Puts `replacement` in place of the line at `index`, or removes it
+    /// when nil; with no `index`, adds `replacement` where `set` adds a new
+    /// property.
+    mutating func replace(at index: Int?, with replacement: ContentLine?) {
+        switch (index, replacement) {
+        case (let index?, let line?): lines[index] = line
+        case (let index?, nil): lines.remove(at: index)
+        case (nil, let line?): lines.insert(line, at: insertionPoint)
+        case (nil, nil): break
+        }
+    }
+
     /// Removes the child components (a VALARM) whose lines match.
     mutating func removeChildren(where matches: ([ContentLine]) -> Bool) {
         var index = 1

@@ -16,18 +16,9 @@ struct AlarmReading {
     /// which Apple clients add and tasks.org filters out: never fired.
     static let applePlaceholder = Date(timeIntervalSince1970: 197_168_145)
 
-    /// Reads the VALARMs of `todo`. `due` and `start` are its DUE and
-    /// DTSTART as read; `clock` gives a day's start in the local zone.
-    init(document: ICalendarDocument, todo: ICalendarComponent, due: Due?, start: Due?, clock: WallClock) {
-        func anchor(_ value: Due?) -> Date? {
-            switch value {
-            case .day(let day)?: clock.startOfDay(day)
-            case .time(let instant)?: instant
-            case nil: nil
-            }
-        }
-        let dueAnchor = anchor(due)
-        let startAnchor = anchor(start)
+    /// Reads the VALARMs of `todo`. `start` is its DTSTART as read: an alarm
+    /// relative to the start counts from it, or, without one, from DUE.
+    init(document: ICalendarDocument, todo: ICalendarComponent, start: Due?) {
         var ownUIDs: [String: String] = [:]
         var snoozed: [Int: String] = [:]
         // Counted once, when a skipped alarm first needs its line: counted
@@ -67,14 +58,7 @@ struct AlarmReading {
             case .duration(let seconds, relatedToEnd: true):
                 trigger = .relativeToDue(seconds: seconds)
             case .duration(let seconds, relatedToEnd: false):
-                switch (startAnchor, dueAnchor) {
-                case (let start?, let due?):
-                    trigger = .relativeToDue(seconds: seconds + Int(start.timeIntervalSince(due).rounded()))
-                case (let start?, nil):
-                    trigger = .absolute(start.addingTimeInterval(Double(seconds)))
-                case (nil, _):
-                    trigger = .relativeToDue(seconds: seconds)
-                }
+                trigger = start == nil ? .relativeToDue(seconds: seconds) : .relativeToStart(seconds: seconds)
             }
             if let uid = parsed.snoozedUID { snoozed[alarms.count] = uid }
             alarms.append(VAlarm(

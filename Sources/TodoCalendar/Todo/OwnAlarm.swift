@@ -20,11 +20,29 @@ public struct OwnAlarm: Hashable, Sendable, Codable {
     public var trigger: String
     /// Whether `trigger` is a date-time (`TRIGGER;VALUE=DATE-TIME`).
     public var isAbsolute: Bool
+    /// Whether a duration `trigger` counts from DTSTART (`RELATED=START`:
+    /// `--remind start`, `-1d@start`) rather than from DUE.
+    public var relatedToStart: Bool
 
-    public init(kind: String, trigger: String, isAbsolute: Bool = false) {
+    public init(kind: String, trigger: String, isAbsolute: Bool = false, relatedToStart: Bool = false) {
         self.kind = kind
         self.trigger = trigger
         self.isAbsolute = isAbsolute
+        self.relatedToStart = relatedToStart
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, trigger, isAbsolute, relatedToStart
+    }
+
+    /// Reads a stored version (`MergeBase.Version`); one stored before
+    /// alarms could count from the start has none that does.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(String.self, forKey: .kind)
+        trigger = try container.decode(String.self, forKey: .trigger)
+        isAbsolute = try container.decode(Bool.self, forKey: .isAbsolute)
+        relatedToStart = try container.decodeIfPresent(Bool.self, forKey: .relatedToStart) ?? false
     }
 
     /// The kind of an alarm set with `--remind`.
@@ -41,7 +59,7 @@ public struct OwnAlarm: Hashable, Sendable, Codable {
             ContentLine(name: "DESCRIPTION", value: ICalendarText.escape(title ?? "Reminder")),
             isAbsolute
                 ? ContentLine(name: "TRIGGER", parameters: [.init("VALUE", "DATE-TIME")], value: trigger)
-                : ContentLine(name: "TRIGGER", parameters: [.init("RELATED", "END")], value: trigger),
+                : ContentLine(name: "TRIGGER", parameters: [.init("RELATED", relatedToStart ? "START" : "END")], value: trigger),
             ContentLine(name: Self.marker, value: kind),
             ContentLine(name: "END", value: "VALARM"),
         ]

@@ -22,25 +22,24 @@ public struct VAlarm: Hashable, Sendable, Codable {
         /// every occurrence's due. A task without a due has no instance of
         /// it until it gets one.
         ///
-        /// This is how every relative TRIGGER is given:
-        /// - `RELATED=END` (relative to DUE), as written;
-        /// - `RELATED=START` (the default), relative to DTSTART, moved onto
-        ///   the due by DTSTART's distance from DUE (`-PT15M` on a DTSTART
-        ///   an hour before DUE is `-4500` seconds), which every occurrence
-        ///   keeps (RFC 5545 §3.8.5.3) as long as DTSTART moves with DUE from
-        ///   one occurrence to the next (tasks.org and Evolution move both);
-        /// - `RELATED=START` on a VTODO without DTSTART, as if relative to
-        ///   DUE. RFC 5545 §3.8.6.3 requires a DTSTART then; Evolution reads
-        ///   such an alarm against DUE (`e_cal_recur_generate_instances_sync`:
-        ///   "tasks without start date") while Thunderbird drops it. A reminder
-        ///   someone set is kept rather than lost.
+        /// This is how `RELATED=END` (relative to DUE) is given, and
+        /// `RELATED=START` (the default) on a VTODO without DTSTART, as if
+        /// relative to DUE. RFC 5545 §3.8.6.3 requires a DTSTART then;
+        /// Evolution reads such an alarm against DUE
+        /// (`e_cal_recur_generate_instances_sync`: "tasks without start
+        /// date") while Thunderbird drops it. A reminder someone set is kept
+        /// rather than lost.
         ///
         /// Durations count a day as 86 400 seconds (see `ICalendarDuration`).
         case relativeToDue(seconds: Int)
+        /// `seconds` after the start's anchor (DTSTART's instant, or the start
+        /// of its day): `RELATED=START` (the default) on a VTODO with a
+        /// DTSTART, which every occurrence of a series moves with its DUE
+        /// (RFC 5545 §3.8.5.3; tasks.org and Evolution move both). It fires
+        /// while the task waits to start.
+        case relativeToStart(seconds: Int)
         /// At this instant, once, whatever the due: `TRIGGER;VALUE=DATE-TIME`
-        /// in UTC, or a `RELATED=START` duration on a VTODO that has a
-        /// DTSTART but no DUE (todo-remind repeats only tasks with a due, so
-        /// that start is one instant).
+        /// in UTC.
         case absolute(Date)
     }
 

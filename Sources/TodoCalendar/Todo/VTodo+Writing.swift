@@ -55,18 +55,31 @@ extension VTodo {
         skippedAlarms = []
     }
 
-    /// A rule needs its DTSTART (RFC 5545 §3.8.5.3), in the form of DUE:
-    /// written with a rule, and moved with the due. Returns the zone whose
-    /// VTIMEZONE it needs, if any.
-    private func writeStart(_ wanted: VTodoProperties, _ editor: inout ComponentEditor) -> String? {
-        guard wanted.rule != nil, let start = wanted.ruleStart,
-              start != properties.ruleStart || editor.first("DTSTART") == nil else { return nil }
+    /// The DTSTART line for `wanted` (none for no start) and, for a zoned
+    /// time, the zone whose VTIMEZONE the file must hold: a day as
+    /// `VALUE=DATE`, a time in its zone (or DUE's) as DUE is written. A
+    /// series' start typed in a DST gap is written as typed, where its rule
+    /// is anchored (`dueLine` keeps a gap reading that names the instant).
+    private func startLine(_ wanted: VTodoProperties) -> (line: ContentLine?, zone: String?) {
+        guard let start = wanted.start else { return (nil, nil) }
         var anchor = wanted
         anchor.due = start
+        anchor.dueZone = wanted.startZone ?? wanted.dueZone
         let written = dueLine(anchor)
-        guard let line = written.line else { return nil }
-        editor.set("DTSTART", to: [ContentLine(name: "DTSTART", parameters: line.parameters, value: line.value)])
-        return written.zone
+        return (written.line.map { ContentLine(name: "DTSTART", parameters: $0.parameters, value: $0.value) }, written.zone)
+    }
+
+    /// Makes `wanted`'s parent the VTODO's parent `RELATED-TO`: the line
+    /// that named the parent takes the new UID, keeping its parameters (a
+    /// tasks.org line stays without RELTYPE), or goes; a new one says
+    /// `RELTYPE=PARENT`. Every other `RELATED-TO` stays as it is.
+    private func writeParent(_ wanted: VTodoProperties, _ editor: inout ComponentEditor) {
+        let existing = editor.indices(of: "RELATED-TO").first { Self.namesParent(editor.lines[$0]) }
+        let line = wanted.parentUID.map { uid in
+            ContentLine(name: "RELATED-TO", parameters: existing.map { editor.lines[$0].parameters } ?? [.init("RELTYPE", "PARENT")],
+                        value: ICalendarText.escape(uid))
+        }
+        editor.replace(at: existing, with: line)
     }
 
     private func applying(_ wanted: VTodoProperties, at now: Date, bumpingSequence: Bool) -> [UInt8]? {
@@ -74,6 +87,7 @@ extension VTodo {
         guard !changed.isEmpty else { return nil }
         var editor = ComponentEditor(lines: document.lines[todo.begin...todo.end])
         var newZone: String?
+        var newStartZone: String?
         for field in changed {
             switch field {
             case .title:
@@ -89,8 +103,13 @@ extension VTodo {
             case .due:
                 let written = dueLine(wanted)
                 editor.set("DUE", to: written.line.map { [$0] } ?? [])
-                newZone = written.zone
-                newZone = writeStart(wanted, &editor) ?? newZone
+                newZone = written.zone ?? newZone
+            case .start:
+                let written = startLine(wanted)
+                editor.set("DTSTART", to: written.line.map { [$0] } ?? [])
+                newStartZone = written.zone
+            case .parent:
+                writeParent(wanted, &editor)
             case .completion:
                 editor.set("STATUS", to: wanted.status.map { [ContentLine(name: "STATUS", value: $0.value)] } ?? [])
                 editor.set("COMPLETED", to: wanted.completedAt.map { [ContentLine(name: "COMPLETED", value: ICalendarTime.utcText($0))] } ?? [])
@@ -104,7 +123,6 @@ extension VTodo {
                 editor.set("RRULE", to: wanted.rule.map { [ContentLine(name: "RRULE", value: $0)] } ?? [])
                 let fromCompletion = wanted.rule != nil && wanted.repeatsFromCompletion
                 editor.set("X-TODO-REMIND-REPEAT-FROM", to: fromCompletion ? [ContentLine(name: "X-TODO-REMIND-REPEAT-FROM", value: "COMPLETION")] : [])
-                newZone = writeStart(wanted, &editor) ?? newZone
             case .acknowledgement:
                 editor.set("X-MOZ-LASTACK", to: wanted.acknowledgedAt.map { [ContentLine(name: "X-MOZ-LASTACK", value: ICalendarTime.utcText($0))] } ?? [])
             case .reminders:
@@ -124,13 +142,24 @@ extension VTodo {
         }
         var lines = document.lines
         lines.replaceSubrange(todo.begin...todo.end, with: editor.lines)
-        if let newZone, VTodo.timeZone(newZone, in: document, calendar: calendar) == nil,
-           case .time(let instant)? = wanted.due,
-           let component = ZoneResolver.timeZoneComponent(named: newZone, from: instant) {
+        var added: Set<String> = []
+        for (zone, value) in [(newStartZone, wanted.start), (newZone, wanted.due)] {
+            // A zone the VTODO named already without a VTIMEZONE (an Olson
+            // name, as ical4android writes them) is read so by its writer.
+            guard let zone, !added.contains(zone), VTodo.timeZone(zone, in: document, calendar: calendar) == nil,
+                  !namesZone(zone),
+                  case .time(let instant)? = value,
+                  let component = ZoneResolver.timeZoneComponent(named: zone, from: instant) else { continue }
             // Before the VTODO, where clients put the zones a calendar uses.
             lines.insert(contentsOf: component, at: todo.begin)
+            added.insert(zone)
         }
         return ICalendarDocument(lines: lines).bytes
+    }
+
+    /// Whether a property of the VTODO as read names the zone `tzid`.
+    private func namesZone(_ tzid: String) -> Bool {
+        todo.propertyIndices.contains { document.lines[$0].parameter("TZID") == tzid }
     }
 
     /// A TEXT property's line for `text` (none for nil), keeping the

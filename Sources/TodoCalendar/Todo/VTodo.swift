@@ -89,22 +89,30 @@ public struct VTodo: Hashable, Sendable {
         properties.rule = first("RRULE")?.value
         properties.repeatsFromCompletion = first("X-TODO-REMIND-REPEAT-FROM")?.value.uppercased() == "COMPLETION"
         if let start = first("DTSTART").flatMap(ICalendarTime.init) {
-            if case .day(let day) = start {
-                properties.ruleStart = .day(day)
-            } else {
-                properties.ruleStart = Self.instant(of: start, zones: zones, localZone: localZone).map(Due.time)
+            switch start {
+            case .day(let day):
+                properties.start = .day(day)
+            case .zoned(_, _, let tzid):
+                properties.start = Self.instant(of: start, zones: zones, localZone: localZone).map(Due.time)
+                properties.startZone = tzid
+            case .utc, .floating:
+                properties.start = Self.instant(of: start, zones: zones, localZone: localZone).map(Due.time)
             }
         }
+        properties.parentUID = todo.properties("RELATED-TO", in: document).first(where: Self.namesParent)
+            .map { ICalendarText.unescape($0.value).trimmingCharacters(in: .whitespaces) }
+            .flatMap { $0.isEmpty ? nil : $0 }
         properties.remindersOff = first("X-TODO-REMIND-REMINDER")?.value.uppercased() == "OFF"
         properties.ownAlarms = todo.children.filter { $0.name == "VALARM" }.compactMap { alarm in
             guard let kind = alarm.properties(OwnAlarm.marker, in: document).first?.value,
                   let trigger = alarm.properties("TRIGGER", in: document).first else { return nil }
-            return OwnAlarm(kind: kind, trigger: trigger.value, isAbsolute: trigger.parameter("VALUE")?.uppercased() == "DATE-TIME")
+            return OwnAlarm(kind: kind, trigger: trigger.value, isAbsolute: trigger.parameter("VALUE")?.uppercased() == "DATE-TIME",
+                            relatedToStart: trigger.parameter("RELATED")?.uppercased() == "START")
         }
         properties.defaultsOff = first("X-TODO-REMIND-DEFAULTS")?.value.uppercased() == "OFF"
         properties.acknowledgedAt = utc("X-MOZ-LASTACK")
         properties.snoozedUntil = utc("X-MOZ-SNOOZE-TIME")
-        let occurrences = OccurrenceIDs(due: properties.due, start: properties.ruleStart)
+        let occurrences = OccurrenceIDs(due: properties.due, start: properties.start)
         properties.occurrenceSnoozes = Dictionary(
             AlarmReading.occurrenceSnoozes(of: todo, in: document).compactMap { id, until in occurrences.due(named: id).map { ($0, until) } },
             uniquingKeysWith: max
@@ -112,10 +120,7 @@ public struct VTodo: Hashable, Sendable {
         properties.completedOccurrences = Self.completedOccurrences(
             overrides, in: document, zones: zones, occurrences: occurrences, localZone: localZone
         )
-        let alarms = AlarmReading(
-            document: document, todo: todo, due: properties.due, start: properties.ruleStart,
-            clock: WallClock(timeZone: localZone)
-        )
+        let alarms = AlarmReading(document: document, todo: todo, start: properties.start)
         properties.alarms = alarms.alarms
         properties.ownAlarmsAcknowledged = alarms.ownAcknowledged
         skippedAlarms = alarms.skipped
@@ -124,6 +129,13 @@ public struct VTodo: Hashable, Sendable {
         created = instant("CREATED")
         stamp = instant("DTSTAMP")
         sequence = number("SEQUENCE") ?? 0
+    }
+
+    /// Whether a `RELATED-TO` line names the task's parent: its `RELTYPE`
+    /// is `PARENT`, or absent, which RFC 5545 §3.2.15 reads as `PARENT`
+    /// (tasks.org writes its subtasks so).
+    static func namesParent(_ line: ContentLine) -> Bool {
+        line.parameter("RELTYPE").map { $0.uppercased() == "PARENT" } ?? true
     }
 
     /// The occurrences the completed or cancelled `overrides` stand for (see

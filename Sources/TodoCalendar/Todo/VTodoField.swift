@@ -11,6 +11,10 @@ public enum VTodoField: String, CaseIterable, Hashable, Sendable {
     case priority
     /// `DUE` and the zone it is written in.
     case due
+    /// `DTSTART` and the zone it is written in.
+    case start
+    /// The parent's `RELATED-TO`.
+    case parent
     /// `STATUS`, `COMPLETED` and `PERCENT-COMPLETE`, which change together.
     case completion
     /// `RRULE`.

@@ -42,10 +42,17 @@ public struct VTodoProperties: Hashable, Sendable, Codable {
     /// dates (`X-TODO-REMIND-REPEAT-FROM:COMPLETION`: RFC 5545 has no such
     /// thing, so RRULE keeps its own meaning and this says the rest).
     public var repeatsFromCompletion = false
-    /// `DTSTART` of a repeating task, where RFC 5545 anchors its RRULE: the
-    /// open occurrence's start (see `TaskMapping`). Written only beside a
-    /// rule; a file's own DTSTART is rewritten only with its rule or its due.
-    public var ruleStart: Due?
+    /// `DTSTART`: a day for `VALUE=DATE`, an instant otherwise (a floating
+    /// date-time read in the local zone). The task's start, and where RFC
+    /// 5545 anchors a repeating task's RRULE: the open occurrence's start
+    /// (see `TaskMapping`).
+    public var start: Due?
+    /// The zone a timed start is written in (`DTSTART;TZID=…`), as `dueZone`.
+    public var startZone: String?
+    /// The UID of the task this one is a subtask of: the first
+    /// `RELATED-TO` whose `RELTYPE` is `PARENT`, or absent (RFC 5545's
+    /// default). Other `RELATED-TO` lines are never read or written here.
+    public var parentUID: String?
     /// `X-MOZ-LASTACK` (UTC): reminders at or before it were handled, on
     /// whichever device (Thunderbird, tasks.org write it; so does todo-remind).
     public var acknowledgedAt: Date?
@@ -118,6 +125,14 @@ public struct VTodoProperties: Hashable, Sendable, Codable {
         self.snoozedUntil = snoozedUntil
     }
 
+    /// The names the stored versions of a file (`MergeBase.Version`) know
+    /// the values by: `start` was `ruleStart` before it was a task's own.
+    enum CodingKeys: String, CodingKey {
+        case title, notes, categories, priorityValue, due, dueZone, dueReading, status, completedAt, percentComplete, rule
+        case repeatsFromCompletion, start = "ruleStart", startZone, parentUID, acknowledgedAt, snoozedUntil, remindersOff
+        case ownAlarms, defaultsOff, alarms, ownAlarmsAcknowledged, occurrenceSnoozes, completedOccurrences
+    }
+
     /// The first category, todo-remind's one; setting it replaces the first
     /// and keeps the others (other clients use them as tags).
     public var category: String? {
@@ -182,7 +197,9 @@ public struct VTodoProperties: Hashable, Sendable, Codable {
         case .notes: notes == other.notes
         case .categories: categories == other.categories
         case .priority: priorityValue == other.priorityValue
-        case .due: due == other.due && (due?.isTimed != true || Self.sameZone(dueZone, other.dueZone)) && ruleStart == other.ruleStart
+        case .due: due == other.due && (due?.isTimed != true || Self.sameZone(dueZone, other.dueZone))
+        case .start: start == other.start && (start?.isTimed != true || Self.sameZone(startZone, other.startZone))
+        case .parent: parentUID == other.parentUID
         case .completion: status == other.status && completedAt == other.completedAt
         case .rule: rule == other.rule && repeatsFromCompletion == other.repeatsFromCompletion
         case .acknowledgement: acknowledgedAt == other.acknowledgedAt
@@ -241,7 +258,11 @@ public struct VTodoProperties: Hashable, Sendable, Codable {
             due = other.due
             dueZone = other.dueZone
             dueReading = other.dueReading
-            ruleStart = other.ruleStart
+        case .start:
+            start = other.start
+            startZone = other.startZone
+        case .parent:
+            parentUID = other.parentUID
         case .completion:
             status = other.status
             completedAt = other.completedAt

@@ -4,7 +4,8 @@ import Foundation
 public struct TaskDraft: Hashable, Sendable {
     public var title: String
     public var notes: String?
-    public var category: String
+    /// Every tag, the category first (`TodoTask.tags`).
+    public var tags: [String]
     public var priority: Priority
     public var due: Due?
     public var reminderOn: Bool
@@ -21,14 +22,30 @@ public struct TaskDraft: Hashable, Sendable {
     public var alarms: [TaskAlarm] = []
     /// Whether the two default reminders are on (`TodoTask.remindDefaults`).
     public var remindDefaults = true
+    /// When it can begin (`TodoTask.start`).
+    public var start: Due?
+    /// The task it is a subtask of (`TodoTask.parentID`).
+    public var parentID: Int64?
+
+    /// The first tag, the category (`TodoTask.category`).
+    public var category: String {
+        get { tags.first ?? TodoTask.defaultCategory }
+        set { tags = TaskTags.settingCategory(newValue, of: tags) }
+    }
 
     /// Creates a draft, checking the title and tidying the text fields.
     ///
-    /// - Throws: `TaskFieldError` when the title is empty or only whitespace.
+    /// A category given is the first tag, `tags` follow it (those it
+    /// repeats left out): `--category Work --tag home` is tagged Work, home.
+    /// The default category alone is no tag: a task without tags is in it.
+    ///
+    /// - Throws: `TaskFieldError` when the title, the category or a tag is
+    ///   empty or only whitespace.
     public init(
         title: String,
         notes: String? = nil,
         category: String? = nil,
+        tags: [String] = [],
         priority: Priority = .medium,
         due: Due? = nil,
         reminderOn: Bool = true,
@@ -37,7 +54,10 @@ public struct TaskDraft: Hashable, Sendable {
     ) throws(TaskFieldError) {
         self.title = try TaskFields.title(title)
         self.notes = TaskFields.notes(notes)
-        self.category = try TaskFields.category(category)
+        var first: String?
+        if let category { first = try TaskFields.category(category) }
+        let alone = tags.isEmpty && first.map { TaskTags.key($0) == TaskTags.key(TodoTask.defaultCategory) } == true
+        self.tags = alone ? [] : try TaskTags.normalized((first.map { [$0] } ?? []) + tags)
         self.priority = priority
         self.due = due
         self.reminderOn = reminderOn

@@ -28,6 +28,7 @@ public enum TaskFields {
 public enum TaskFieldError: LocalizedError, Hashable, Sendable {
     case emptyTitle
     case emptyCategory
+    case emptyTag
 
     public var errorDescription: String? { message }
 
@@ -37,6 +38,8 @@ public enum TaskFieldError: LocalizedError, Hashable, Sendable {
             "A task needs a title: the title given is empty or only whitespace."
         case .emptyCategory:
             "A category cannot be empty: give a name such as General, Work or Personal, or leave the option out."
+        case .emptyTag:
+            "A tag cannot be empty: give a word such as home or weekend."
         }
     }
 }

@@ -26,9 +26,11 @@ extension TodoTask {
     ///     command, the bubble's action or the read-in, so that every
     ///     reminder shown until then is (one shown here after the other
     ///     client's completion, before the file came in, included).
+    ///   - clock: the machine's zone, in which a start moves with the due
+    ///     (`moveOccurrence(to:clock:)`).
     /// - Returns: the occurrence completed, for the series' history (the
     ///   store's `completion` rows); nil for a one-off task, or one done already.
-    public mutating func completeOccurrence(at instant: Date, next: Due?, handledAt: Date) -> Completion? {
+    public mutating func completeOccurrence(at instant: Date, next: Due?, handledAt: Date, clock: WallClock) -> Completion? {
         guard !isCompleted else { return nil }
         acknowledgedAt = handledAt
         snoozedUntil = nil
@@ -39,7 +41,7 @@ extension TodoTask {
         let completion = Completion(due: due, at: instant)
         repeating.completedCount += 1
         self.repeating = repeating
-        if let next { due = next } else { completedAt = instant }
+        if let next { moveOccurrence(to: next, clock: clock) } else { completedAt = instant }
         return completion
     }
 }

@@ -6,9 +6,23 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
     public var id: Int64
     public var title: String
     public var notes: String?
-    public var category: String
+    /// Every tag, in order: an iCalendar file's `CATEGORIES` values, as
+    /// spelled there, each once (compared without regard to case). The
+    /// first is the task's category (`category`).
+    public var tags: [String]
     public var priority: Priority
     public var due: Due?
+    /// When the task can begin (a file's `DTSTART`): until then it is
+    /// waiting, left out of `list`, and its reminders do not fire unless an
+    /// alarm counts from the start (`Scheduler.isBeforeStart`). Never after
+    /// the due (`TodoTask.checkStart`); a repeating task's moves with each
+    /// occurrence, keeping its distance to the due (`TodoTask.moveOccurrence`).
+    public var start: Due?
+    /// The task this one is a subtask of (a file's `RELATED-TO;RELTYPE=PARENT`);
+    /// nil for a task of its own. A parent missing from the store, in
+    /// another list or in a cycle is no parent for showing it
+    /// (`SubtaskTree`), but stays here, so that nothing is lost.
+    public var parentID: Int64?
     /// When the task was completed; nil while it is open.
     public var completedAt: Date?
     public var createdAt: Date
@@ -48,6 +62,7 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
         title: String,
         notes: String? = nil,
         category: String = TodoTask.defaultCategory,
+        tags: [String]? = nil,
         priority: Priority = .medium,
         due: Due? = nil,
         completedAt: Date? = nil,
@@ -60,12 +75,14 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
         list: String? = nil,
         acknowledgedAt: Date? = nil,
         alarms: [TaskAlarm] = [],
-        remindDefaults: Bool = true
+        remindDefaults: Bool = true,
+        start: Due? = nil,
+        parentID: Int64? = nil
     ) {
         self.id = id
         self.title = title
         self.notes = notes
-        self.category = category
+        self.tags = tags ?? (category == Self.defaultCategory ? [] : [category])
         self.priority = priority
         self.due = due
         self.completedAt = completedAt
@@ -79,10 +96,24 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
         self.acknowledgedAt = acknowledgedAt
         self.alarms = alarms
         self.remindDefaults = remindDefaults
+        self.start = start
+        self.parentID = parentID
+    }
+
+    /// The first tag, the one category the seeds know (`--category`,
+    /// `list`'s column); `defaultCategory` for a task without tags.
+    /// Setting it replaces the first tag and keeps the others, as a file's
+    /// first `CATEGORIES` value is replaced; the default on a task without
+    /// tags adds none.
+    public var category: String {
+        get { tags.first ?? Self.defaultCategory }
+        set { tags = TaskTags.settingCategory(newValue, of: tags) }
     }
 
     public var isCompleted: Bool { completedAt != nil }
 
-    /// The category a task gets when none is given.
-    public static let defaultCategory = "General"
+    /// The category a task gets when none is given. A literal, not a
+    /// stored constant: `list` asks it of every task it reads, and a
+    /// constant is looked up through a once-only initialiser each time.
+    public static var defaultCategory: String { "General" }
 }

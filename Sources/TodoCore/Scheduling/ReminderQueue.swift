@@ -47,14 +47,15 @@ public struct ReminderQueue: Sendable {
     /// offered both ways counts each reminder once.
     public mutating func offer(_ task: TodoTask) {
         guard task.reminderOn, task.remindDefaults, !task.isCompleted, let due = task.due else { return }
-        offerDue(due, ofTask: task.id)
+        offerDue(due, start: task.start, ofTask: task.id)
     }
 
     /// Considers the due-date reminders of an open, reminder-on task, given
-    /// only its id and due date: what the store reads from the queue's index
-    /// without decoding whole tasks.
-    public mutating func offerDue(_ due: Due, ofTask taskID: Int64) {
-        for reminder in scheduler.dueReminders(ofTask: taskID, due: due) where reminder.at > now {
+    /// only its id, due date and start: what the store reads from the
+    /// queue's index without decoding whole tasks. None before the start
+    /// fires (`Scheduler.isBeforeStart`).
+    public mutating func offerDue(_ due: Due, start: Due? = nil, ofTask taskID: Int64) {
+        for reminder in scheduler.dueReminders(ofTask: taskID, due: due) where reminder.at > now && !scheduler.isBeforeStart(reminder.at, start: start) {
             insert(reminder)
         }
     }

@@ -87,13 +87,23 @@ public struct Scheduler: Sendable {
     public func alarmReminders(for task: TodoTask) -> [Reminder] {
         guard task.reminderOn, !task.isCompleted, !task.alarms.isEmpty else { return [] }
         let reminders = task.alarms.compactMap { alarm -> Reminder? in
-            guard let at = instant(of: alarm, due: task.due) else { return nil }
+            guard let at = instant(of: alarm, for: task) else { return nil }
             switch alarm {
             case .absolute:
                 return Reminder(taskID: task.id, kind: .alarm, occurrence: .at(at), at: at)
             case .relative(let seconds):
-                guard let due = task.due else { return nil }
+                guard let due = task.due, !isBeforeStart(at, of: task) else { return nil }
                 return Reminder(taskID: task.id, kind: .alarm, occurrence: .alarm(seconds: seconds, of: .due(due)), at: at)
+            case .relativeToStart(let seconds):
+                // Named by its distance to the due's anchor where there is a
+                // due, as a file's alarm related to the start was before the
+                // start was a task's own: the same reminder for the ledger.
+                guard let due = task.due else {
+                    guard let start = task.start else { return nil }
+                    return Reminder(taskID: task.id, kind: .alarm, occurrence: .alarm(seconds: seconds, of: .due(start)), at: at)
+                }
+                let offset = Int(at.timeIntervalSince(alarmAnchor(of: due)).rounded())
+                return Reminder(taskID: task.id, kind: .alarm, occurrence: .alarm(seconds: offset, of: .due(due)), at: at)
             }
         }
         // One bubble per instant: an alarm falling with one of the task's
@@ -115,13 +125,48 @@ public struct Scheduler: Sendable {
         return (dueReminders(for: task) + alarms).sorted(by: Self.precedes)
     }
 
-    /// When `alarm` falls for the occurrence due `due`: nil for a relative
-    /// alarm of a task without a due.
-    public func instant(of alarm: TaskAlarm, due: Due?) -> Date? {
+    /// When `alarm` falls for the task's open occurrence: nil for an alarm
+    /// relative to a due or a start the task does not have.
+    public func instant(of alarm: TaskAlarm, for task: TodoTask) -> Date? {
+        instant(of: alarm, due: task.due, start: task.start)
+    }
+
+    /// When `alarm` falls for the occurrence due `due` that starts `start`:
+    /// nil for an alarm relative to a due, or to a start, that is not there
+    /// (one relative to the start counts from the due without a start).
+    public func instant(of alarm: TaskAlarm, due: Due?, start: Due? = nil) -> Date? {
         switch alarm {
         case .absolute(let instant): instant
         case .relative(let seconds): due.map { alarmAnchor(of: $0).addingTimeInterval(TimeInterval(seconds)) }
+        case .relativeToStart(let seconds): (start ?? due).map { alarmAnchor(of: $0).addingTimeInterval(TimeInterval(seconds)) }
         }
+    }
+
+    /// The first instant of a start: a timed start's instant, or the start
+    /// of its day.
+    public func startInstant(of start: Due) -> Date {
+        alarmAnchor(of: start)
+    }
+
+    /// Whether `instant` comes before the task can begin: its reminders
+    /// falling then do not fire, but for those an alarm asks for on purpose
+    /// (one relative to the start, one at a moment, a snooze).
+    public func isBeforeStart(_ instant: Date, of task: TodoTask) -> Bool {
+        isBeforeStart(instant, start: task.start)
+    }
+
+    /// Whether `instant` comes before a task starting `start` can begin.
+    public func isBeforeStart(_ instant: Date, start: Due?) -> Bool {
+        guard let start else { return false }
+        return instant < startInstant(of: start)
+    }
+
+    /// Whether the open task is waiting to start at `now`: its start is still
+    /// ahead (and its due has not come, which no start holds back). `list`
+    /// leaves such a task out unless asked (`--all`, `--waiting`).
+    public func isWaiting(_ task: TodoTask, at now: Date) -> Bool {
+        guard !task.isCompleted, let start = task.start, now < startInstant(of: start) else { return false }
+        return task.due.map { now < dueInstant(of: $0) } ?? true
     }
 
     /// What a relative alarm counts from: a timed due's instant, or the
@@ -140,13 +185,14 @@ public struct Scheduler: Sendable {
     }
 
     /// The reminders that follow from the due date, earliest first: none when
-    /// the task's reminder is off, it is completed, or it has no due date.
+    /// the task's reminder is off, it is completed, or it has no due date;
+    /// none before it starts.
     ///
     /// Each lies within `maximumLeadTime` before the due instant, which is
     /// what lets the store find them from an index of due dates.
     public func dueReminders(for task: TodoTask) -> [Reminder] {
         guard task.reminderOn, task.remindDefaults, !task.isCompleted, let due = task.due else { return [] }
-        return dueReminders(ofTask: task.id, due: due).filter { Self.isUnhandled($0, of: task) }
+        return dueReminders(ofTask: task.id, due: due).filter { Self.isUnhandled($0, of: task) && !isBeforeStart($0.at, of: task) }
     }
 
     /// The reminders of an open, reminder-on task with this due date,
@@ -180,7 +226,7 @@ public struct Scheduler: Sendable {
             next = reminder
         }
         if let due = task.due, task.remindDefaults {
-            for reminder in dueReminders(ofTask: task.id, due: due) { consider(reminder) }
+            for reminder in dueReminders(ofTask: task.id, due: due) where !isBeforeStart(reminder.at, of: task) { consider(reminder) }
         }
         for reminder in alarmReminders(for: task) { consider(reminder) }
         if let snooze = snoozeReminder(for: task) { consider(snooze) }

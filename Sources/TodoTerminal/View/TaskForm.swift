@@ -224,15 +224,22 @@ public struct TaskForm: Hashable, Sendable {
         case .absolute(let instant):
             return clock.day(of: instant).description + " " + clock.timeOfDay(of: instant).description
         case .relative(let seconds):
-            guard seconds != 0 else { return "0" }
-            var rest = abs(seconds) / 60
-            var text = seconds < 0 ? "-" : "+"
-            for (size, unit) in [(10_080, "w"), (1440, "d"), (60, "h"), (1, "m")] where rest >= size {
-                text += "\(rest / size)\(unit)"
-                rest %= size
-            }
-            return text
+            return length(seconds) ?? "0"
+        case .relativeToStart(let seconds):
+            return length(seconds).map { $0 + "@start" } ?? "start"
         }
+    }
+
+    /// "-15m", "+1d2h": a length of an alarm as `--remind` takes it; nil for none.
+    private static func length(_ seconds: Int) -> String? {
+        guard seconds != 0 else { return nil }
+        var rest = abs(seconds) / 60
+        var text = seconds < 0 ? "-" : "+"
+        for (size, unit) in [(10_080, "w"), (1440, "d"), (60, "h"), (1, "m")] where rest >= size {
+            text += "\(rest / size)\(unit)"
+            rest %= size
+        }
+        return text
     }
 }
 

@@ -322,7 +322,7 @@ public final class TaskView {
         let describer = describer(now: now)
         change(now: now) {
             if task.isCompleted {
-                let after = try data.store.reopen(ids: [task.id], now: now)
+                let after = try data.store.reopen(ids: [task.id], now: now, in: data.zone)
                 return ([task.id], "Reopened: " + describer.name(after.first?.after ?? task))
             }
             let changed = try data.store.markDone(ids: [task.id], at: now, in: data.zone)

@@ -25,6 +25,15 @@ extension TodoRemind {
         @Option(help: "A category: General, Work, Personal, Shopping, Health, Other, or any name.")
         var category: String?
 
+        @Option(help: ArgumentHelp("A tag (repeat for several); the first tag is the category when --category is not given.", valueName: "tag"))
+        var tag: [String] = []
+
+        @Option(help: ArgumentHelp("Make it a subtask of this task (an id or part of a title); it goes in that task's list.", valueName: "task"))
+        var parent: String?
+
+        @Option(help: ArgumentHelp("When it can begin (WHEN): until then it is left out of list and its reminders wait.", valueName: "when"))
+        var start: String?
+
         @Option(help: "low, medium or high.")
         var priority: Priority = .medium
 
@@ -40,7 +49,7 @@ extension TodoRemind {
         var repeatFrom: RepeatFrom = .due
 
         @Option(help: ArgumentHelp(
-            "More reminders: lengths before the due (-15m, -1d; 0 at the due) or moments (2026-12-01 08:30), joined by commas.",
+            "More reminders: lengths before the due (-15m, -1d; 0 at the due), start or lengths from it (-1d@start), or moments (2026-12-01 08:30), joined by commas.",
             valueName: "when"))
         var remind: String?
 
@@ -59,17 +68,31 @@ extension TodoRemind {
                 title: title,
                 notes: notes,
                 category: category,
+                tags: tag,
                 priority: priority,
                 due: try due.map(context.parseDue),
                 reminderOn: reminder ?? context.settings.defaultReminder
             )
+            draft.start = try start.map(context.parseDue)
+            try draft.checkStart(clock: context.clock)
             if let rule = `repeat` {
                 draft.repeating = try TaskRepeat(parsing: rule, from: repeatFrom, due: draft.due,
                                                  typed: try due.flatMap(context.typedReading), zone: context.zone.zone)
             }
             if let remind { draft.alarms = try context.parseAlarms(remind) }
             draft.remindDefaults = remindDefaults
-            draft.list = try context.lists.listForNewTask(named: list)?.path
+            if let parent {
+                // A subtask is in its parent's list: there unless another is named.
+                let found = try TaskResolver(store: context.store).resolve(parent, scope: .all)
+                let named = try list.map { try context.lists.list(named: $0).path }
+                if let named, named != found.list {
+                    throw StateRefusal.parentInOtherList(found, list: context.listName(found.list))
+                }
+                draft.parentID = found.id
+                draft.list = found.list
+            } else {
+                draft.list = try context.lists.listForNewTask(named: list)?.path
+            }
             let task = try context.store.add(draft, now: context.now)
             let describer = context.describer()
             print("Added \(describer.summary(task))")

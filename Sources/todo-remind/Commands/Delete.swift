@@ -11,12 +11,18 @@ extension TodoRemind {
         @Argument(help: "The tasks: ids or parts of titles.")
         var tasks: [String]
 
+        @Flag(help: "Delete the subtasks of a task with it (asked on a terminal, refused otherwise).")
+        var withSubtasks = false
+
         func run() throws {
             let context = try Context(global)
             let found = try TaskResolver(store: context.store).resolve(tasks, scope: .all)
-            _ = try context.store.delete(ids: found.map(\.id), now: context.now)
+            let subtasks = try SubtaskQuestion(command: "delete", given: withSubtasks)
+                .subtasks(of: found, in: context.store, includingCompleted: true)
+                .filter { subtask in !found.contains { $0.id == subtask.id } }
+            _ = try context.store.delete(ids: found.map(\.id) + subtasks.map(\.id), now: context.now)
             let describer = context.describer()
-            for task in found { print("Deleted: \(describer.name(task))") }
+            for task in found + subtasks { print("Deleted: \(describer.name(task))") }
         }
     }
 

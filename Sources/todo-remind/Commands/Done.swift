@@ -16,11 +16,17 @@ extension TodoRemind {
         @Option(help: ArgumentHelp("Complete them as of this instant instead of now (WHEN).", valueName: "when"))
         var now: String?
 
+        @Flag(help: "Complete the open subtasks of a task too (asked on a terminal, refused otherwise).")
+        var withSubtasks = false
+
         func run() throws {
             let context = try Context(global, now: now)
             let found = try TaskResolver(store: context.store).resolve(tasks, scope: .open)
             try StateRefusal.checkDone(found)
-            let changed = try context.store.markDone(ids: found.map(\.id), at: context.now, in: context.zone.zone)
+            let subtasks = try SubtaskQuestion(command: "done", given: withSubtasks)
+                .subtasks(of: found, in: context.store, includingCompleted: false)
+            let ids = found.map(\.id) + subtasks.map(\.id).filter { id in !found.contains { $0.id == id } }
+            let changed = try context.store.markDone(ids: ids, at: context.now, in: context.zone.zone)
             let describer = context.describer()
             for (before, after) in changed {
                 if before.isCompleted {
@@ -47,7 +53,7 @@ extension TodoRemind {
             let context = try Context(global)
             let found = try TaskResolver(store: context.store).resolve(tasks, scope: .completed)
             try StateRefusal.checkReopen(found)
-            let changed = try context.store.reopen(ids: found.map(\.id), now: context.now)
+            let changed = try context.store.reopen(ids: found.map(\.id), now: context.now, in: context.zone.zone)
             let describer = context.describer()
             for (before, after) in changed {
                 let verb = before.isCompleted || before.due != after.due ? "Reopened" : "Already open"

@@ -6,7 +6,7 @@ import TodoRecurrence
 
 extension TodoRemind {
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a task's title, due date, notes, category or priority.")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a task's title, due date, start, notes, tags, parent or priority.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -25,8 +25,26 @@ extension TodoRemind {
         @Option(help: "New notes; an empty string removes them.")
         var notes: String?
 
-        @Option(help: "A new category.")
+        @Option(help: "A new category: the first tag, the others kept.")
         var category: String?
+
+        @Option(help: ArgumentHelp("Add a tag (repeat for several).", valueName: "tag"))
+        var tag: [String] = []
+
+        @Option(help: ArgumentHelp("Take a tag off (repeat for several); refused when the task does not have it.", valueName: "tag"))
+        var untag: [String] = []
+
+        @Option(help: ArgumentHelp("Make it a subtask of this task (an id or part of a title).", valueName: "task"))
+        var parent: String?
+
+        @Flag(help: "Make it a task of its own again.")
+        var noParent = false
+
+        @Option(help: ArgumentHelp("When it can begin (WHEN).", valueName: "when"))
+        var start: String?
+
+        @Flag(help: "Remove the start: it can begin now.")
+        var noStart = false
 
         @Option(help: "low, medium or high.")
         var priority: Priority?
@@ -62,10 +80,17 @@ extension TodoRemind {
             if remind != nil && noRemind {
                 throw ValidationError("Give either --remind or --no-remind, not both.")
             }
+            if parent != nil && noParent {
+                throw ValidationError("Give either --parent or --no-parent, not both.")
+            }
+            if start != nil && noStart {
+                throw ValidationError("Give either --start or --no-start, not both.")
+            }
             if title == nil && due == nil && !noDue && notes == nil && category == nil && priority == nil
                 && `repeat` == nil && repeatFrom == nil && !noRepeat && list == nil
-                && remind == nil && !noRemind && remindDefaults == nil {
-                throw ValidationError("Nothing to change: give --title, --due, --no-due, --notes, --category, --priority, --repeat, --repeat-from, --no-repeat, --remind, --no-remind, --remind-defaults or --list.")
+                && remind == nil && !noRemind && remindDefaults == nil
+                && tag.isEmpty && untag.isEmpty && parent == nil && !noParent && start == nil && !noStart {
+                throw ValidationError("Nothing to change: give --title, --due, --no-due, --notes, --category, --tag, --untag, --priority, --start, --no-start, --parent, --no-parent, --repeat, --repeat-from, --no-repeat, --remind, --no-remind, --remind-defaults or --list.")
             }
         }
 
@@ -74,18 +99,41 @@ extension TodoRemind {
             // Check every new value before touching the store.
             let newTitle = try title.map(TaskFields.title)
             let newCategory = try category.map { try TaskFields.category($0) }
+            let newTags = try TaskTags.normalized(tag)
             let newDue = try due.map(context.parseDue)
+            let newStart = try start.map(context.parseDue)
             let typedDue = try due.flatMap(context.typedReading)
-            let newList = try context.listPath(named: list)
             let newAlarms = try remind.map(context.parseAlarms)
-            let changed = try context.change([task], scope: .all, action: .edit) { task in
+            let resolver = TaskResolver(store: try context.store)
+            let found = try resolver.resolve(task, scope: .all)
+            let newParent = try parent.map { try resolver.resolve($0, scope: .all) }
+            if let newParent { try ParentRule.check(child: found, parent: newParent, ancestors: try context.store.ancestors(of: newParent.id)) }
+            let newList = try context.listPath(named: list) ?? newParent?.list
+            let list = newList ?? found.list
+            if let newParent, newParent.list != list {
+                throw StateRefusal.parentInOtherList(newParent, list: context.listName(newParent.list))
+            }
+            if newList != nil, newList != found.list, newParent == nil, !noParent, let parentID = found.parentID,
+               let current = try context.store.task(id: parentID), current.list == found.list {
+                throw StateRefusal.subtaskMovedAlone(found, parent: current)
+            }
+            // A task moved to another list takes its subtasks with it.
+            let moving = list != found.list ? try context.store.subtasks(of: found.id).map(\.id) : []
+            let changed = try context.store.modify(ids: [found.id] + moving, now: context.now) { task in
+                task.list = list
+                guard task.id == found.id else { return }
                 if let newTitle { task.title = newTitle }
                 if let newDue { task.due = newDue }
                 if noDue { task.due = nil }
+                if let newStart { task.start = newStart }
+                if noStart { task.start = nil }
                 if let notes { task.notes = TaskFields.notes(notes) }
                 if let newCategory { task.category = newCategory }
+                task.tag(newTags)
+                if !untag.isEmpty { try task.untag(untag) }
                 if let priority { task.priority = priority }
-                if let newList { task.list = newList }
+                if let newParent { task.parentID = newParent.id }
+                if noParent { task.parentID = nil }
                 if let newAlarms { task.alarms = newAlarms }
                 if noRemind { task.alarms = [] }
                 if let remindDefaults { task.remindDefaults = remindDefaults }
@@ -93,10 +141,14 @@ extension TodoRemind {
                 guard try task.apply(edit, zone: context.zone.zone) else {
                     throw ValidationError("Task \(task.id) does not repeat: give --repeat too.")
                 }
+                try task.checkStart(clock: context.clock)
             }
             let describer = context.describer()
-            for (_, task) in changed {
+            for task in changed where task.id == found.id {
                 print("Changed \(describer.summary(task))")
+            }
+            if !moving.isEmpty {
+                print("Moved \(moving.count) subtask\(moving.count == 1 ? "" : "s") with it to \(context.listName(list).safeForTerminal).")
             }
         }
     }

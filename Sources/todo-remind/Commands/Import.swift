@@ -22,9 +22,9 @@ extension TodoRemind {
         func run() throws {
             let context = try Context(global)
             let data = try readInput()
-            let drafts = try ImportedTasks(data: data, source: file == "-" ? "standard input" : file)
-                .drafts(defaultReminder: context.settings.defaultReminder, now: context.now)
-            let count = try context.store.importTasks(drafts, now: context.now)
+            let imported = try ImportedTasks(data: data, source: file == "-" ? "standard input" : file)
+                .drafts(defaultReminder: context.settings.defaultReminder, now: context.now, clock: context.clock)
+            let count = try context.store.importTasks(imported.drafts, parents: imported.parents, now: context.now)
             print("Imported \(count) \(count == 1 ? "task" : "tasks").")
         }
 

@@ -9,7 +9,10 @@ extension TodoRemind {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List tasks, grouped Overdue, Today, Upcoming, Someday.",
-            discussion: "By default the open tasks. Marks: ! overdue, ~ due within the due-soon window, · upcoming, ✓ done."
+            discussion: """
+                By default the open tasks that can start. Marks: ! overdue, ~ due within the due-soon window, · upcoming, ✓ done. \
+                Subtasks are indented under their parent, whose title says how many of them are done ([2/5]).
+                """
         )
 
         @OptionGroup var global: GlobalOptions
@@ -22,6 +25,12 @@ extension TodoRemind {
 
         @Option(help: "Only tasks in this category.")
         var category: String?
+
+        @Option(help: ArgumentHelp("Only tasks with this tag; several --tag: with all of them.", valueName: "tag"))
+        var tag: [String] = []
+
+        @Flag(help: "Only tasks waiting to start (left out otherwise, but for --all).")
+        var waiting = false
 
         @Option(help: "Only tasks of this priority: low, medium or high.")
         var priority: Priority?
@@ -56,7 +65,7 @@ extension TodoRemind {
             // decoding them would cost a long list a sixth more.
             let showsCompleted = all || completed
             var query = TaskQuery(includeOpen: true, includeCompleted: true, category: category, priority: priority, search: search,
-                                  list: try context.listPath(named: list))
+                                  list: try context.listPath(named: list), tags: try TaskTags.normalized(tag))
             query.includeCompleted = showsCompleted
             var summary = ListSummary()
             if !showsCompleted {
@@ -67,24 +76,37 @@ extension TodoRemind {
             }
             // Plain values for the loops: reading a parsed option through its
             // property wrapper costs a generic metadata lookup every time.
-            let filter = ListFilter(all: all, completed: completed, overdue: overdue, dueSoon: dueSoon)
+            let filter = ListFilter(all: all, completed: completed, waiting: waiting, overdue: overdue, dueSoon: dueSoon)
+            // Which tasks are whose subtasks, read from the parent index alone.
+            let tree = try store.subtaskTree()
             let order = sort
             let json = json
             // Each task is read, put in its row and let go: only what the
             // order and the table need is kept (`ListRow`, `ListTable`).
             var rows: [ListRow] = []
             var titles: [String] = []
+            // Each row's shown parent by id, and the rows of the parents.
+            var parentIDs: [Int64?] = []
+            var parentRows: [Int64: Int] = [:]
             var table = ListTable(describer: context.describer(),
-                                  filtered: category != nil || priority != nil || search != nil || list != nil)
+                                  filtered: category != nil || priority != nil || search != nil || list != nil || !tag.isEmpty)
             try store.forEachTask(query) { task in
                 let standing = scheduler.standing(of: task, at: instant)
                 summary.count(standing.state)
-                guard filter.shows(task, standing.state) else { return }
+                // Only a task with a start can wait: the others skip the question.
+                let isWaiting = task.start != nil && scheduler.isWaiting(task, at: instant)
+                if isWaiting { summary.waiting += 1 }
+                guard filter.shows(task, standing.state, isWaiting: isWaiting) else { return }
+                let progress = tree.progress(of: task.id)
+                if progress != nil { parentRows[task.id] = rows.count }
+                parentIDs.append(tree.shownParent(of: task.id))
                 rows.append(ListRow(task, standing: standing))
                 if order == .title { titles.append(task.title) }
-                if !json { table.add(task) }
+                if !json { table.add(task, progress: progress, isWaiting: isWaiting) }
             }
-            let positions = order.order(of: rows, titles: titles)
+            // A subtask goes under its parent when the parent is shown too.
+            let parents = parentRows.isEmpty ? [Int?](repeating: nil, count: rows.count) : parentIDs.map { $0.flatMap { parentRows[$0] } }
+            let (positions, depths) = order.order(of: rows, titles: titles, parents: parents)
 
             let output = OutputBuffer()
             if json {
@@ -94,7 +116,7 @@ extension TodoRemind {
                     try Self.forEachTask(ofRows: rows, in: positions, store: store, write)
                 }
             } else {
-                table.write(rows, order: positions, summary: summary, into: output)
+                table.write(rows, order: positions, depths: depths, summary: summary, into: output)
             }
             output.flush()
             // Nothing is left to do but close the store: freeing every row

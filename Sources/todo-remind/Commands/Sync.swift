@@ -66,6 +66,14 @@ extension TodoRemind {
             for conflict in result.conflicts {
                 say("conflict: task \(conflict.taskID), \(conflict.fields.joined(separator: ", ")) changed on both sides; kept the \(conflict.keptHere ? "change made here" : "other side's change"), \(text.instant(conflict.at))")
             }
+            for loose in result.looseSubtasks {
+                let why = switch loose.reason {
+                case .missing(let uid): "its parent (UID \(uid)) is in no list"
+                case .otherList(let parent): "its parent, task \(parent), is in another list"
+                case .cycle: "its parent is one of its own subtasks"
+                }
+                say("subtask shown at the top level: task \(loose.taskID) “\(loose.title)”: \(why).")
+            }
             if result.inStep {
                 print("In step: the store and the folders agree.")
             } else if check || !failed.isEmpty {

@@ -31,11 +31,12 @@ struct ListTable {
     }
 
     /// Makes and keeps the cells of the next row; rows are later named by
-    /// the order in which they were added.
-    mutating func add(_ task: TodoTask) {
+    /// the order in which they were added. `progress` and `isWaiting` are
+    /// marked after the title (`RowCells.Maker.cells`).
+    mutating func add(_ task: TodoTask, progress: (done: Int, total: Int)? = nil, isWaiting: Bool = false) {
         widths[0] = max(widths[0], Self.digitCount(task.id))
         widths[3] = max(widths[3], task.priority.rawValue.utf8.count)
-        let made = maker.cells(of: task)
+        let made = maker.cells(of: task, progress: progress, isWaiting: isWaiting)
         let cellWidth = (made.titleWidth, made.listAndCategoryWidth, made.dueWidth)
         widths[1] = max(widths[1], cellWidth.0)
         widths[2] = max(widths[2], cellWidth.1)
@@ -46,8 +47,13 @@ struct ListTable {
     }
 
     /// Writes the rows, added in the order of `rows`, in the order of
-    /// `order` (indices into `rows`).
-    func write(_ rows: [ListRow], order: [Int], summary: ListSummary, into output: OutputBuffer) {
+    /// `order` (indices into `rows`), each title indented two columns a
+    /// level of `depths` (by index; a subtask is in its parent's group).
+    func write(_ rows: [ListRow], order: [Int], depths: [Int], summary: ListSummary, into output: OutputBuffer) {
+        var widths = widths
+        for (index, depth) in depths.enumerated() where depth > 0 {
+            widths[1] = max(widths[1], Int(cellWidths[index].0) + 2 * depth)
+        }
         if rows.isEmpty {
             output.line(summary.total == 0 && !filtered
                 ? "No tasks yet. Add one: todo-remind add \"Buy milk\" --due tomorrow"
@@ -56,7 +62,8 @@ struct ListTable {
         var group: TaskGroup?
         for index in order {
             let row = rows[index]
-            if row.group != group {
+            let depth = depths[index]
+            if depth == 0, row.group != group {
                 if group != nil { output.newline() }
                 group = row.group
                 output.line(describer.style.bold(row.group.title))
@@ -69,8 +76,9 @@ struct ListTable {
             output.spaces(1 + widths[0] - Self.digitCount(row.id))
             output.append(String(row.id))
             output.spaces(2)
+            output.spaces(2 * depth)
             output.append(cells.cell(0, of: span))
-            output.spaces(widths[1] - Int(cellWidth.0) + 2)
+            output.spaces(widths[1] - Int(cellWidth.0) - 2 * depth + 2)
             output.append(cells.cell(1, of: span))
             output.spaces(widths[2] - Int(cellWidth.1) + 2)
             output.append(row.priority.rawValue)

@@ -49,12 +49,29 @@ struct TaskJSON {
         writer.field("title", string: task.title)
         writer.field("notes", string: task.notes)
         writer.field("category", string: task.category)
+        // Every tag, the category first; [] for a task in the default category.
+        writer.key("tags")
+        writer.raw("[")
+        for (index, tag) in task.tags.enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.string(tag)
+        }
+        writer.raw("],")
         writer.field("list", string: task.list.map { listNames[$0] ?? $0 })
+        // The id of the task it is a subtask of, as stored (even where it is
+        // shown at the top level: missing, in another list); null for none.
+        writer.key("parent")
+        if let parent = task.parentID { writer.int(parent) } else { writer.raw("null") }
+        writer.raw(",")
         writer.field("priority", string: task.priority.rawValue)
         writer.key("due")
         Self.write(task.due, clock: clock, into: writer)
         writer.raw(",")
         writer.field("dueInstant", instant: task.due.map(scheduler.dueInstant(of:)), clock: clock)
+        writer.key("start")
+        Self.write(task.start, clock: clock, into: writer)
+        writer.raw(",")
+        writer.field("waiting", bool: scheduler.isWaiting(task, at: now))
         let standing = scheduler.standing(of: task, at: now)
         writer.field("state", string: standing.state.rawValue)
         writer.field("group", string: standing.group.rawValue)
@@ -64,7 +81,8 @@ struct TaskJSON {
         writer.field("reminder", bool: task.reminderOn)
         writer.field("remindDefaults", bool: task.remindDefaults)
         // Alarms beside the defaults: {"offset": seconds from the due's
-        // anchor} (each occurrence's own) or {"at": an instant}.
+        // anchor} (each occurrence's own), {"fromStart": seconds from the
+        // start's} or {"at": an instant}.
         writer.key("alarms")
         writer.raw("[")
         for (index, alarm) in task.alarms.enumerated() {
@@ -72,6 +90,9 @@ struct TaskJSON {
             switch alarm {
             case .relative(let seconds):
                 writer.raw("{\"offset\":")
+                writer.int(seconds)
+            case .relativeToStart(let seconds):
+                writer.raw("{\"fromStart\":")
                 writer.int(seconds)
             case .absolute(let instant):
                 writer.raw("{\"at\":")

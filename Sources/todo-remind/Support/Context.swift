@@ -105,6 +105,12 @@ struct Context {
         Dictionary(lists.lists.map { ($0.path, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// A list's name by its folder path (`TodoTask.list`): "local" for the
+    /// store's own.
+    func listName(_ path: String?) -> String {
+        path.map { listNames[$0] ?? $0 } ?? "local"
+    }
+
     /// The folder path of the list `name` names, for a --list option; nil for none given.
     func listPath(named name: String?) throws -> String? {
         try name.map { name in try lists.list(named: name).path }

@@ -31,9 +31,9 @@ enum ExitStatus {
     static func of(_ error: any Error) -> Int32? {
         switch error {
         case is CommandLineError, is WhenError, is SnoozeTimeError, is TaskFieldError, is QuietHoursError, is RepeatRuleError,
-             is ConfiguredListsError, is AlarmError, is TerminalError:
+             is ConfiguredListsError, is AlarmError, is StartError, is TerminalError:
             return usage
-        case is ResolveError, is SnoozeRefusal, is CompletionRefusal, is StateRefusal, is UndoRefusal:
+        case is ResolveError, is SnoozeRefusal, is CompletionRefusal, is StateRefusal, is TagRefusal, is ParentRefusal, is UndoRefusal:
             return refused
         case let error as ImportError:
             if case .unreadable = error { return noInput }
@@ -45,5 +45,12 @@ enum ExitStatus {
         default:
             return nil
         }
+    }
+
+    /// Whether the error's sentence holds text of a task (a title, a tag)
+    /// that the core put in as it is: made safe for the terminal where
+    /// printed, as every other sentence naming a task is.
+    static func quotesTaskText(_ error: any Error) -> Bool {
+        error is TagRefusal || error is ParentRefusal
     }
 }

@@ -19,23 +19,73 @@ struct ImportedTasks {
         elements = array
     }
 
-    /// Every element as a draft; the first bad one stops everything.
+    /// Every element as a draft, and the position of each one's parent
+    /// among them; the first bad one stops everything.
     ///
-    /// - Parameter now: the instant of the import, the completion time of a
-    ///   task marked completed with neither `completedAt` nor `createdAt`.
-    func drafts(defaultReminder: Bool, now: Date) throws -> [TaskDraft] {
-        try elements.enumerated().map { index, element in
-            do {
-                return try draft(element, defaultReminder: defaultReminder, now: now)
-            } catch let error as ImportFieldError {
-                throw ImportError.badElement(source, index: index, reason: error.reason)
-            } catch let error as TaskFieldError {
-                throw ImportError.badElement(source, index: index, reason: error.message)
+    /// A `"parent"` is the `"id"` of another element, as `export` writes
+    /// them: the store gives every task a new id, and the subtask its
+    /// parent's.
+    ///
+    /// - Parameters:
+    ///   - now: the instant of the import, the completion time of a task
+    ///     marked completed with neither `completedAt` nor `createdAt`.
+    ///   - clock: the local zone, in which a start is checked against the due.
+    func drafts(defaultReminder: Bool, now: Date, clock: WallClock) throws -> (drafts: [TaskDraft], parents: [Int?]) {
+        let drafts = try elements.enumerated().map { index, element in
+            try reading(index) { try draft(element, defaultReminder: defaultReminder, now: now, clock: clock) }
+        }
+        // The ids the file gives, each once: a parent names one of them.
+        var positions: [Int64: Int] = [:]
+        var twice: Set<Int64> = []
+        for (index, element) in elements.enumerated() {
+            guard let id = (element as? [String: Any])?["id"].flatMap(Self.integer) else { continue }
+            if positions.updateValue(index, forKey: id) != nil { twice.insert(id) }
+        }
+        let parents = try elements.enumerated().map { index, element in
+            try reading(index) { () throws -> Int? in
+                guard let object = element as? [String: Any], let value = object["parent"], !(value is NSNull) else { return nil }
+                guard let id = Self.integer(value) else { throw ImportFieldError("\"parent\" must be the \"id\" of another element, a number") }
+                guard !twice.contains(id) else { throw ImportFieldError("\"parent\" is \(id), which more than one element gives as its \"id\"") }
+                guard let position = positions[id], position != index else {
+                    throw ImportFieldError("\"parent\" is \(id), the \"id\" of no other element of the file")
+                }
+                return position
             }
+        }
+        // Following parents must end: a task cannot be its own subtask.
+        for start in parents.indices {
+            var seen: Set<Int> = [start]
+            var next = parents[start]
+            while let position = next {
+                guard seen.insert(position).inserted else {
+                    throw ImportError.badElement(source, index: start, reason: "its \"parent\" leads back to it through other elements' parents")
+                }
+                next = parents[position]
+            }
+        }
+        return (drafts, parents)
+    }
+
+    /// `body`'s value, its mistake said as element `index`'s.
+    private func reading<Value>(_ index: Int, _ body: () throws -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch let error as ImportFieldError {
+            throw ImportError.badElement(source, index: index, reason: error.reason)
+        } catch let error as TaskFieldError {
+            throw ImportError.badElement(source, index: index, reason: error.message)
+        } catch let error as StartError {
+            throw ImportError.badElement(source, index: index, reason: error.localizedDescription)
         }
     }
 
-    private func draft(_ element: Any, defaultReminder: Bool, now: Date) throws -> TaskDraft {
+    /// A whole JSON number, not a boolean (which bridges to a number too).
+    private static func integer(_ value: Any) -> Int64? {
+        guard type(of: value) != Bool.self, let number = value as? NSNumber, let id = Int64(exactly: number.doubleValue) else { return nil }
+        return id
+    }
+
+    private func draft(_ element: Any, defaultReminder: Bool, now: Date, clock: WallClock) throws -> TaskDraft {
         guard let object = element as? [String: Any] else {
             throw ImportFieldError("it is not an object")
         }
@@ -62,6 +112,7 @@ struct ImportedTasks {
             title: title,
             notes: try optionalString(object, "notes"),
             category: try optionalString(object, "category"),
+            tags: try tags(object["tags"]),
             priority: priority,
             due: due,
             reminderOn: try optionalBool(object, "reminder") ?? defaultReminder,
@@ -69,6 +120,8 @@ struct ImportedTasks {
             completedAt: completed || completedAt != nil ? (completedAt ?? (try optionalInstant(object, "createdAt")) ?? now) : nil,
             createdAt: try optionalInstant(object, "createdAt")
         )
+        draft.start = try self.due(object["start"], name: "start")
+        try draft.checkStart(clock: clock)
         draft.alarms = try alarms(object["alarms"])
         draft.remindDefaults = try optionalBool(object, "remindDefaults") ?? true
         draft.completions = try completions(object["completions"])
@@ -76,16 +129,26 @@ struct ImportedTasks {
         return draft
     }
 
-    /// `"alarms": [{"offset": -900}, {"at": "2026-12-01T08:30:00+01:00"}]`, as `export` writes them.
+    /// `"tags": ["home", "weekend"]`, as `export` writes them.
+    private func tags(_ value: Any?) throws -> [String] {
+        guard let value, !(value is NSNull) else { return [] }
+        guard let tags = value as? [String] else { throw ImportFieldError("\"tags\" must be a list of strings") }
+        return tags
+    }
+
+    /// `"alarms": [{"offset": -900}, {"fromStart": 0}, {"at": "2026-12-01T08:30:00+01:00"}]`, as `export` writes them.
     private func alarms(_ value: Any?) throws -> [TaskAlarm] {
         guard let value, !(value is NSNull) else { return [] }
-        let shape = "\"alarms\" must be a list of {\"offset\": seconds} or {\"at\": an instant}"
+        let shape = "\"alarms\" must be a list of {\"offset\": seconds}, {\"fromStart\": seconds} or {\"at\": an instant}"
         guard let list = value as? [Any] else { throw ImportFieldError(shape) }
         return try list.map { element in
             guard let object = element as? [String: Any], object.count == 1 else { throw ImportFieldError(shape) }
             // `type(of:)`, not `is Bool`: a JSON 0 or 1 bridges to Bool too.
             if let offset = object["offset"], type(of: offset) != Bool.self, let seconds = offset as? Int, abs(seconds) <= 100 * 366 * 86_400 {
                 return .relative(seconds: seconds)
+            }
+            if let offset = object["fromStart"], type(of: offset) != Bool.self, let seconds = offset as? Int, abs(seconds) <= 100 * 366 * 86_400 {
+                return .relativeToStart(seconds: seconds)
             }
             if let text = object["at"] as? String, let parsed = instant(text), Self.supportedInstants.contains(parsed) {
                 return .absolute(parsed)
@@ -94,35 +157,35 @@ struct ImportedTasks {
         }
     }
 
-    private func due(_ value: Any?) throws -> Due? {
+    private func due(_ value: Any?, name: String = "due") throws -> Due? {
         guard let value, !(value is NSNull) else { return nil }
         guard let object = value as? [String: Any] else {
-            throw ImportFieldError("\"due\" must be {\"day\": \"2026-12-01\"}, {\"time\": \"2026-12-01T17:00:00+01:00\"} or null")
+            throw ImportFieldError("\"\(name)\" must be {\"day\": \"2026-12-01\"}, {\"time\": \"2026-12-01T17:00:00+01:00\"} or null")
         }
         let given = object.filter { !($0.value is NSNull) }
         guard given.count == 1, let (key, inner) = given.first, key == "day" || key == "time" else {
             if given.keys.contains("day") && given.keys.contains("time") {
-                throw ImportFieldError("\"due\" holds both \"day\" and \"time\"; a task is due on a day or at a time, not both")
+                throw ImportFieldError("\"\(name)\" holds both \"day\" and \"time\"; it is a day or a time, not both")
             }
-            throw ImportFieldError("\"due\" must hold exactly one of \"day\" or \"time\"")
+            throw ImportFieldError("\"\(name)\" must hold exactly one of \"day\" or \"time\"")
         }
         guard let text = inner as? String else {
-            throw ImportFieldError("\"due\".\"\(key)\" must be a string")
+            throw ImportFieldError("\"\(name)\".\"\(key)\" must be a string")
         }
         if key == "day" {
             guard let parsed = LocalDay(iso: text) else {
-                throw ImportFieldError("\"due\".\"day\" is “\(text)”, not a date like 2026-12-01")
+                throw ImportFieldError("\"\(name)\".\"day\" is “\(text)”, not a date like 2026-12-01")
             }
             guard parsed.isInSupportedRange else {
-                throw ImportFieldError("\"due\".\"day\" is “\(text)”, outside \(LocalDay.earliest) to \(LocalDay.latest)")
+                throw ImportFieldError("\"\(name)\".\"day\" is “\(text)”, outside \(LocalDay.earliest) to \(LocalDay.latest)")
             }
             return .day(parsed)
         }
         guard let parsed = instant(text) else {
-            throw ImportFieldError("\"due\".\"time\" is “\(text)”, not an instant like 2026-12-01T17:00:00+01:00")
+            throw ImportFieldError("\"\(name)\".\"time\" is “\(text)”, not an instant like 2026-12-01T17:00:00+01:00")
         }
         guard Self.supportedInstants.contains(parsed) else {
-            throw ImportFieldError("\"due\".\"time\" is “\(text)”, outside \(LocalDay.earliest) to \(LocalDay.latest)")
+            throw ImportFieldError("\"\(name)\".\"time\" is “\(text)”, outside \(LocalDay.earliest) to \(LocalDay.latest)")
         }
         return .time(parsed)
     }
