@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "TodoRecurrence", targets: ["TodoRecurrence"]),
         .library(name: "TodoCalendar", targets: ["TodoCalendar"]),
         .library(name: "TodoSync", targets: ["TodoSync"]),
+        .library(name: "TodoImport", targets: ["TodoImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -92,11 +93,18 @@ let package = Package(
             dependencies: ["TodoCore", "CLibical"],
             swiftSettings: swiftSettings
         ),
+        // Other programs' files read into tasks (Taskwarrior, todo.txt):
+        // pure parsing, no I/O.
+        .target(
+            name: "TodoImport",
+            dependencies: ["TodoCore", "TodoRecurrence", "TodoCalendar"],
+            swiftSettings: swiftSettings
+        ),
         // The store and the lists' folders kept in step: files read in and
         // merged, changed tasks written out.
         .target(
             name: "TodoSync",
-            dependencies: ["TodoCore", "TodoRecurrence", "TodoStore", "TodoCalendar", "TodoConfig"],
+            dependencies: ["TodoCore", "TodoRecurrence", "TodoStore", "TodoCalendar", "TodoConfig", "TodoImport"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -137,6 +145,7 @@ let package = Package(
                 "TodoNotify",
                 "TodoLinux",
                 "TodoSync",
+                "TodoImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -187,6 +196,13 @@ let package = Package(
         .testTarget(
             name: "TodoSyncTests",
             dependencies: ["TodoSync", "TodoCalendar", "TodoCore", "TodoStore", "TodoConfig", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoImportTests",
+            dependencies: ["TodoImport", "TodoSync", "TodoStore", "TodoCalendar", "TodoCore", "TestSupport"],
+            // The fixtures are read from the source tree, not bundled.
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -31,9 +31,11 @@ extension TaskStore {
     /// - Parameter parents: for each draft, the position among `drafts` of
     ///   the draft it is a subtask of (its `parentID` is set to that one's
     ///   new id); nil, or none given, for a task of its own.
+    /// - Parameter origins: for each draft, where it came from (`TaskOrigin`);
+    ///   nil, or none given, for a task of todo-remind's own JSON.
     /// - Throws: `StoreError.invalidTask` naming the first draft that cannot
     ///   be saved; nothing is saved then.
-    public func importTasks(_ drafts: [TaskDraft], parents: [Int?] = [], now: Date) throws -> Int {
+    public func importTasks(_ drafts: [TaskDraft], parents: [Int?] = [], origins: [TaskOrigin?] = [], now: Date) throws -> Int {
         guard !drafts.isEmpty else { return 0 }
         return try write { db in
             var ids: [Int64] = []
@@ -52,6 +54,9 @@ extension TaskStore {
                 try Self.saveIndexes(db, ofNew: saved)
                 for completion in draft.completions {
                     try Self.record(completion, taskID: taskID, db)
+                }
+                if index < origins.count, let origin = origins[index] {
+                    try Self.saveOrigin(origin, taskID: taskID, db)
                 }
             }
             let link = try db.makeStatement(sql: "UPDATE task SET parent_id = ? WHERE id = ?")
