@@ -14,7 +14,7 @@ CONFIG       ?= debug
 # by vdirsyncer, and todoman as the second device's client.
 APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev \
                 dbus dbus-x11 xvfb dunst libnotify-bin python3 python3-dateutil \
-                python3-radicale vdirsyncer todoman curl
+                python3-radicale vdirsyncer todoman curl taskwarrior python3-icalendar
 BIN          := .build/$(CONFIG)/todo-remind
 # What `make bench` compares with (Taskwarrior, remind) and measures by.
 BENCH_PACKAGES := taskwarrior remind hyperfine time

@@ -70,6 +70,11 @@ public struct TodoTxtFile {
         if words.first == "x" {
             done = true
             words.removeFirst()
+            // Some clients keep the priority after the x.
+            if let first = words.first, let letter = Self.priorityLetter(first) {
+                priority = Self.priority(letter)
+                words.removeFirst()
+            }
             if let day = words.first.flatMap(Self.day) {
                 completed = day
                 words.removeFirst()
@@ -79,8 +84,7 @@ public struct TodoTxtFile {
                 }
             }
         } else {
-            if let first = words.first, first.count == 3, first.hasPrefix("("), first.hasSuffix(")"),
-               let letter = first.dropFirst().first, letter.isUppercase, letter.isASCII {
+            if let first = words.first, let letter = Self.priorityLetter(first) {
                 priority = Self.priority(letter)
                 words.removeFirst()
             }
@@ -168,6 +172,13 @@ public struct TodoTxtFile {
         }
         guard count > 0, count <= 1000 else { throw ElementError("“rec:\(rec)” must repeat every 1 to 1000 units") }
         return frequency + (count == 1 ? "" : ";INTERVAL=\(count)")
+    }
+
+    /// The letter of `(A)`: one upper-case letter in brackets, nothing more.
+    private static func priorityLetter(_ word: String) -> Character? {
+        guard word.count == 3, word.hasPrefix("("), word.hasSuffix(")"), let letter = word.dropFirst().first,
+              letter.isUppercase, letter.isASCII else { return nil }
+        return letter
     }
 
     private static func priority(_ letter: Character) -> Priority {

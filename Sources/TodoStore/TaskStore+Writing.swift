@@ -55,6 +55,7 @@ extension TaskStore {
                 for completion in draft.completions {
                     try Self.record(completion, taskID: taskID, db)
                 }
+                if let until = draft.snoozedUntil { try TaskRow.saveSnooze(db, taskID: taskID, until: until) }
                 if index < origins.count, let origin = origins[index] {
                     try Self.saveOrigin(origin, taskID: taskID, db)
                 }
@@ -199,8 +200,10 @@ extension TaskStore {
             updatedAt: now,
             dueSetAt: now,
             reminderOn: draft.reminderOn,
+            snoozedUntil: draft.snoozedUntil,
             repeating: draft.repeating,
             list: draft.list,
+            acknowledgedAt: draft.acknowledgedAt,
             alarms: draft.alarms,
             remindDefaults: draft.remindDefaults,
             start: draft.start,

@@ -94,6 +94,8 @@ public struct CalendarImport {
                 draft.repeating = task.repeating
                 draft.alarms = task.alarms
                 draft.remindDefaults = task.remindDefaults
+                draft.acknowledgedAt = task.acknowledgedAt
+                draft.snoozedUntil = task.snoozedUntil
                 draft.list = list
                 try draft.checkStart(clock: mapping.scheduler.clock)
                 batch.items.append(ImportedItem(draft: draft, origin: TaskOrigin(uid: todo.uid, item: item),

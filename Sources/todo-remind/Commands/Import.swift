@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TodoCore
 import TodoImport
+import TodoStore
 import TodoSync
 
 extension TodoRemind {
@@ -38,25 +39,32 @@ extension TodoRemind {
             let data = try readInput()
             let source = file == "-" ? "standard input" : file
             let format = from ?? ImportFormat.recognise(Array(data), name: file == "-" ? nil : file)
-            if from == nil, format != .todoRemind { print("Read as \(format.displayName).") }
+            let output = OutputBuffer()
+            defer { output.flush() }
+            if from == nil, format != .todoRemind { output.line("Read as \(format.displayName).") }
             guard format != .todoRemind else {
                 var imported = try ImportedTasks(data: data, source: source)
                     .drafts(defaultReminder: context.settings.defaultReminder, now: context.now, clock: context.clock)
                 for index in imported.drafts.indices { imported.drafts[index].list = listPath }
                 if dryRun {
-                    print("Would import \(Self.tasks(imported.drafts.count))\(listPath == nil ? "" : " into \(context.listName(listPath))"); nothing was changed.")
+                    output.line("Would import \(Self.tasks(imported.drafts.count))\(listPath == nil ? "" : " into \(context.listName(listPath))"); nothing was changed.")
                     return
                 }
                 let count = try context.store.importTasks(imported.drafts, parents: imported.parents, now: context.now)
-                print("Imported \(Self.tasks(count)).")
+                output.line("Imported \(Self.tasks(count)).")
                 return
             }
             let batch = try read(Array(data), format: format, source: source, listPath: listPath, context: context)
-            let known = try context.store.knownUIDs(among: batch.items.map(\.origin.uid))
+            let known: Set<String>
+            do {
+                known = try context.store.knownUIDs(among: batch.items.map(\.origin.uid))
+            } catch StoreError.missing where dryRun {
+                // A dry run into a store not made yet: everything is new.
+                known = []
+            }
             var items = batch.items.filter { !known.contains($0.origin.uid) }
             for index in items.indices { items[index].draft.list = listPath }
             let already = batch.items.count - items.count
-            let output = OutputBuffer()
             if dryRun {
                 output.line("Would import \(Self.tasks(items.count))\(listPath == nil ? "" : " into \(context.listName(listPath))")\(items.isEmpty ? "." : ":")")
                 for item in items { output.line("  \(item.draft.title.safeForTerminal) (\(item.place))") }
@@ -67,7 +75,6 @@ extension TodoRemind {
                 }
                 for note in batch.notes { output.line(note.safeForTerminal) }
                 output.line("Nothing was changed (--dry-run).")
-                output.flush()
                 return
             }
             var positions: [String: Int] = [:]
@@ -79,7 +86,6 @@ extension TodoRemind {
             if !batch.dropped.isEmpty {
                 output.line("Left out " + batch.droppedCounts.map { "\($0.count) (\($0.reason))" }.joined(separator: ", ") + ".")
             }
-            output.flush()
         }
 
         private func read(_ bytes: [UInt8], format: ImportFormat, source: String, listPath: String?, context: Context) throws -> ImportBatch {
