@@ -118,7 +118,7 @@ public struct TodoTxtFile {
                 case "rec":
                     rec = value
                 case "pri" where done && value.count == 1:
-                    priority = Self.priority(Character(value.uppercased()))
+                    priority = value.uppercased().first.map(Self.priority) ?? .medium
                 default:
                     notes.append(word)
                 }
