@@ -17,7 +17,8 @@ CONFIG       ?= debug
 # environment of the build (python3-venv), REFERENCE_PYTHON.
 APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev libncurses-dev tmux \
                 dbus dbus-x11 xvfb dunst libnotify-bin python3 python3-dateutil \
-                python3-radicale vdirsyncer todoman curl khal python3-venv python3-pip
+                python3-radicale vdirsyncer todoman curl khal python3-venv python3-pip \
+                taskwarrior python3-icalendar
 BIN          := .build/$(CONFIG)/todo-remind
 # The Python the event tests' references run in (Tests/TestSupport/ReferencePython).
 REFERENCE_ENV    := .build/reference-python

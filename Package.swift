@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "TodoSync", targets: ["TodoSync"]),
         .library(name: "TodoListing", targets: ["TodoListing"]),
         .library(name: "TodoTerminal", targets: ["TodoTerminal"]),
+        .library(name: "TodoImport", targets: ["TodoImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -94,11 +95,18 @@ let package = Package(
             dependencies: ["TodoCore", "CLibical"],
             swiftSettings: swiftSettings
         ),
+        // Other programs' files read into tasks (Taskwarrior, todo.txt):
+        // pure parsing, no I/O.
+        .target(
+            name: "TodoImport",
+            dependencies: ["TodoCore", "TodoRecurrence", "TodoCalendar"],
+            swiftSettings: swiftSettings
+        ),
         // The store and the lists' folders kept in step: files read in and
         // merged, changed tasks written out.
         .target(
             name: "TodoSync",
-            dependencies: ["TodoCore", "TodoRecurrence", "TodoStore", "TodoCalendar", "TodoConfig"],
+            dependencies: ["TodoCore", "TodoRecurrence", "TodoStore", "TodoCalendar", "TodoConfig", "TodoImport"],
             swiftSettings: swiftSettings
         ),
         // What `list` and `show` say of a task, as words and table cells, for
@@ -166,6 +174,7 @@ let package = Package(
                 "TodoSync",
                 "TodoListing",
                 "TodoTerminal",
+                "TodoImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -216,6 +225,11 @@ let package = Package(
         .testTarget(
             name: "TodoSyncTests",
             dependencies: ["TodoSync", "TodoCalendar", "TodoCore", "TodoStore", "TodoConfig", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoImportTests",
+            dependencies: ["TodoImport", "TodoSync", "TodoStore", "TodoCalendar", "TodoCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -722,6 +722,19 @@ enum StoreSchema {
                 ALTER TABLE journal_task ADD COLUMN parent_id INTEGER;
                 """)
         }
+        migrator.registerMigration("v18-task-origin", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- Where an imported task came from (TaskOrigin): the UID it
+                -- had there, which a second import of the same file finds,
+                -- and what of it todo-remind does not map, as iCalendar text.
+                CREATE TABLE task_origin (
+                    task_id INTEGER PRIMARY KEY NOT NULL REFERENCES task(id) ON DELETE CASCADE,
+                    uid TEXT NOT NULL,
+                    item BLOB NOT NULL
+                );
+                CREATE INDEX task_origin_by_uid ON task_origin(uid);
+                """)
+        }
         return migrator
     }()
 }

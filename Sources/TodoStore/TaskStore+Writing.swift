@@ -34,9 +34,11 @@ extension TaskStore {
     /// - Parameter parents: for each draft, the position among `drafts` of
     ///   the draft it is a subtask of (its `parentID` is set to that one's
     ///   new id); nil, or none given, for a task of its own.
+    /// - Parameter origins: for each draft, where it came from (`TaskOrigin`);
+    ///   nil, or none given, for a task of todo-remind's own JSON.
     /// - Throws: `StoreError.invalidTask` naming the first draft that cannot
     ///   be saved; nothing is saved then.
-    public func importTasks(_ drafts: [TaskDraft], parents: [Int?] = [], now: Date) throws -> Int {
+    public func importTasks(_ drafts: [TaskDraft], parents: [Int?] = [], origins: [TaskOrigin?] = [], now: Date) throws -> Int {
         guard !drafts.isEmpty else { return 0 }
         return try write { db in
             let entry = try Journal.begin(db, action: .import, author: author, at: now)
@@ -58,6 +60,10 @@ extension TaskStore {
                     try Self.record(completion, taskID: taskID, db)
                 }
                 try Journal.keepAdded(db, entry: entry, id: taskID, title: task.title)
+                if let until = draft.snoozedUntil { try TaskRow.saveSnooze(db, taskID: taskID, until: until) }
+                if index < origins.count, let origin = origins[index] {
+                    try Self.saveOrigin(origin, taskID: taskID, db)
+                }
             }
             let link = try db.makeStatement(sql: "UPDATE task SET parent_id = ? WHERE id = ?")
             for (index, parent) in parents.enumerated() where index < ids.count {
@@ -218,8 +224,10 @@ extension TaskStore {
             updatedAt: now,
             dueSetAt: now,
             reminderOn: draft.reminderOn,
+            snoozedUntil: draft.snoozedUntil,
             repeating: draft.repeating,
             list: draft.list,
+            acknowledgedAt: draft.acknowledgedAt,
             alarms: draft.alarms,
             remindDefaults: draft.remindDefaults,
             start: draft.start,

@@ -445,6 +445,12 @@ public struct FolderSync: Sendable {
            case .todo(let item) = try? FolderItem.read(current.bytes, file: oldFolder.file(name), localZone: mapping.zone) {
             previous = item
             start = item.properties
+        } else if let origin = try files.origin(taskID: task.id),
+                  case .todo(let item) = try? FolderItem.read(origin.item, file: origin.uid, localZone: mapping.zone) {
+            // An imported task's first file: what the import kept of it
+            // (another file's unknown properties, Taskwarrior's UDAs).
+            previous = item
+            start = item.properties
         }
         let uid = file.uid ?? UUID().uuidString
         let wanted = mapping.properties(of: task, over: start, links: ParentLinks(files))

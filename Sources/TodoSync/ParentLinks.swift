@@ -25,7 +25,7 @@ struct ParentLinks {
         uid = { taskID in try? files.uid(ofTask: taskID) }
     }
 
-    private init(id: @escaping (String) -> Int64?, uid: @escaping (Int64) -> String?) {
+    init(id: @escaping (String) -> Int64?, uid: @escaping (Int64) -> String?) {
         self.id = id
         self.uid = uid
     }

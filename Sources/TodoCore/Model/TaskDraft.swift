@@ -26,6 +26,11 @@ public struct TaskDraft: Hashable, Sendable {
     public var start: Due?
     /// The task it is a subtask of (`TodoTask.parentID`).
     public var parentID: Int64?
+    /// When its reminders were last handled elsewhere (an imported file's
+    /// `X-MOZ-LASTACK`, `TodoTask.acknowledgedAt`).
+    public var acknowledgedAt: Date?
+    /// A snooze it comes with (an imported file's, `TodoTask.snoozedUntil`).
+    public var snoozedUntil: Date?
 
     /// The first tag, the category (`TodoTask.category`).
     public var category: String {

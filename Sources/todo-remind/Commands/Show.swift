@@ -1,5 +1,6 @@
 import ArgumentParser
 import TodoCore
+import TodoImport
 import TodoListing
 import TodoStore
 
@@ -29,6 +30,20 @@ extension TodoRemind {
                 output.flush()
             } else {
                 context.describer().block(found, family: try family(of: found, in: context.store)).forEach { print($0) }
+                try dependencies(of: found, in: context.store).forEach { print($0) }
+            }
+        }
+
+        /// "Depends on: 4 “Buy paint”", for each task an imported task
+        /// depends on (Taskwarrior's `depends`); a UID the store does not
+        /// know is named as it is.
+        private func dependencies(of task: TodoTask, in store: TaskStore) throws -> [String] {
+            guard let uids = try store.origin(ofTask: task.id)?.dependencies, !uids.isEmpty else { return [] }
+            let ids = try store.taskIDs(uids: uids)
+            let tasks = try store.tasks(ids: Array(ids.values))
+            return uids.map { uid in
+                guard let id = ids[uid], let other = tasks[id] else { return "Depends on: \(uid.safeForTerminal) (not here)" }
+                return "Depends on: \(id) “\(other.title.safeForTerminal)”"
             }
         }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TodoConfig
 import TodoCore
+import TodoImport
 import TodoRecurrence
 import TodoStore
 import TodoSync
@@ -37,6 +38,8 @@ enum ExitStatus {
             return refused
         case let error as ImportError:
             if case .unreadable = error { return noInput }
+            return data
+        case is ImportReadError:
             return data
         case is StoreError:
             return store

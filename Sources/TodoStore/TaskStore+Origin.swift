@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import TodoCore
+
+extension TaskStore {
+    /// Which of `uids` a task of the store has already: one imported
+    /// before (`TaskOrigin`), or one whose list's file has it. A second
+    /// import of the same export leaves these alone.
+    public func knownUIDs(among uids: [String]) throws -> Set<String> {
+        try read { db in
+            var known = Set<String>()
+            for chunk in stride(from: 0, to: uids.count, by: 500).map({ Array(uids[$0..<min($0 + 500, uids.count)]) }) {
+                let marks = Self.placeholders(chunk.count)
+                let found = try String.fetchAll(db, sql: """
+                    SELECT uid FROM task_origin WHERE uid IN (\(marks))
+                    UNION SELECT uid FROM task_file WHERE uid IN (\(marks))
+                    """, arguments: StatementArguments(chunk + chunk))
+                known.formUnion(found)
+            }
+            return known
+        }
+    }
+
+    /// Where the task came from, when it was imported.
+    public func origin(ofTask id: Int64) throws -> TaskOrigin? {
+        try read { db in try Self.origin(db, taskID: id) }
+    }
+
+    /// Every imported task's origin, by task id (for `export --format ics`).
+    public func origins() throws -> [Int64: TaskOrigin] {
+        try read { db in
+            var origins: [Int64: TaskOrigin] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT task_id, uid, item FROM task_origin")
+            while let row = try rows.next() {
+                origins[row[0]] = TaskOrigin(uid: row[1], item: Array((row[2] as Data?) ?? Data()))
+            }
+            return origins
+        }
+    }
+
+    /// The tasks the store knows by these UIDs (imported, or in a list's
+    /// file), by UID: `show` names a task's dependencies by them.
+    public func taskIDs(uids: [String]) throws -> [String: Int64] {
+        guard !uids.isEmpty else { return [:] }
+        return try read { db in
+            let marks = Self.placeholders(uids.count)
+            var ids: [String: Int64] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT uid, task_id FROM task_origin WHERE uid IN (\(marks))
+                UNION ALL SELECT uid, task_id FROM task_file WHERE uid IN (\(marks))
+                """, arguments: StatementArguments(uids + uids))
+            while let row = try rows.next() { ids[row[0]] = row[1] }
+            return ids
+        }
+    }
+
+    static func origin(_ db: Database, taskID: Int64) throws -> TaskOrigin? {
+        try Row.fetchOne(db, sql: "SELECT uid, item FROM task_origin WHERE task_id = ?", arguments: [taskID]).map { row in
+            TaskOrigin(uid: row[0], item: Array((row[1] as Data?) ?? Data()))
+        }
+    }
+
+    /// Keeps `origin` for the new task `taskID`; a task of a folder's
+    /// list is written into its file under the origin's UID.
+    static func saveOrigin(_ origin: TaskOrigin, taskID: Int64, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT OR REPLACE INTO task_origin (task_id, uid, item) VALUES (?, ?, ?)")
+            .execute(arguments: [taskID, origin.uid, Data(origin.item)])
+        try db.cachedStatement(sql: "UPDATE task_file SET uid = ? WHERE task_id = ? AND name IS NULL")
+            .execute(arguments: [origin.uid, taskID])
+    }
+}
+
+extension TaskFiles {
+    /// Where the task came from, when it was imported: a new file of a
+    /// folder's list starts from it.
+    public func origin(taskID: Int64) throws -> TaskOrigin? {
+        try TaskStore.origin(db, taskID: taskID)
+    }
+}

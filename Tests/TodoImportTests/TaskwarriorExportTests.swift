@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TodoCore
+import TodoImport
+
+/// Taskwarrior's export read element by element (the end-to-end tests
+/// read a whole database made by the real `task`).
+@Suite("Reading Taskwarrior's export")
+struct TaskwarriorExportTests {
+    static let clock = WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
+
+    static func read(_ json: String) throws -> ImportBatch {
+        try TaskwarriorExport(source: "export.json", clock: clock, defaultReminder: true).read(Array(json.utf8))
+    }
+
+    static func series(recur: String, until: String? = nil) -> String {
+        let end = until.map { #","until":"\#($0)""# } ?? ""
+        return #"[{"uuid":"s","description":"Series","status":"recurring","recur":"\#(recur)","due":"20300104T230000Z"\#(end)}]"#
+    }
+
+    @Test("every period Taskwarrior repeats by is an RRULE", arguments: [
+        ("daily", "FREQ=DAILY"), ("weekdays", "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR"), ("weekly", "FREQ=WEEKLY"),
+        ("biweekly", "FREQ=WEEKLY;INTERVAL=2"), ("fortnight", "FREQ=WEEKLY;INTERVAL=2"), ("2wk", "FREQ=WEEKLY;INTERVAL=2"),
+        ("monthly", "FREQ=MONTHLY"), ("bimonthly", "FREQ=MONTHLY;INTERVAL=2"), ("quarterly", "FREQ=MONTHLY;INTERVAL=3"),
+        ("semiannual", "FREQ=MONTHLY;INTERVAL=6"), ("yearly", "FREQ=YEARLY"), ("annual", "FREQ=YEARLY"),
+        ("biannual", "FREQ=YEARLY;INTERVAL=2"), ("3d", "FREQ=DAILY;INTERVAL=3"), ("10days", "FREQ=DAILY;INTERVAL=10"),
+        ("6mo", "FREQ=MONTHLY;INTERVAL=6"), ("2q", "FREQ=MONTHLY;INTERVAL=6"), ("2y", "FREQ=YEARLY;INTERVAL=2"),
+        ("P1D", "FREQ=DAILY"), ("P2W", "FREQ=WEEKLY;INTERVAL=2"), ("P1M", "FREQ=MONTHLY"), ("P1Y", "FREQ=YEARLY"),
+    ])
+    func period(recur: String, rule: String) throws {
+        let item = try #require(try Self.read(Self.series(recur: recur)).items.first)
+
+        #expect(item.draft.repeating?.rule == rule)
+        #expect(item.draft.due == .day(try #require(LocalDay(iso: "2030-01-05"))))
+    }
+
+    @Test("until is the series' end: a day for a series of days")
+    func until() throws {
+        let item = try #require(try Self.read(Self.series(recur: "weekly", until: "20301231T230000Z")).items.first)
+
+        #expect(item.draft.repeating?.rule == "FREQ=WEEKLY;UNTIL=20310101")
+    }
+
+    @Test("a UDA is an X-TASKWARRIOR- property, a name upper case does not give back keeps its spelling, and depends are RELATED-TO")
+    func extras() throws {
+        let batch = try Self.read(#"[{"uuid":"a","description":"A","status":"pending","estimate":"PT2H","client_ref":"ACME","size":3,"depends":["b"]},{"uuid":"b","description":"B","status":"pending"}]"#)
+        let text = String(decoding: try #require(batch.items.first).origin.item, as: UTF8.self)
+
+        #expect(text.contains("UID:a\r\n"))
+        #expect(text.contains("X-TASKWARRIOR-ESTIMATE:PT2H\r\n"))
+        #expect(text.contains("X-TASKWARRIOR-CLIENT-REF;X-NAME=client_ref:ACME\r\n"))
+        #expect(text.contains("X-TASKWARRIOR-SIZE:3\r\n"))
+        #expect(text.contains("RELATED-TO;RELTYPE=DEPENDS-ON:b\r\n"))
+        #expect(try #require(batch.items.first).origin.dependencies == ["b"])
+    }
+
+    @Test("a wait after the due is no start here, and is said; a date at local midnight is a day, another a time")
+    func waitAfterDue() throws {
+        let batch = try Self.read(#"[{"uuid":"a","description":"A","status":"waiting","due":"20300110T120000Z","wait":"20300112T230000Z"}]"#)
+        let draft = try #require(batch.items.first).draft
+
+        #expect(draft.start == nil)
+        #expect(draft.due == .time(Date(timeIntervalSince1970: 1_894_276_800)))
+        #expect(batch.notes.count == 1)
+    }
+}
