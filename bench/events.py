@@ -268,7 +268,7 @@ def quiet_window(binary, store, config, env, seconds):
 
 def khal_version(env):
     try:
-        return subprocess.run(["khal", "--version"], env=env, capture_output=True, text=True).stdout.strip()
+        return subprocess.run(["khal", "--version"], env=env, capture_output=True, text=True).stdout.strip().replace("khal, version ", "")
     except FileNotFoundError:
         return "not installed"
 
@@ -411,8 +411,9 @@ def section(r):
         return f"{kib / 1024:.1f}"
 
     commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no"], capture_output=True,
-                           text=True).stdout.strip()
+    # What this script writes is not a change of what is measured.
+    dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no", "--", ".",
+                            ":!BENCHMARKS.md", ":!bench/EVENTS.md"], capture_output=True, text=True).stdout.strip()
     replans = r["replans_ms"]
     median = statistics.median(replans)
     full, tenth = r["memory_full"], r["memory_tenth"]
