@@ -18,6 +18,9 @@ extension DeliveryPlanner {
         public var records: [EventDeliveryRecord] = []
         /// Of those quiet hours hold until later, the first to fire.
         public var nextHeld: EventReminder?
+        /// How many were skipped as older than the catch-up window (not
+        /// counting retries given up, as `DeliveryPlan.skippedCount`).
+        public var skippedCount = 0
     }
 
     /// - Parameters:
@@ -45,6 +48,7 @@ extension DeliveryPlanner {
                 plan.fire.append((event, fire, 1))
                 plan.records.append(EventDeliveryRecord(id: event.id, at: event.at, status: .sending, firedAt: now, attempts: 1))
             case .skip:
+                plan.skippedCount += 1
                 plan.records.append(EventDeliveryRecord(id: event.id, at: event.at, status: .skipped, firedAt: now,
                                                         detail: "older than the catch-up window"))
             case .none:

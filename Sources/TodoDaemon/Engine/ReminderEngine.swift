@@ -478,7 +478,7 @@ final class ReminderEngine {
         let decided = planner.planEvents(now: instant, watermark: watermark, events: events, recorded: recorded, inFlight: eventsInFlight,
                                          dueRetries: retries, retryEvents: retryEvents)
         recordEvents(decided.records)
-        let skipped = decided.records.filter { $0.status == .skipped }.count
+        let skipped = decided.skippedCount
         if skipped > 0 {
             logger.info("Skipped \(skipped) event alarms older than the catch-up window.",
                         metadata: DaemonEvent.skip.metadata(["count": .stringConvertible(skipped)]))
