@@ -55,7 +55,7 @@ RELEASE_ORDER := $(if $(and $(RELEASE_LINK),$(LINK_ORDER)),-Xlinker --symbol-ord
 # Where `make link-order` writes the functions a session ran: generated, never kept.
 LINK_ORDER_FILE := .build/link-order.txt
 
-.PHONY: deps reference-python build run test release install uninstall clean bench bench-deps bench-soak link-order
+.PHONY: deps reference-python build run test release install uninstall clean bench bench-deps bench-soak link-order bench-events
 
 ## deps: install the missing Debian packages (apt-get, through sudo when not root).
 deps:
@@ -115,6 +115,21 @@ link-order: release
 ## BENCH_OUT (default BENCHMARKS.md). Quick run: make bench BENCH_IDLE_SECONDS=20 BENCH_SIZES="1000 10000"
 bench: release bench-deps
 	BENCH_RELEASE_LINK="$(RELEASE_LINK)" python3 bench/run.py
+
+## bench-events: calendar events beside khal (issue 25), about 3 minutes after the
+## build: 10,000 events in 5 calendars (Tests/EventReference/generate.py), the
+## first scan, a later start, next, agenda vs `khal list today 7d`, a file written
+## to the daemon re-planned, the daemon's memory (the corpus vs a tenth of it) and
+## idle wake-ups; writes bench/EVENTS.md, the "Calendar events" section of
+## BENCHMARKS.md (make bench keeps it). Knobs: BENCH_EVENTS (10000),
+## BENCH_EVENT_WRITES (20), BENCH_EVENT_IDLE (20 s).
+BENCH_EVENTS       ?= 10000
+BENCH_EVENT_WRITES ?= 20
+BENCH_EVENT_IDLE   ?= 20
+bench-events: release bench-deps reference-python
+	scripts/with-desktop-session python3 bench/events.py --events $(BENCH_EVENTS) \
+		--writes $(BENCH_EVENT_WRITES) --idle $(BENCH_EVENT_IDLE)
+	python3 bench/events.py --paste BENCHMARKS.md
 
 ## bench-deps: install the missing Debian packages make bench needs.
 bench-deps:

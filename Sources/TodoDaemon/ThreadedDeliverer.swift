@@ -109,10 +109,11 @@ final class ThreadedDeliverer: Deliverer, @unchecked Sendable {
         if grow { startWorker(index) }
     }
 
-    /// Closes the task's bubble, if open. The notifier only sends the request
-    /// (no answer awaited), so a slow server does not hold the loop.
-    func close(taskID: Int64) {
-        notifier.close(taskID: taskID)
+    /// Closes the task's or the event's bubble, if open. The notifier only
+    /// sends the request (no answer awaited), so a slow server does not hold
+    /// the loop.
+    func close(_ owner: ReminderNotification.Owner) {
+        notifier.close(owner)
     }
 
     /// Waits (without waking) until a job is queued, and takes it.

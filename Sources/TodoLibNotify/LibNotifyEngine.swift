@@ -235,11 +235,11 @@ final class LibNotifyEngine: @unchecked Sendable {
         }
     }
 
-    /// Asks the server to close the task's bubble, if one is open; its
-    /// "closed" signal then lets the notification go.
-    func close(taskID: Int64) {
+    /// Asks the server to close the task's or the event's bubble, if one is
+    /// open; its "closed" signal then lets the notification go.
+    func close(_ owner: ReminderNotification.Owner) {
         precondition(loop.isCurrent, "the engine's state is only used on the loop thread")
-        guard let key = openByOwner[.task(taskID)], let entry = open[key] else { return }
+        guard let key = openByOwner[owner], let entry = open[key] else { return }
         closeBubble(entry.serverID)
     }
 

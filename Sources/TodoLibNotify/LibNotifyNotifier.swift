@@ -74,9 +74,9 @@ public final class LibNotifyNotifier: Notifier {
         return try engine.loop.perform { engine.serverInfo(timeout: timeout) }.get()
     }
 
-    public func close(taskID: Int64) {
+    public func close(_ owner: ReminderNotification.Owner) {
         let engine = engine
-        engine.loop.perform { engine.close(taskID: taskID) }
+        engine.loop.perform { engine.close(owner) }
     }
 
     /// The server id of each task's notification whose bubble is still open, as

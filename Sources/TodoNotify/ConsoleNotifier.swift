@@ -35,7 +35,7 @@ public final class ConsoleNotifier: Notifier {
     }
 
     /// A line written stays written.
-    public func close(taskID: Int64) {}
+    public func close(_ owner: ReminderNotification.Owner) {}
 
     /// The notification on one line, as `show` writes it.
     public static func line(for notification: ReminderNotification) -> String {

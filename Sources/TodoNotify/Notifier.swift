@@ -14,7 +14,7 @@ public protocol Notifier: Sendable {
     /// Who shows the notifications: the server's name, version and capabilities.
     func serverInfo() throws(NotifyError) -> ServerInfo
 
-    /// Closes the bubble of the task's notification if it is still open
-    /// (its reminder was handled elsewhere), without waiting for the server.
-    func close(taskID: Int64)
+    /// Closes the bubble of the task's or the event's notification if it is
+    /// still open (handled elsewhere), without waiting for the server.
+    func close(_ owner: ReminderNotification.Owner)
 }

@@ -23,19 +23,41 @@ extension TaskStore {
         }
     }
 
-    /// Those of `ids` the ledger holds as shown, being shown or given up; a
-    /// failed one is not among them: it is shown again while it may be.
+    /// Those of `ids` the ledger has a record of, whatever its status, as
+    /// `recorded` is for tasks' reminders: one sending or failed is the
+    /// retries' to show again (`unfinishedEventDeliveries`, and the retry a
+    /// failure schedules), never the plan's to fire afresh.
     public func recordedEvents(_ ids: [EventReminder.ID]) throws -> Set<EventReminder.ID> {
         guard !ids.isEmpty else { return [] }
         return try read { db in
             var recorded = Set<EventReminder.ID>()
             let statement = try db.cachedStatement(sql: """
-                SELECT 1 FROM event_delivery WHERE event_id = ? AND kind = ? AND occurrence = ? AND status <> 'failed'
+                SELECT 1 FROM event_delivery WHERE event_id = ? AND kind = ? AND occurrence = ?
                 """)
             for id in ids where try Bool.fetchOne(statement, arguments: [id.eventID, id.kind.rawValue, id.occurrence.description]) != nil {
                 recorded.insert(id)
             }
             return recorded
+        }
+    }
+
+    /// The records not yet final (sending or failed), earliest alarm first:
+    /// what a daemon stopped mid-delivery or between retries left, as
+    /// `unfinishedDeliveries` is for tasks' reminders.
+    public func unfinishedEventDeliveries() throws -> [EventDeliveryRecord] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT event_id, kind, occurrence, at, status, fired_at, attempts, detail FROM event_delivery
+                WHERE status IN ('sending', 'failed') ORDER BY at
+                """).compactMap { row in
+                // A kind or status this version does not know is left alone.
+                guard let kind = EventAlarmInstant.Kind(rawValue: row[1]), let occurrence = Reminder.Occurrence(text: row[2]),
+                      let status = DeliveryStatus(rawValue: row[4]) else { return nil }
+                return EventDeliveryRecord(
+                    id: EventReminder.ID(eventID: row[0], kind: kind, occurrence: occurrence), at: Date(timeIntervalSince1970: row[3]),
+                    status: status, firedAt: Date(timeIntervalSince1970: row[5]), attempts: row[6], detail: row[7]
+                )
+            }
         }
     }
 

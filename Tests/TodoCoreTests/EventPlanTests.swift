@@ -71,4 +71,26 @@ struct EventPlanTests {
         #expect(wake.at == Self.now.addingTimeInterval(60))
         #expect(wake.event?.eventID == 1 && wake.reminder == nil)
     }
+
+    @Test("A failed or unfinished event alarm comes back as the tasks' retries do: as the next attempt while it is indexed and within the catch-up window, else on record as skipped with why")
+    func retries() {
+        let due = Self.event(1, at: -5), gone = Self.event(2, at: -5), old = Self.event(3, at: -13 * 3600)
+        let retries = [due, gone, old].map { PendingRetry(event: $0.id, attempts: 2, nextAt: Self.now, firesAt: $0.at) }
+        let plan = Self.planner().planEvents(now: Self.now, watermark: nil, events: [], recorded: [], inFlight: [],
+                                             dueRetries: retries, retryEvents: [due.id: due, old.id: old])
+        #expect(plan.fire.map(\.reminder.eventID) == [1] && plan.fire.map(\.attempt) == [3])
+        let records = plan.records.sorted { $0.id.eventID < $1.id.eventID }
+        #expect(records.map(\.id.eventID) == [1, 2, 3])
+        #expect(records.map(\.status) == [.sending, .skipped, .skipped])
+        #expect(records.map(\.attempts) == [3, 2, 2])
+        #expect(records.map(\.detail) == [nil, "the event changed before it could be shown", "not shown before the catch-up window closed"])
+        #expect(plan.skippedCount == 0, "retries given up are not alarms skipped for their age")
+    }
+
+    @Test("An alarm left sending or failed by an earlier run is taken up again at start within the catch-up window, by the rule of tasks' reminders")
+    func resumed() {
+        let planner = Self.planner()
+        #expect(planner.resumedFiring(of: Self.now.addingTimeInterval(-3600), at: Self.now) == Self.now.addingTimeInterval(-3600))
+        #expect(planner.resumedFiring(of: Self.now.addingTimeInterval(-13 * 3600), at: Self.now) == nil)
+    }
 }

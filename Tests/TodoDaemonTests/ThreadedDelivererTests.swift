@@ -28,7 +28,7 @@ struct ThreadedDelivererTests {
             throw NotifyError.noServer(reason: "held")
         }
 
-        func close(taskID: Int64) {}
+        func close(_ owner: ReminderNotification.Owner) {}
 
         var receivedCount: Int {
             condition.lock()

@@ -11,20 +11,30 @@ extension DeliveryPlanner {
     /// What the plan decided about events' alarms.
     public struct EventPlan: Sendable {
         /// What fires now, earliest first, with when (the end of the quiet
-        /// hours that held it, or its own instant).
-        public var fire: [(reminder: EventReminder, fire: FireTime)] = []
+        /// hours that held it, or its own instant) and the attempt it is (1
+        /// for the first).
+        public var fire: [(reminder: EventReminder, fire: FireTime, attempt: Int)] = []
         /// `sending` for what fires, `skipped` for what is given up.
         public var records: [EventDeliveryRecord] = []
         /// Of those quiet hours hold until later, the first to fire.
         public var nextHeld: EventReminder?
+        /// How many were skipped as older than the catch-up window (not
+        /// counting retries given up, as `DeliveryPlan.skippedCount`).
+        public var skippedCount = 0
     }
 
     /// - Parameters:
     ///   - events: the indexed alarm instants in `lookbackStart...now`.
     ///   - recorded: those of them the ledger holds (delivered, sending or skipped).
     ///   - inFlight: those being shown.
+    ///   - dueRetries: retries of events' alarms whose time has come, none
+    ///     of them in flight: tried again by the tasks' rule (`retryVerdict`).
+    ///   - retryEvents: the alarm instants of those retries as the index
+    ///     holds them now; one missing no longer fires (acknowledged,
+    ///     cancelled, moved, or its event deleted).
     public func planEvents(
-        now: Date, watermark: Date?, events: [EventReminder], recorded: Set<EventReminder.ID>, inFlight: Set<EventReminder.ID>
+        now: Date, watermark: Date?, events: [EventReminder], recorded: Set<EventReminder.ID>, inFlight: Set<EventReminder.ID>,
+        dueRetries: [PendingRetry] = [], retryEvents: [EventReminder.ID: EventReminder] = [:]
     ) -> EventPlan {
         let skipFrom = watermark.map { max($0, lookbackStart(now: now, watermark: $0)) }
         var plan = EventPlan()
@@ -35,13 +45,30 @@ extension DeliveryPlanner {
             case .held:
                 if held.map({ fire.at < $0.at }) ?? true { held = (event, fire.at) }
             case .fire:
-                plan.fire.append((event, fire))
+                plan.fire.append((event, fire, 1))
                 plan.records.append(EventDeliveryRecord(id: event.id, at: event.at, status: .sending, firedAt: now, attempts: 1))
             case .skip:
+                plan.skippedCount += 1
                 plan.records.append(EventDeliveryRecord(id: event.id, at: event.at, status: .skipped, firedAt: now,
                                                         detail: "older than the catch-up window"))
             case .none:
                 break
+            }
+        }
+        for retry in dueRetries.sorted(by: { $0.firesAt < $1.firesAt }) {
+            guard let id = retry.event else { continue }
+            let current = retryEvents[id]
+            let fire = current.map { scheduler.fireTime(of: $0) }
+            switch retryVerdict(retry, firesAt: fire?.at, changed: "the event changed before it could be shown", at: now) {
+            case .again(let attempt):
+                guard let current, let fire else { continue }
+                plan.fire.append((current, fire, attempt))
+                plan.records.append(EventDeliveryRecord(id: id, at: current.at, status: .sending, firedAt: now, attempts: attempt))
+            case .dropped(let detail):
+                // The alarm's own instant is not at hand when it is no
+                // longer indexed: its fire time stands for it.
+                plan.records.append(EventDeliveryRecord(id: id, at: current?.at ?? retry.firesAt, status: .skipped, firedAt: now,
+                                                        attempts: retry.attempts, detail: detail))
             }
         }
         plan.fire.sort { ($0.fire.at, $0.reminder.at, $0.reminder.eventID) < ($1.fire.at, $1.reminder.at, $1.reminder.eventID) }

@@ -35,6 +35,36 @@ extension DeliveryPlanner {
         firesAt >= instant.addingTimeInterval(-catchUpWindow)
     }
 
+    /// The one rule for a delivery a previous run left on the ledger
+    /// unfinished (`sending`: stopped mid-delivery, perhaps shown; `failed`:
+    /// between retries), a task's reminder or an event's alarm falling at
+    /// `at`: tried again at once, once, as the attempt after those recorded
+    /// (under the same stack tag, which replaces a bubble the server did
+    /// show), while the latest fire time quiet hours could give it is within
+    /// the catch-up window (its priority is not at hand; the retry works its
+    /// fire time out again). Returns that fire time, or nil when the window
+    /// has closed and it is given up.
+    public func resumedFiring(of at: Date, at instant: Date) -> Date? {
+        let firesAt = scheduler.fireTime(at: at, priority: .low).at
+        return isWithinCatchUp(firesAt: firesAt, at: instant) ? firesAt : nil
+    }
+
+    /// What becomes of a retry whose time has come, a task's or an event's:
+    /// shown again as the next attempt while what it is for still stands as
+    /// it was (`firesAt`: its fire time now; nil when its task or event
+    /// changed so that it no longer fires) and its fire time is within the
+    /// catch-up window; else dropped, on record as skipped with why.
+    enum RetryVerdict: Equatable {
+        case again(attempt: Int)
+        case dropped(String)
+    }
+
+    func retryVerdict(_ retry: PendingRetry, firesAt: Date?, changed: String, at instant: Date) -> RetryVerdict {
+        guard let firesAt else { return .dropped(changed) }
+        guard isWithinCatchUp(firesAt: firesAt, at: instant) else { return .dropped("not shown before the catch-up window closed") }
+        return .again(attempt: retry.attempts + 1)
+    }
+
     /// When to try again a notification whose `attempt` failed at `instant`,
     /// or nil when that would be outside the catch-up window of its
     /// reminders (firing at `firesAt`) and it is given up.
@@ -55,20 +85,15 @@ extension DeliveryPlanner {
         var dropped: [DeliveryRecord] = []
         for retry in retries.sorted(by: { $0.firesAt < $1.firesAt }) {
             for recorded in retry.reminders {
-                func drop(_ detail: String) {
+                let entry = tasks[recorded.taskID].flatMap { task in current(recorded, of: task).map { TaskReminder($0, of: task) } }
+                switch retryVerdict(retry, firesAt: entry.map { fireTime(of: $0).at }, changed: "the task changed before it could be shown",
+                                    at: instant) {
+                case .again(let attempt):
+                    if let entry { again.append((entry, attempt)) }
+                case .dropped(let detail):
                     dropped.append(DeliveryRecord(reminder: recorded, status: .skipped, firedAt: instant,
                                                   attempts: retry.attempts, detail: detail))
                 }
-                guard let task = tasks[recorded.taskID], let reminder = current(recorded, of: task) else {
-                    drop("the task changed before it could be shown")
-                    continue
-                }
-                let entry = TaskReminder(reminder, of: task)
-                guard isWithinCatchUp(firesAt: fireTime(of: entry).at, at: instant) else {
-                    drop("not shown before the catch-up window closed")
-                    continue
-                }
-                again.append((entry, retry.attempts + 1))
             }
         }
         return (again, dropped)

@@ -70,8 +70,8 @@ struct DeliveryJob: Sendable {
 /// later through `ReminderEngine.deliveryFinished`, on the engine's thread.
 protocol Deliverer: AnyObject {
     func deliver(_ job: DeliveryJob)
-    /// Closes the task's bubble if it is still open: handled elsewhere.
-    func close(taskID: Int64)
+    /// Closes the task's or the event's bubble if it is still open: handled elsewhere.
+    func close(_ owner: ReminderNotification.Owner)
 }
 
 /// The one wall-clock timer the engine keeps armed at its next instant.

@@ -51,7 +51,8 @@ final class ReminderEngine {
     private var scheduler: Scheduler
     /// The snooze choices each bubble offers.
     private var snoozeChoices: [String]
-    /// Failed deliveries waiting for their next attempt, one per notification.
+    /// Failed deliveries waiting for their next attempt, one per
+    /// notification: tasks' reminders and events' alarms alike.
     private var retries: [PendingRetry] = []
     /// Deliveries handed to the deliverer, not yet answered.
     private var inFlight: Set<Reminder.ID> = []
@@ -76,10 +77,6 @@ final class ReminderEngine {
     private var eventsInFlight: Set<EventReminder.ID> = []
     /// Of the events' alarms quiet hours hold, the first to fire.
     private var nextHeldEvent: EventReminder?
-    /// The last alarm shown of each event, for its bubble's actions.
-    private var shownEvents: [Int64: EventReminder] = [:]
-    /// When an event's alarm whose showing failed is tried again.
-    private var eventRetryAt: Date?
 
     init(
         store: TaskStore,
@@ -115,12 +112,8 @@ final class ReminderEngine {
         let planner = DeliveryPlanner(scheduler: scheduler)
         var expired: [DeliveryRecord] = []
         for var record in try store.unfinishedDeliveries() {
-            // The task's priority is not at hand: the latest fire time quiet
-            // hours could give it, which the retry works out again.
-            let firesAt = scheduler.fireTime(of: record.reminder, priority: .low).at
-            if planner.isWithinCatchUp(firesAt: firesAt, at: instant) {
-                // Stopped mid-delivery or between retries: try again now, a
-                // reminder at a time (the retry batches those firing together).
+            if let firesAt = planner.resumedFiring(of: record.reminder.at, at: instant) {
+                // A reminder at a time: the retry batches those firing together.
                 retries.append(PendingRetry(reminders: [record.reminder], attempts: record.attempts,
                                             nextAt: instant, firesAt: firesAt))
             } else {
@@ -130,6 +123,17 @@ final class ReminderEngine {
             }
         }
         ledger.record(expired)
+        var expiredEvents: [EventDeliveryRecord] = []
+        for var record in try store.unfinishedEventDeliveries() {
+            if let firesAt = planner.resumedFiring(of: record.at, at: instant) {
+                retries.append(PendingRetry(event: record.id, attempts: record.attempts, nextAt: instant, firesAt: firesAt))
+            } else {
+                record.status = .skipped
+                record.detail = "not shown before the catch-up window closed"
+                expiredEvents.append(record)
+            }
+        }
+        recordEvents(expiredEvents)
         try plan()
     }
 
@@ -233,7 +237,7 @@ final class ReminderEngine {
             logger.debug("Notification of event \(eventID) closed (\(invocation.key)).", metadata: outcome("ignored"))
             return
         }
-        guard let reminder = shownEvents[eventID], let lists = eventLists() else {
+        guard let reminder = openBubbles.shownEvent(eventID), let lists = eventLists() else {
             logger.warning("Event \(eventID)'s notification was acted on, but its alarm is no longer known.", metadata: outcome("unknown"))
             return
         }
@@ -264,7 +268,7 @@ final class ReminderEngine {
         case .markDone:
             break
         }
-        shownEvents[eventID] = nil
+        openBubbles.actedOn(eventID: eventID)
         try plan()
     }
 
@@ -330,13 +334,14 @@ final class ReminderEngine {
                          metadata: ended("delivered", ["notification": .stringConvertible(serverID)]))
             record = EventDeliveryRecord(id: event.id, at: event.at, status: .delivered, firedAt: instant, attempts: job.attempt,
                                          detail: "notification \(serverID)")
-            shownEvents[event.eventID] = event
+            openBubbles.shown(event)
         case .failure(let error):
             let detail = error.errorDescription ?? "\(error)"
             if let nextAt = DeliveryPlanner(scheduler: scheduler).nextAttempt(after: job.attempt, firesAt: job.firesAt, failedAt: instant) {
-                eventRetryAt = min(eventRetryAt ?? nextAt, nextAt)
-                logger.warning("Could not show the alarm of event \(event.eventID): \(detail) Trying again.",
-                               metadata: ended("retrying", ["error": .string(detail)]))
+                let delay = nextAt.timeIntervalSince(instant)
+                retries.append(PendingRetry(event: event.id, attempts: job.attempt, nextAt: nextAt, firesAt: job.firesAt))
+                logger.warning("Could not show the alarm of event \(event.eventID): \(detail) Trying again in \(Int(delay)) s.",
+                               metadata: ended("retrying", ["error": .string(detail), "retry_in_s": .stringConvertible(Int(delay))]))
                 record = EventDeliveryRecord(id: event.id, at: event.at, status: .failed, firedAt: instant, attempts: job.attempt, detail: detail)
             } else {
                 logger.warning("Giving up on the alarm of event \(event.eventID): \(detail)", metadata: ended("given-up", ["error": .string(detail)]))
@@ -358,12 +363,24 @@ final class ReminderEngine {
         }
     }
 
-    /// Closes the bubbles whose reminders were handled since they were shown.
+    /// Closes the bubbles whose reminders were handled since they were
+    /// shown: tasks' by their tasks as they are now, events' by the index of
+    /// alarms that still fire (an alarm acknowledged, or its occurrence
+    /// cancelled or moved, in the event's file is no longer there).
     private func closeHandledBubbles() throws {
         for (taskID, reason) in try openBubbles.handled({ try store.task(id: $0) }) {
-            deliverer.close(taskID: taskID)
+            deliverer.close(.task(taskID))
             logger.info("Closed the notification of task \(taskID): its reminder was handled (\(reason.rawValue)).",
                         metadata: DaemonEvent.closed.metadata(["task": .stringConvertible(taskID), "reason": .string(reason.rawValue)]))
+        }
+        let handled = try openBubbles.handledEvents(
+            event: { try store.event(id: $0).flatMap { $0.series } },
+            stillFires: { try store.eventReminder(eventID: $0.eventID, kind: $0.kind, occurrence: $0.occurrence) != nil }
+        )
+        for (eventID, reason) in handled {
+            deliverer.close(.event(eventID))
+            logger.info("Closed the notification of event \(eventID): its alarm was handled (\(reason.rawValue)).",
+                        metadata: DaemonEvent.closed.metadata(["event_id": .stringConvertible(eventID), "reason": .string(reason.rawValue)]))
         }
     }
 
@@ -382,7 +399,9 @@ final class ReminderEngine {
         // Kept in memory counts as recorded: the store may not take writes.
         let recorded = try store.recorded(planner.candidates(now: instant, tasks: tasks, daily: daily))
             .union(ledger.keptIDs)
-        let due = takeDueRetries(at: instant)
+        let allDue = takeDueRetries(at: instant)
+        let due = allDue.filter { $0.event == nil }
+        let dueEventRetries = allDue.filter { $0.event != nil }
         let retryTasks = due.isEmpty ? [:] : try store.tasks(ids: due.flatMap { $0.reminders.map(\.taskID) })
         let composer = ReminderComposer(
             scheduler: scheduler,
@@ -411,7 +430,8 @@ final class ReminderEngine {
                 deliverer.deliver(job)
             }
         }
-        let events = try planEvents(at: instant, watermark: watermark, lookback: lookback, planner: planner, composer: composer)
+        let events = try planEvents(at: instant, watermark: watermark, lookback: lookback, retries: dueEventRetries,
+                                    planner: planner, composer: composer)
         shown += events.shown
         // Moved only when something was recorded: writing it on every plan
         // would wake this daemon's own store watcher after every plan (which
@@ -436,30 +456,40 @@ final class ReminderEngine {
     /// near, the alarm instants that have come read from it, and what
     /// `DeliveryPlanner.planEvents` decides carried out (the ledger first).
     private func planEvents(
-        at instant: Date, watermark: Date?, lookback: Date, planner: DeliveryPlanner, composer: ReminderComposer
+        at instant: Date, watermark: Date?, lookback: Date, retries: [PendingRetry], planner: DeliveryPlanner, composer: ReminderComposer
     ) throws -> (shown: Int, recorded: Int) {
-        guard let lists = eventLists(), !lists.lists.isEmpty else { return (0, 0) }
-        let index = EventIndex(lists: lists, zone: scheduler.clock.timeZone)
-        if try store.eventIndexNeedsRefresh(basis: index.basis, now: instant) {
-            try store.withTaskFiles(now: instant) { files in _ = try index.refresh(in: files.events, now: instant) }
+        let lists = eventLists().flatMap { $0.lists.isEmpty ? nil : $0 }
+        // Without folders no event fires; a retry left over is given up
+        // (as the plan gives up one whose event is gone).
+        guard lists != nil || !retries.isEmpty else { return (0, 0) }
+        var events: [EventReminder] = []
+        var retryEvents: [EventReminder.ID: EventReminder] = [:]
+        if let lists {
+            let index = EventIndex(lists: lists, zone: scheduler.clock.timeZone)
+            if try store.eventIndexNeedsRefresh(basis: index.basis, now: instant) {
+                try store.withTaskFiles(now: instant) { files in _ = try index.refresh(in: files.events, now: instant) }
+            }
+            events = try store.eventReminders(from: lookback, through: instant)
+            for id in retries.compactMap(\.event) {
+                retryEvents[id] = try store.eventReminder(eventID: id.eventID, kind: id.kind, occurrence: id.occurrence)
+            }
         }
-        if let retryAt = eventRetryAt, retryAt <= instant { eventRetryAt = nil }
-        let events = try store.eventReminders(from: lookback, through: instant)
         let recorded = try store.recordedEvents(planner.eventCandidates(now: instant, events: events))
-        let decided = planner.planEvents(now: instant, watermark: watermark, events: events, recorded: recorded, inFlight: eventsInFlight)
+        let decided = planner.planEvents(now: instant, watermark: watermark, events: events, recorded: recorded, inFlight: eventsInFlight,
+                                         dueRetries: retries, retryEvents: retryEvents)
         recordEvents(decided.records)
-        let skipped = decided.records.filter { $0.status == .skipped }.count
+        let skipped = decided.skippedCount
         if skipped > 0 {
             logger.info("Skipped \(skipped) event alarms older than the catch-up window.",
                         metadata: DaemonEvent.skip.metadata(["count": .stringConvertible(skipped)]))
         }
-        let names = Dictionary(lists.lists.map { ($0.path, $0.name) }, uniquingKeysWith: { first, _ in first })
-        for (event, fire) in decided.fire {
+        let names = Dictionary((lists?.lists ?? []).map { ($0.path, $0.name) }, uniquingKeysWith: { first, _ in first })
+        for (event, fire, attempt) in decided.fire {
             let notification = composer.notification(
                 for: event, calendar: names[event.folder] ?? (event.folder as NSString).lastPathComponent, firedAt: instant,
                 isHeld: fire.isHeld
             )
-            let job = DeliveryJob(event: event, notification: notification, attempt: 1, firesAt: fire.at)
+            let job = DeliveryJob(event: event, notification: notification, attempt: attempt, firesAt: fire.at)
             eventsInFlight.insert(event.id)
             logFiring(job, at: instant)
             deliverer.deliver(job)
@@ -495,7 +525,8 @@ final class ReminderEngine {
     private func takeDueRetries(at instant: Date) -> [PendingRetry] {
         var due: [PendingRetry] = []
         retries.removeAll { retry in
-            guard retry.nextAt <= instant, inFlight.isDisjoint(with: retry.reminders.map(\.id)) else { return false }
+            guard retry.nextAt <= instant, inFlight.isDisjoint(with: retry.reminders.map(\.id)),
+                  retry.event.map({ !eventsInFlight.contains($0) }) ?? true else { return false }
             due.append(retry)
             return true
         }
@@ -511,8 +542,7 @@ final class ReminderEngine {
         let (upcoming, overdue) = try comingFiringInputs(after: instant)
         // Records kept in memory are written at the next event, or at the
         // latest when the longest retry wait has passed.
-        let flushBy = [ledger.hasKept ? instant.addingTimeInterval(RetrySchedule.notifications.longest) : nil, eventRetryAt]
-            .compactMap { $0 }.min()
+        let flushBy = ledger.hasKept ? instant.addingTimeInterval(RetrySchedule.notifications.longest) : nil
         let events = (nextHeldEvent.map { [$0] } ?? []) + (try comingEvents(after: instant))
         let decided = DeliveryPlanner(scheduler: scheduler).wake(
             nextHeld: nextHeld, upcoming: upcoming, overdueCandidates: overdue, events: events, retries: retries,
@@ -618,7 +648,7 @@ final class ReminderEngine {
             let metadata = DaemonEvent.fire.metadata(job.logMetadata(clock: scheduler.clock).merging([
                 "lateness_ms": .stringConvertible((latenessMilliseconds * 1000).rounded() / 1000),
             ]) { $1 })
-            logger.info("Event: \(job.notification.summary.debugDescription) (event \(event.eventID), alarm at \(DateText.iso8601(event.at, clock: scheduler.clock))\(job.isHeld ? ", held for quiet hours" : ""), \(String(format: "%.1f ms", latenessMilliseconds)) late)",
+            logger.info("Event: \(job.notification.summary.debugDescription) (event \(event.eventID), alarm at \(DateText.iso8601(event.at, clock: scheduler.clock))\(job.isHeld ? ", held for quiet hours" : ""), \(String(format: "%.1f ms", latenessMilliseconds)) late\(job.attempt > 1 ? ", attempt \(job.attempt)" : ""))",
                         metadata: metadata)
             return
         }

@@ -55,8 +55,13 @@ final class RecordingDeliverer: Deliverer {
 
     /// The tasks whose bubbles the engine closed, in order.
     private(set) var closed: [Int64] = []
+    /// The events whose bubbles the engine closed, in order.
+    private(set) var closedEvents: [Int64] = []
 
-    func close(taskID: Int64) {
-        closed.append(taskID)
+    func close(_ owner: ReminderNotification.Owner) {
+        switch owner {
+        case .task(let taskID): closed.append(taskID)
+        case .event(let eventID): closedEvents.append(eventID)
+        }
     }
 }
