@@ -23,8 +23,8 @@ BIN          := .build/$(CONFIG)/todo-remind
 REFERENCE_ENV    := .build/reference-python
 REFERENCE_PYTHON := $(REFERENCE_ENV)/bin/python3
 REFERENCE_PIP    := recurring-ical-events==3.8.2 icalendar==7.3.2
-# What `make bench` compares with (Taskwarrior, remind) and measures by.
-BENCH_PACKAGES := taskwarrior remind hyperfine time
+# What `make bench` compares with (Taskwarrior and its terminal view vit, remind) and measures by.
+BENCH_PACKAGES := taskwarrior vit remind hyperfine time
 # What `make bench-soak`'s slow notification server is written with.
 SOAK_PACKAGES := python3-dbus python3-gi
 LINK_ORDER_PACKAGES := valgrind binutils
