@@ -108,7 +108,8 @@ link-order: release
 	$(MAKE) release LINK_ORDER=$(LINK_ORDER_FILE)
 
 ## bench: build a release binary and compare it with Taskwarrior and remind;
-## writes BENCHMARKS.md (about 9 minutes after the build, 5 of them the daemon idle window; not part of `make test`).
+## writes BENCHMARKS.md (about 20 minutes after the build: 5 of them the daemon idle window, about 10 the
+## interactive view beside vit, which takes half a minute to open 100,000 tasks; not part of `make test`).
 ## Knobs: BENCH_IDLE_SECONDS (daemon idle window, default 300), BENCH_SIZES
 ## (default "1000 10000 100000"), BENCH_BIN (default .build/release/todo-remind),
 ## BENCH_OUT (default BENCHMARKS.md). Quick run: make bench BENCH_IDLE_SECONDS=20 BENCH_SIZES="1000 10000"

@@ -270,7 +270,7 @@ def idle_part(session, program, seconds):
             burst, mark = session.last, len(session.output)
     after = ctx_switches(session.pid)
     return {"wakeups": after["voluntary"] + after["nonvoluntary"] - before["voluntary"] - before["nonvoluntary"],
-            "updates": updates, "threads": after["threads"], "seconds": seconds}
+            "voluntary": after["voluntary"] - before["voluntary"], "updates": updates, "threads": after["threads"], "seconds": seconds}
 
 
 def commands(binary, config, data, size, work, writable):
@@ -318,7 +318,8 @@ def zone_of(env):
     return {"TZ": env["TZ"]} if "TZ" in env else {}
 
 
-def measure(binary, config, sizes, work, now, seed, runs=5, keys=20, idle=30.0, zone=None, keep=False):
+def measure(binary, config, sizes, work, now, seed, runs=5, keys=20, idle=30.0, zone=None, keep=False,
+            programs=tuple(PROGRAMS)):
     """The whole view part; returns its numbers. With `keep`, the data of an
     earlier run with the same sizes is used again (its zone with it)."""
     data = os.path.join(work, "view")
@@ -341,7 +342,7 @@ def measure(binary, config, sizes, work, now, seed, runs=5, keys=20, idle=30.0, 
     largest = max(sizes)
     for size in sizes:
         out["first_screen"][str(size)] = {}
-        for program in PROGRAMS:
+        for program in programs:
             cmd, program_env = commands(binary, config, data, size, work, False)[program]
             times, cpu, began = [], [], time.monotonic()
             while not enough(times, runs, began):
@@ -356,7 +357,7 @@ def measure(binary, config, sizes, work, now, seed, runs=5, keys=20, idle=30.0, 
             out["first_screen_cpu"].setdefault(str(size), {})[program] = cpu
         out["load"][f"first_screen_{size}"] = os.getloadavg()[0]
     out["keys_at"], out["idle"], out["peak_kib"], out["key_times"] = largest, {}, {}, {}
-    for program in PROGRAMS:
+    for program in programs:
         cmd, program_env = commands(binary, config, data, largest, os.path.join(work, "view", "session"), True)[program]
         session = Session(cmd, dict(program_env, **zone_of(env)))
         first_screen(session, program)
@@ -382,19 +383,30 @@ def spread(samples, what):
     return f"{ms(median(samples))} ({ms(min(samples))}–{ms(max(samples))}, {len(samples)} {what})"
 
 
+def idle_cell(idle):
+    return f"{idle['wakeups']} ({idle.get('voluntary', 'n/a')}; {idle['updates']})"
+
+
 def section(view):
     """The markdown section for BENCHMARKS.md."""
     from report import faster, mib, ms, table  # report imports this module
     tr, vit = "todo-remind ui", "vit"
     largest = view["keys_at"]
     load = view["load"]
-    loads = ", ".join(f"{v:.2f}" for k, v in load.items() if v is not None)
+    again = {k.split(": ", 1)[0] for k in load if ": " in k}
+    first = [v for k, v in load.items() if ": " not in k]
+    loads = f"{min(first):.2f}–{max(first):.2f}"
+    for program in sorted(again):
+        values = [v for k, v in load.items() if k.startswith(program + ": ")]
+        loads += (f" ({program} measured again later on its own: its numbers here are from that run, "
+                  f"at {min(values):.2f}–{max(values):.2f})")
     lines = [HEADING, "",
              f"`todo-remind ui` beside vit {view['versions']['vit']} (Taskwarrior's terminal view, on "
              f"{view['versions']['task']}), on the same generated tasks, each in a pseudo-terminal of "
              f"{view['cols']}×{view['rows']} (TERM=xterm-256color, colours on), bench/view.py. "
              f"Times are from the program's side of the terminal: the bytes it wrote, not a terminal "
-             f"emulator's drawing of them. The machine's 1-minute load average during the measurements: "
+             f"emulator's drawing of them. The machine's 1-minute load average during the measurements "
+             f"(read at the start, after each size's first screens and at the end): "
              f"{loads}.", ""]
     lines += ["### First full screen", "",
               f"From just before the fork to the last byte of the first full screen; the median of "
@@ -429,8 +441,8 @@ def section(view):
               table(["", tr, vit], [
                   [f"peak memory, VmHWM at the end of the session above (MiB)",
                    mib(view["peak_kib"][tr]), mib(view["peak_kib"][vit])],
-                  [f"wake-ups in {idle[tr]['seconds']:.0f} idle seconds (screen updates written in them)",
-                   f"{idle[tr]['wakeups']} ({idle[tr]['updates']})", f"{idle[vit]['wakeups']} ({idle[vit]['updates']})"]])]
+                  [f"context switches in {idle[tr]['seconds']:.0f} idle seconds (voluntary; screen updates written in them)",
+                   idle_cell(idle[tr]), idle_cell(idle[vit])]])]
     first = median(view["first_screen"][str(largest)][tr])
     rows = []
 
@@ -446,10 +458,13 @@ def section(view):
     peak = view["peak_kib"][tr]
     row(f"peak memory at {largest:,} ≤ 60 MiB", f"{mib(peak)} MiB", peak <= 60 * 1024)
     w = idle[tr]
+    # A wake-up is a voluntary switch (the process slept and was woken); a
+    # nonvoluntary one is the process preempted while it was already running.
+    woken = w.get("voluntary", w["wakeups"])
     row(f"0 wake-ups in {w['seconds']:.0f} idle seconds while nothing changes (issue 23: timers at the "
         f"instants, no polling): wake-ups that drew no change",
-        f"{max(w['wakeups'] - w['updates'], 0)} ({w['wakeups']} wake-ups, {w['updates']} of them drawing a change "
-        f"on screen)", w["wakeups"] <= w["updates"])
+        f"{max(woken - w['updates'], 0)} (context switches: {w['wakeups']}, of them wake-ups: {woken}; "
+        f"screen updates: {w['updates']})", woken <= w["updates"])
     lines += ["### Targets (issue 23)", "", table(["Target", "Measured", "Result"], rows, "llr")]
     lines += [HOW.format(letters=", ".join(LETTERS[:view["keys"]]), rows=view["rows"], quiet_tr=view["quiet_ms"][tr], quiet_vit=view["quiet_ms"][vit],
                          zone=view["zone"] or "the machine's own")]
@@ -484,7 +499,10 @@ HOW = """### How it measures
 - **Wake-ups** are the process's context switches, voluntary and nonvoluntary,
   over all its threads, as bench/daemon.py counts the daemons', in a window with
   no key after the first screen; beside them, how many screen updates it wrote in
-  that window (bytes less than 50 ms apart are one update). todo-remind's
+  that window (bytes less than 50 ms apart are one update). A wake-up is a
+  voluntary switch (the process slept and something woke it); a nonvoluntary
+  one is the process preempted while it was already running, which the
+  machine's load makes more likely. todo-remind's
   header shows the time to the minute, and its detail pane a coming reminder
   as "in 7 h 40 min", which changes on the half minute (minutes are rounded):
   a window of 30 s holds one or two of those redraws, each a timer armed at
@@ -499,6 +517,8 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--keys", type=int, default=20)
     parser.add_argument("--idle", type=float, default=30)
+    parser.add_argument("--only", choices=list(PROGRAMS),
+                        help="measure this program again, keeping the other's numbers from the last run")
     parser.add_argument("--keep-data", action="store_true",
                         help="use the data of the last run again (same sizes) instead of generating it")
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "todo-remind"))
@@ -519,7 +539,18 @@ def main():
         file.write("# Empty on purpose: the benchmark runs on todo-remind's defaults.\n")
     now = int(time.time())
     view = measure(binary, config, sorted(int(s) for s in o.sizes.split()), work, now, run.SEED,
-                   o.runs, o.keys, o.idle, run.night_zone(now), o.keep_data)
+                   o.runs, o.keys, o.idle, run.night_zone(now), o.keep_data or bool(o.only),
+                   (o.only,) if o.only else tuple(PROGRAMS))
+    if o.only:
+        with open(os.path.join(results, "view.json"), encoding="utf-8") as file:
+            last = json.load(file)
+        for key in ("first_screen", "first_screen_cpu"):
+            for size, by_program in view[key].items():
+                last[key][size][o.only] = by_program[o.only]
+        for key in ("idle", "key_times", "peak_kib"):
+            last[key][o.only] = view[key][o.only]
+        last["load"].update({f"{o.only}: {k}": v for k, v in view["load"].items()})
+        view = last
     view["versions"] = {"todo-remind": run.output([binary, "--version"]), "vit": run.dpkg_version("vit"),
                         "task": run.output(["task", "--version"]), "commit": run.output(["git", "rev-parse", "--short", "HEAD"])}
     with open(os.path.join(results, "view.json"), "w", encoding="utf-8") as file:
