@@ -24,8 +24,8 @@ BIN          := .build/$(CONFIG)/todo-remind
 REFERENCE_ENV    := .build/reference-python
 REFERENCE_PYTHON := $(REFERENCE_ENV)/bin/python3
 REFERENCE_PIP    := recurring-ical-events==3.8.2 icalendar==7.3.2
-# What `make bench` compares with (Taskwarrior, remind) and measures by.
-BENCH_PACKAGES := taskwarrior remind hyperfine time
+# What `make bench` compares with (Taskwarrior and its terminal view vit, remind) and measures by.
+BENCH_PACKAGES := taskwarrior vit remind hyperfine time
 # What `make bench-soak`'s slow notification server is written with.
 SOAK_PACKAGES := python3-dbus python3-gi
 LINK_ORDER_PACKAGES := valgrind binutils
@@ -109,7 +109,8 @@ link-order: release
 	$(MAKE) release LINK_ORDER=$(LINK_ORDER_FILE)
 
 ## bench: build a release binary and compare it with Taskwarrior and remind;
-## writes BENCHMARKS.md (about 9 minutes after the build, 5 of them the daemon idle window; not part of `make test`).
+## writes BENCHMARKS.md (about 20 minutes after the build: 5 of them the daemon idle window, about 10 the
+## interactive view beside vit, which takes half a minute to open 100,000 tasks; not part of `make test`).
 ## Knobs: BENCH_IDLE_SECONDS (daemon idle window, default 300), BENCH_SIZES
 ## (default "1000 10000 100000"), BENCH_BIN (default .build/release/todo-remind),
 ## BENCH_OUT (default BENCHMARKS.md). Quick run: make bench BENCH_IDLE_SECONDS=20 BENCH_SIZES="1000 10000"

@@ -10,6 +10,7 @@ import os
 import sys
 
 import sync
+import view
 from zoneinfo import ZoneInfo
 
 from cli import ADD_FOLDER, LIST_REPEATING, MINIMAL, NEXT_REPEATING, PAIRS, STARTUP
@@ -84,6 +85,7 @@ Regenerate with `make bench` (knobs, all optional: `BENCH_IDLE_SECONDS`,
 | Swift | {v['swift']} |
 | todo-remind | {v['todo-remind']}, commit {v['commit']}{dirty}; binary `{run['binary']}` |
 | Taskwarrior | {v['task']} |
+| vit | {v.get('vit', 'not measured')} |
 | remind | {v['remind']} |
 | hyperfine | {v['hyperfine']} |
 | SQLite | {v['sqlite']} |
@@ -447,7 +449,8 @@ def targets(run):
 
 def render(run, findings, kill_soak=""):
     folders = sync.section(run["sync"]) if "sync" in run else ""
-    parts = [header(run), cli_section(run), daemon_section(run), folders, kill_soak, targets(run), findings]
+    interactive = view.section(run["view"]) if "view" in run else ""
+    parts = [header(run), cli_section(run), daemon_section(run), interactive, folders, kill_soak, targets(run), findings]
     return "\n".join(part for part in parts if part)
 
 

@@ -1,5 +1,6 @@
-"""bench/run.py: benchmarks todo-remind against Taskwarrior and remind and
-writes BENCHMARKS.md. `make bench` runs it after building the release binary.
+"""bench/run.py: benchmarks todo-remind against Taskwarrior (and its terminal
+view vit) and remind and writes BENCHMARKS.md. `make bench` runs it after
+building the release binary.
 
 Environment knobs:
   BENCH_IDLE_SECONDS  the daemons' idle window, in seconds (default 300)
@@ -10,7 +11,9 @@ Environment knobs:
                       the Makefile's RELEASE_LINK), with which the minimal Swift
                       program of the start-up comparison is built
 A quick development run: BENCH_IDLE_SECONDS=20 BENCH_SIZES="1000 10000" python3 bench/run.py
-The daemon part always uses 100 tasks and the largest of BENCH_SIZES.
+The daemon part always uses 100 tasks and the largest of BENCH_SIZES; the
+interactive view's part (bench/view.py) 10,000 and 100,000 where BENCH_SIZES
+has them (else the largest), with an idle window of at most 30 s.
 
 Everything it makes lives in .build/bench/ (data, logs, raw results as JSON
 under .build/bench/results/); the user's own tasks and config are never read.
@@ -30,6 +33,7 @@ import cli
 import report
 import stores
 import sync
+import view
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEED = 5  # the same tasks every run, relative to the run's --now
@@ -51,7 +55,7 @@ def dpkg_version(package):
 
 def check_tools(binary):
     """Stops with one sentence when something the run needs is missing."""
-    for tool in ("hyperfine", "task", "remind", "dbus-monitor", "git"):
+    for tool in ("hyperfine", "task", "vit", "remind", "dbus-monitor", "git"):
         if not shutil.which(tool):
             sys.exit(f"bench: {tool} is missing: run 'make bench-deps' (or 'make bench').")
     if not os.access("/usr/bin/time", os.X_OK):
@@ -93,6 +97,7 @@ def versions(binary):
         "commit": output(["git", "rev-parse", "--short", "HEAD"]),
         "dirty": len(dirty.splitlines()),
         "task": output(["task", "--version"]),
+        "vit": dpkg_version("vit"),
         "remind": remind.split()[1] if remind.startswith("REMIND") else dpkg_version("remind"),
         "hyperfine": output(["hyperfine", "--version"]).removeprefix("hyperfine "),
         "sqlite": f"{sqlite3.sqlite_version} (libsqlite3-0 {dpkg_version('libsqlite3-0')})",
@@ -175,6 +180,11 @@ def main():
            "bench_bin_set": "BENCH_BIN" in os.environ, "taskrc": stores.TASKRC_LINES}
     run["cli"] = cli.run(binary, config, sizes, work, results, now, SEED)
     run["daemon"] = daemon_part(binary, config, max(sizes), work, results, now, idle)
+    print("bench: the interactive view beside vit (bench/view.py)", flush=True)
+    view_sizes = sorted({10_000, 100_000} & set(sizes)) or [max(sizes)]
+    run["view"] = view.measure(binary, config, view_sizes, work, now, SEED, idle=min(idle, 30.0),
+                               zone=night_zone(now))
+    run["view"]["versions"] = {"vit": run["versions"]["vit"], "task": run["versions"]["task"]}
     print("bench: list folders beside todoman (bench/sync.py)", flush=True)
     sync_work = os.path.join(work, "sync")
     shutil.rmtree(sync_work, ignore_errors=True)
