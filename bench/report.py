@@ -468,11 +468,14 @@ def write(run, out_path, findings_path):
     if os.path.exists(kill_soak_path):
         with open(kill_soak_path, encoding="utf-8") as file:
             kill_soak = file.read()
-    # Calendar events beside khal, as `make bench-events` last wrote them (bench/events.py).
-    events_path = os.path.join(os.path.dirname(findings_path), "EVENTS.md")
-    if os.path.exists(events_path):
-        with open(events_path, encoding="utf-8") as file:
-            kill_soak = file.read().rstrip("\n") + "\n\n" + kill_soak
+    # Sections measured apart, kept as last written: calendar events beside khal
+    # (`make bench-events`, bench/events.py), import beside `task import`
+    # (bench/import.py) and issue 24's list and journal (by hand).
+    for kept in ("EVENTS.md", "SUBTASKS.md", "IMPORT.md"):
+        kept_path = os.path.join(os.path.dirname(findings_path), kept)
+        if os.path.exists(kept_path):
+            with open(kept_path, encoding="utf-8") as file:
+                kill_soak = file.read().rstrip("\n") + "\n\n" + kill_soak
     with open(out_path, "w", encoding="utf-8") as file:
         file.write(render(run, findings, kill_soak))
 
