@@ -15,40 +15,44 @@ extension ListOrder {
     ///     cycle (`SubtaskTree` shows none).
     ///   - titles: the rows' titles, by position; read by `title` only.
     public func order(of rows: [ListRow], titles: [String], parents: [Int?]) -> (positions: [Int], depths: [Int]) {
-        var children: [Int: [Int]] = [:]
-        var roots: [Int] = []
-        for index in rows.indices {
-            if let parent = parents[index] { children[parent, default: []].append(index) } else { roots.append(index) }
-        }
-        let sorted = children.isEmpty ? order(of: rows, titles: titles) : sort(roots, rows: rows, titles: titles)
-        guard !children.isEmpty else { return (sorted, [Int](repeating: 0, count: rows.count)) }
-        for (parent, siblings) in children { children[parent] = sort(siblings, rows: rows, titles: titles) }
-
-        var positions: [Int] = []
-        positions.reserveCapacity(rows.count)
+        let sorted = order(of: rows, titles: titles)
         var depths = [Int](repeating: 0, count: rows.count)
-        var stack: [Int] = []
-        for root in sorted {
-            stack.append(root)
+        guard parents.contains(where: { $0 != nil }) else { return (sorted, depths) }
+        let nested = Self.nest(sorted) { parents[$0] }
+        for (position, depth) in zip(nested.positions, nested.depths) { depths[position] = depth }
+        return (nested.positions, depths)
+    }
+
+    /// Rows already in order, each subtask moved right under its parent,
+    /// theirs under them, with how deep each is (in the order returned):
+    /// the rule of `order(of:titles:parents:)`, for a reader that keeps its
+    /// rows in order already (the interactive view). Siblings, and the rows
+    /// at the top level, keep the order they came in.
+    ///
+    /// - Parameter parent: the shown parent of a row, which is among
+    ///   `ordered`; nil for a row at the top level. They form no cycle.
+    public static func nest<Position: Hashable>(_ ordered: [Position], parent: (Position) -> Position?) -> (positions: [Position], depths: [Int]) {
+        var children: [Position: [Position]] = [:]
+        var roots: [Position] = []
+        roots.reserveCapacity(ordered.count)
+        for position in ordered {
+            if let parent = parent(position) { children[parent, default: []].append(position) } else { roots.append(position) }
+        }
+        guard !children.isEmpty else { return (ordered, [Int](repeating: 0, count: ordered.count)) }
+        var positions: [Position] = []
+        var depths: [Int] = []
+        positions.reserveCapacity(ordered.count)
+        depths.reserveCapacity(ordered.count)
+        var stack: [(position: Position, depth: Int)] = []
+        for root in roots {
+            stack.append((root, 0))
             while let next = stack.popLast() {
-                positions.append(next)
-                guard let below = children[next] else { continue }
-                for child in below.reversed() {
-                    depths[child] = depths[next] + 1
-                    stack.append(child)
-                }
+                positions.append(next.position)
+                depths.append(next.depth)
+                guard let below = children[next.position] else { continue }
+                for child in below.reversed() { stack.append((child, next.depth + 1)) }
             }
         }
         return (positions, depths)
-    }
-
-    /// `indices` sorted as `order(of:titles:)` sorts every row.
-    private func sort(_ indices: [Int], rows: [ListRow], titles: [String]) -> [Int] {
-        switch self {
-        case .title:
-            indices.sorted { a, b in precedes(rows[a], rows[b], titles: (titles[a], titles[b])) }
-        case .due, .priority, .created:
-            indices.sorted { a, b in precedes(rows[a], rows[b]) }
-        }
     }
 }

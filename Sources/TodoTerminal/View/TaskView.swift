@@ -93,6 +93,12 @@ public final class TaskView {
 
     func row(at offset: Int) -> ListRow { index.rows[Int(filtered.shown[offset])] }
 
+    /// How deep the row at `offset` is indented: 1 for a subtask under its parent.
+    func depth(at offset: Int) -> Int { filtered.depths.isEmpty ? 0 : filtered.depths[offset] }
+
+    /// Whether the task of the row at `offset` is waiting to start.
+    func isWaiting(at offset: Int) -> Bool { index.isWaiting(at: Int(filtered.shown[offset])) }
+
     // MARK: - Lines
 
     /// The lines of the list: each group's title, then its rows.
