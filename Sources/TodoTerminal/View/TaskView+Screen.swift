@@ -75,7 +75,7 @@ extension TaskView {
         if let category = filters.category { words.append("category \(category.name)") }
         if !filters.search.isEmpty { words.append("search “\(filters.search)”") }
         if filters.sort != .due { words.append("sorted by \(filters.sort.rawValue)") }
-        if filters.showsDone { words.append("done and waiting shown") }
+        if filters.showsDone { words.append("done, waiting shown") }
         let clock = data.scheduler.clock
         let day = clock.day(of: now)
         let time = "\(Self.weekdays[day.weekday]) \(day.day) \(Self.months[day.month - 1]) \(clock.timeOfDay(of: now))"
