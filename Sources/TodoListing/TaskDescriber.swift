@@ -236,6 +236,13 @@ public struct TaskDescriber {
         }
     }
 
+    /// "1 open subtask", "3 subtasks": what `done` and `delete` of a parent
+    /// say they would complete or delete with it.
+    public static func count(_ subtasks: [TodoTask]) -> String {
+        let open = subtasks.allSatisfy { !$0.isCompleted } ? "open " : ""
+        return "\(subtasks.count) \(open)subtask\(subtasks.count == 1 ? "" : "s")"
+    }
+
     /// Several lines about one task, for `show`.
     public func block(_ task: TodoTask, family: Family = Family()) -> [String] {
         let state = scheduler.state(of: task, at: now)

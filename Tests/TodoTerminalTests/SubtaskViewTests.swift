@@ -88,6 +88,45 @@ struct SubtaskViewTests {
         #expect(view.text(width: 140).contains("│   start          Tue 5 Jan"))
     }
 
+    @Test("x on a parent with open subtasks asks, as done asks on a terminal: y completes them too, another key changes nothing")
+    func doneParent() throws {
+        let view = try fixture.view()
+        #expect(view.selectedID == 1)
+        view.press(.character("x"))
+        #expect(view.mode == .confirmDoneWithSubtasks(taskID: 1))
+        #expect(view.text().contains("Task 1 “Paint the kitchen” has 1 open subtask. Mark them done too? (y/n)"))
+        view.press(.character("n"))
+        #expect(view.message == .said("Nothing changed."))
+        #expect(try fixture.store.task(id: 1)?.isCompleted == false)
+        view.press(.character("x"), .character("y"))
+        #expect(view.message == .said("Done: 1 Paint the kitchen and 1 open subtask."))
+        #expect(try fixture.store.task(id: 1)?.isCompleted == true)
+        #expect(try fixture.store.task(id: 2)?.isCompleted == true)
+        #expect(view.text().contains("3 of 5 done"))
+        view.press(.character("u"))
+        #expect(try fixture.store.task(id: 1)?.isCompleted == false)
+        #expect(try fixture.store.task(id: 2)?.isCompleted == false)
+        // A subtask alone, or a parent whose subtasks are done, is done at once.
+        view.press(.character("g"), .character("j"), .character("x"))
+        #expect(view.message == .said("Done: 2 Buy paint"))
+        view.press(.character("g"), .character("x"))
+        #expect(view.message == .said("Done: 1 Paint the kitchen"))
+    }
+
+    @Test("d on a parent names its subtasks in the question, and y deletes them with it")
+    func deleteParent() throws {
+        let view = try fixture.view()
+        view.press(.character("d"))
+        #expect(view.text().contains("Delete “Paint the kitchen” and its 2 subtasks? (y/n)"))
+        view.press(.character("y"))
+        #expect(view.message == .said("Deleted: 1 Paint the kitchen and 2 subtasks. u undoes it."))
+        #expect(try fixture.store.tasks(ids: [1, 2, 3]).isEmpty)
+        #expect(!view.text().contains("Buy paint"))
+        view.press(.character("u"))
+        #expect(try fixture.store.tasks(ids: [1, 2, 3]).count == 3)
+        #expect(view.text().contains("Paint the kitchen [1/2]"))
+    }
+
     @Test("The nesting is list's: ListOrder.nest keeps the order and puts each subtask under its parent")
     func nestRule() {
         // 5, 1, 2, 3 in order; 2 and 3 are subtasks of 1, 3 of 2.

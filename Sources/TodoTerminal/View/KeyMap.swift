@@ -7,7 +7,7 @@ public enum KeyMap {
         case .list: listIntention(of: key)
         case .search: textIntention(of: key, confirm: .confirm)
         case .form: formIntention(of: key)
-        case .confirmDelete: answerIntention(of: key)
+        case .confirmDelete, .confirmDoneWithSubtasks: answerIntention(of: key)
         case .snoozeChoice: answerIntention(of: key)
         case .snoozeWhen: textIntention(of: key, confirm: .confirm)
         case .help: key == .character("?") || key == .character("q") || key == .escape || key == .enter ? .cancel : .ignored

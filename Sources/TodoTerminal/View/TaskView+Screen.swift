@@ -210,7 +210,15 @@ extension TaskView {
             screen.cursor = (messageRow, column + Screen.width(of: searchLine.beforeCursor))
         case .confirmDelete(let id):
             let title = (try? data.store.task(id: id))?.map(\.title) ?? "task \(id)"
-            screen.put("Delete “\(title)”? (y/n)", row: messageRow, column: 0, style: .bold)
+            // A parent goes with its subtasks, as `delete` asks on a terminal.
+            let subtasks = subtasks(of: id, includingCompleted: true)
+            let with = subtasks.isEmpty ? "" : " and its " + TaskDescriber.count(subtasks)
+            screen.put("Delete “\(title.safeForTerminal)”\(with)? (y/n)", row: messageRow, column: 0, style: .bold)
+        case .confirmDoneWithSubtasks(let id):
+            let title = (try? data.store.task(id: id))?.map(\.title) ?? ""
+            let subtasks = subtasks(of: id, includingCompleted: false)
+            screen.put("Task \(id) “\(title.safeForTerminal)” has \(TaskDescriber.count(subtasks)). Mark them done too? (y/n)",
+                       row: messageRow, column: 0, style: .bold)
         case .snoozeChoice(let id):
             let title = (try? data.store.task(id: id))?.map(\.title) ?? "task \(id)"
             let choices = snoozeChoices.enumerated().map { "\($0.offset + 1) \(ActionRequest.snoozeLabel(for: $0.element).dropFirst("Snooze ".count))" }
@@ -253,6 +261,7 @@ extension TaskView {
         case .search: (["type to search", "↑/↓ move"], ["Enter keep it", "Esc clear it"])
         case .form: (["Tab/Shift-Tab field"], ["Enter save", "Esc cancel"])
         case .confirmDelete: ([], ["y delete", "any other key keeps it"])
+        case .confirmDoneWithSubtasks: ([], ["y mark them done too", "any other key changes nothing"])
         case .snoozeChoice: (["1–\(snoozeChoices.count) choose", "Enter 1 hour", "type a WHEN"], ["Esc cancel"])
         case .snoozeWhen: ([], ["Enter snooze", "Esc cancel"])
         case .help: ([], ["? or Esc back to the list"])
