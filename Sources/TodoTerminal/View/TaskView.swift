@@ -294,7 +294,7 @@ public final class TaskView {
 
     func formContext(now: Date) -> FormContext {
         FormContext(now: now, scheduler: data.scheduler, zone: data.zone, lists: data.lists,
-                    defaultReminder: data.settings.defaultReminder)
+                    defaultReminder: data.settings.defaultReminder, store: data.store)
     }
 
     func describer(now: Date, style: Style = Style(enabled: false)) -> TaskDescriber {
