@@ -95,7 +95,7 @@ public enum KeyMap {
         ("u", "undo the last change made here"),
         ("/", "search as you type; Esc clears it"),
         ("Tab Shift-Tab", "the next / previous list"),
-        ("p c o h", "priority filter, category filter, sort, hide or show done"),
+        ("p c o h", "priority filter, category filter, sort, hide or show done and waiting"),
         ("? q", "this help, quit"),
     ]
 }
