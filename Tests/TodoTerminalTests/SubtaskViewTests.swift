@@ -130,7 +130,7 @@ struct SubtaskViewTests {
     @Test("The nesting is list's: ListOrder.nest keeps the order and puts each subtask under its parent")
     func nestRule() {
         // 5, 1, 2, 3 in order; 2 and 3 are subtasks of 1, 3 of 2.
-        let nested = ListOrder.nest([5, 3, 1, 2]) { [3: 2, 2: 1][$0] }
+        let nested = ListOrder.nest([5, 3, 1, 2], count: 6) { [3: 2, 2: 1][$0] }
         #expect(nested.positions == [5, 1, 2, 3])
         #expect(nested.depths == [0, 0, 1, 2])
     }

@@ -317,7 +317,7 @@ final class TaskIndex {
         var isShown = [Bool](repeating: false, count: rows.count)
         for position in result.shown { isShown[Int(position)] = true }
         let parentPositions = parentPositions
-        let nested = ListOrder.nest(result.shown) { position -> Int32? in
+        let nested = ListOrder.nest(result.shown, count: rows.count) { position -> Int32? in
             // A task added since the tree was made has no parent in it.
             guard Int(position) < parentPositions.count else { return nil }
             let parent = parentPositions[Int(position)]
