@@ -113,7 +113,7 @@ let package = Package(
         // the command line and the interactive view alike.
         .target(
             name: "TodoListing",
-            dependencies: ["CLinux", "TodoCore", "TodoRecurrence"],
+            dependencies: ["CLinux", "TodoCore", "TodoRecurrence", "TodoStore"],
             swiftSettings: swiftSettings
         ),
         // ncurses with wide characters (Debian's libncurses-dev), found

@@ -21,8 +21,14 @@ public struct ListFilter: Sendable {
 
     /// Whether the task, in `state` and waiting to start or not, is shown.
     public func shows(_ task: TodoTask, _ state: DueState, isWaiting: Bool = false) -> Bool {
-        if completed && !task.isCompleted { return false }
-        if !completed && !all && task.isCompleted { return false }
+        shows(isCompleted: task.isCompleted, state, isWaiting: isWaiting)
+    }
+
+    /// `shows` of a task that is or is not completed, for a reader that
+    /// keeps no whole task (the interactive view's index of every task).
+    public func shows(isCompleted: Bool, _ state: DueState, isWaiting: Bool = false) -> Bool {
+        if completed && !isCompleted { return false }
+        if !completed && !all && isCompleted { return false }
         if waiting { if !isWaiting { return false } } else if isWaiting && !all { return false }
         if overdue && dueSoon { return state == .overdue || state == .dueSoon }
         if overdue { return state == .overdue }

@@ -15,40 +15,64 @@ extension ListOrder {
     ///     cycle (`SubtaskTree` shows none).
     ///   - titles: the rows' titles, by position; read by `title` only.
     public func order(of rows: [ListRow], titles: [String], parents: [Int?]) -> (positions: [Int], depths: [Int]) {
-        var children: [Int: [Int]] = [:]
-        var roots: [Int] = []
-        for index in rows.indices {
-            if let parent = parents[index] { children[parent, default: []].append(index) } else { roots.append(index) }
-        }
-        let sorted = children.isEmpty ? order(of: rows, titles: titles) : sort(roots, rows: rows, titles: titles)
-        guard !children.isEmpty else { return (sorted, [Int](repeating: 0, count: rows.count)) }
-        for (parent, siblings) in children { children[parent] = sort(siblings, rows: rows, titles: titles) }
-
-        var positions: [Int] = []
-        positions.reserveCapacity(rows.count)
+        let sorted = order(of: rows, titles: titles)
         var depths = [Int](repeating: 0, count: rows.count)
-        var stack: [Int] = []
-        for root in sorted {
-            stack.append(root)
+        guard parents.contains(where: { $0 != nil }) else { return (sorted, depths) }
+        let nested = Self.nest(sorted.map { Int32($0) }, count: rows.count) { position in parents[Int(position)].map { Int32($0) } }
+        for (position, depth) in zip(nested.positions, nested.depths) { depths[Int(position)] = depth }
+        return (nested.positions.map { Int($0) }, depths)
+    }
+
+    /// Rows already in order, each subtask moved right under its parent,
+    /// theirs under them, with how deep each is (in the order returned):
+    /// the rule of `order(of:titles:parents:)`, for a reader that keeps its
+    /// rows in order already (the interactive view). Siblings, and the rows
+    /// at the top level, keep the order they came in.
+    ///
+    /// Children are linked in flat arrays by position, not kept in a table,
+    /// and positions are `Int32`, not generic (unspecialised across modules,
+    /// that cost a debug build five times the time): the view nests 100,000
+    /// rows on every key of a search.
+    ///
+    /// - Parameters:
+    ///   - count: the positions are below it.
+    ///   - parent: the shown parent of a row, which is among `ordered`; nil
+    ///     for a row at the top level. They form no cycle.
+    public static func nest(_ ordered: [Int32], count: Int, parent: (Int32) -> Int32?) -> (positions: [Int32], depths: [Int]) {
+        // Each row's first child and next sibling, -1 for none, linked from
+        // the last row to the first so that siblings keep their order.
+        var firstChild = [Int32](repeating: -1, count: count)
+        var nextSibling = [Int32](repeating: -1, count: count)
+        var isChild = [Bool](repeating: false, count: count)
+        var anyChild = false
+        for position in ordered.reversed() {
+            guard let parent = parent(position) else { continue }
+            nextSibling[Int(position)] = firstChild[Int(parent)]
+            firstChild[Int(parent)] = position
+            isChild[Int(position)] = true
+            anyChild = true
+        }
+        guard anyChild else { return (ordered, [Int](repeating: 0, count: ordered.count)) }
+        var positions: [Int32] = []
+        var depths: [Int] = []
+        positions.reserveCapacity(ordered.count)
+        depths.reserveCapacity(ordered.count)
+        var stack: [(position: Int32, depth: Int)] = []
+        for root in ordered where !isChild[Int(root)] {
+            stack.append((root, 0))
             while let next = stack.popLast() {
-                positions.append(next)
-                guard let below = children[next] else { continue }
-                for child in below.reversed() {
-                    depths[child] = depths[next] + 1
-                    stack.append(child)
+                positions.append(next.position)
+                depths.append(next.depth)
+                // Pushed last child first, so that the first comes out first.
+                var children: [Int32] = []
+                var child = firstChild[Int(next.position)]
+                while child >= 0 {
+                    children.append(child)
+                    child = nextSibling[Int(child)]
                 }
+                for child in children.reversed() { stack.append((child, next.depth + 1)) }
             }
         }
         return (positions, depths)
-    }
-
-    /// `indices` sorted as `order(of:titles:)` sorts every row.
-    private func sort(_ indices: [Int], rows: [ListRow], titles: [String]) -> [Int] {
-        switch self {
-        case .title:
-            indices.sorted { a, b in precedes(rows[a], rows[b], titles: (titles[a], titles[b])) }
-        case .due, .priority, .created:
-            indices.sorted { a, b in precedes(rows[a], rows[b]) }
-        }
     }
 }

@@ -220,6 +220,27 @@ public struct TaskDescriber {
             self.problem = problem
             self.subtasks = subtasks
         }
+
+        /// The task's parent and subtasks as `tree` shows them (`list`'s
+        /// places), the tasks read by `tasks` (by id): what `show` and the
+        /// interactive view's detail name beside a task.
+        public init(of task: TodoTask, tree: SubtaskTree, tasks: ([Int64]) throws -> [Int64: TodoTask]) rethrows {
+            problem = tree.problem(of: task.id)
+            let descendants = tree.descendants(of: task.id)
+            let parentID = tree.shownParent(of: task.id)
+            guard parentID != nil || !descendants.isEmpty else { return }
+            let found = try tasks(descendants + (parentID.map { [$0] } ?? []))
+            parent = parentID.flatMap { found[$0] }
+            let depth = tree.depth(of: task.id)
+            subtasks = descendants.compactMap { id in found[id].map { ($0, tree.depth(of: id) - depth) } }
+        }
+    }
+
+    /// "1 open subtask", "3 subtasks": what `done` and `delete` of a parent
+    /// say they would complete or delete with it.
+    public static func count(_ subtasks: [TodoTask]) -> String {
+        let open = subtasks.allSatisfy { !$0.isCompleted } ? "open " : ""
+        return "\(subtasks.count) \(open)subtask\(subtasks.count == 1 ? "" : "s")"
     }
 
     /// Several lines about one task, for `show`.

@@ -12,6 +12,10 @@ public struct TaskOutline {
     public let due: Due?
     public let isCompleted: Bool
     public let priority: Priority
+    /// When it can begin (`TodoTask.start`): until then it waits.
+    public let start: Due?
+    /// The task it is a subtask of, as kept (`TodoTask.parentID`).
+    public let parentID: Int64?
     /// When it was created, in seconds since 1970.
     public let createdAt: Double
     /// Its list's folder path (`TodoTask.list`); empty for the local list.

@@ -193,7 +193,7 @@ extension TaskStore {
     /// with these ids, in id order, in one read; the bytes it points to
     /// are valid only during the call.
     public func forEachOutline(ids: [Int64]? = nil, _ body: (TaskOutline) throws -> Void) throws {
-        let selection = "SELECT id, due_day, due_time, completed_at, priority, created_at, list, category_key, title, title_key, notes_key FROM task"
+        let selection = "SELECT id, due_day, due_time, completed_at, priority, created_at, list, category_key, title, title_key, notes_key, start_day, start_time, parent_id FROM task"
         let statements: [(String, StatementArguments)] = if let ids {
             Self.chunked(ids).map { ("\(selection) WHERE id IN (\(Self.placeholders($0.count))) ORDER BY id", StatementArguments(Array($0))) }
         } else {
@@ -221,6 +221,8 @@ extension TaskStore {
             due: try TaskRow.due(dayColumn: 1, timeColumn: 2, of: columns, taskID: id),
             isCompleted: !columns.isNull(3),
             priority: priority,
+            start: try TaskRow.due(dayColumn: 11, timeColumn: 12, of: columns, taskID: id),
+            parentID: columns.int64(13),
             createdAt: columns.double(5) ?? 0,
             list: columns.bytes(6),
             categoryKey: columns.bytes(7),

@@ -13,7 +13,7 @@ struct TaskFormTests {
     init() throws {
         fixture = try ViewFixture()
         context = FormContext(now: ViewFixture.now, scheduler: fixture.scheduler, zone: ViewFixture.zone,
-                              lists: fixture.data.lists, defaultReminder: true)
+                              lists: fixture.data.lists, defaultReminder: true, store: fixture.store)
     }
 
     func form(_ values: [TaskForm.Field: String], editing task: TodoTask? = nil) -> TaskForm {
@@ -115,12 +115,68 @@ struct TaskFormTests {
         #expect(try parser.alarms(from: text) == [alarm])
     }
 
+    @Test("Tags, Start and Parent read as add --tag, --start and --parent read them")
+    func tagsStartParent() throws {
+        let kitchen = try fixture.add("Paint the kitchen", due: "2026-12-05")
+        var form = form([.title: "Buy paint", .due: "2026-12-04", .category: "Home", .tags: "weekend, DIY",
+                         .start: "2026-12-01", .parent: "kitchen"])
+        let read = form.draft(in: context)
+        let draft = try #require(read)
+        #expect(draft.tags == ["Home", "weekend", "DIY"])
+        #expect(draft.start == .day(try #require(LocalDay(iso: "2026-12-01"))))
+        #expect(draft.parentID == kitchen.id)
+        #expect(form.errors.isEmpty)
+    }
+
+    @Test("A due before the start, an empty tag and an unknown parent are said as the command line says them")
+    func tagsStartParentMistakes() throws {
+        var late = form([.title: "Book flights", .due: "2027-01-02", .start: "2027-01-05"])
+        #expect(late.draft(in: context) == nil)
+        let parser = WhenParser(now: ViewFixture.now, clock: fixture.scheduler.clock)
+        var trial = try TaskDraft(title: "Book flights", due: try parser.due(from: "2027-01-02"))
+        trial.start = try parser.due(from: "2027-01-05")
+        do {
+            try trial.checkStart(clock: fixture.scheduler.clock)
+            Issue.record("add --start refuses a due before the start")
+        } catch {
+            #expect(late.errors[.start] == error.errorDescription)
+        }
+        var empty = form([.title: "Task", .tags: "home,"])
+        #expect(empty.draft(in: context) == nil)
+        #expect(empty.errors[.tags] == TaskFieldError.emptyTag.message)
+        var unknown = form([.title: "Task", .parent: "42"])
+        #expect(unknown.draft(in: context) == nil)
+        #expect(unknown.errors[.parent] == "There is no task 42: `todo-remind list --all` shows every task's id.")
+    }
+
+    @Test("Editing: a task is not its own parent nor its subtask's, as edit --parent refuses; an emptied Parent is --no-parent")
+    func editParent() throws {
+        let parent = try fixture.add("Paint the kitchen")
+        var draft = try TaskDraft(title: "Buy paint")
+        draft.parentID = parent.id
+        let child = try fixture.store.add(draft, now: ViewFixture.now)
+        var own = form([.parent: String(parent.id)], editing: parent)
+        #expect(own.change(in: context) == nil)
+        #expect(own.errors[.parent] == ParentRefusal.itself(taskID: parent.id, title: parent.title).errorDescription)
+        var loop = form([.parent: String(child.id)], editing: parent)
+        #expect(loop.change(in: context) == nil)
+        #expect(loop.errors[.parent] == ParentRefusal.descendant(taskID: parent.id, title: parent.title, parentID: child.id,
+                                                                   parentTitle: child.title).errorDescription)
+        var free = form([.parent: ""], editing: child)
+        #expect(free.value(.parent).text.isEmpty)
+        let made = free.change(in: context)
+        let change = try #require(made)
+        var changed = child
+        try change(&changed)
+        #expect(changed.parentID == nil)
+    }
+
     @Test("Tab and Shift-Tab move between the fields, round")
     func fields() {
         var form = TaskForm(adding: context)
         #expect(form.focus == .title)
         form.apply(.previousField)
-        #expect(form.focus == .remind)
+        #expect(form.focus == .parent)
         form.apply(.nextField)
         form.apply(.nextField)
         #expect(form.focus == .due)

@@ -197,7 +197,7 @@ struct TaskViewTests {
         view.press(.character("o"))
         #expect(view.filters.sort == .title)
         view.press(.character("h"))
-        #expect(view.text().contains("done shown"))
+        #expect(view.text().contains("done, waiting shown"))
     }
 
     @Test("a opens the form; a mistake keeps it open with the sentence; Enter saves; Esc cancels")

@@ -165,8 +165,15 @@ public struct Scheduler: Sendable {
     /// ahead (and its due has not come, which no start holds back). `list`
     /// leaves such a task out unless asked (`--all`, `--waiting`).
     public func isWaiting(_ task: TodoTask, at now: Date) -> Bool {
-        guard !task.isCompleted, let start = task.start, now < startInstant(of: start) else { return false }
-        return task.due.map { now < dueInstant(of: $0) } ?? true
+        isWaiting(start: task.start, due: task.due, isCompleted: task.isCompleted, at: now)
+    }
+
+    /// `isWaiting` of a task with this start and due that is or is not
+    /// completed, for a reader that keeps no whole task (the interactive
+    /// view's index of every task).
+    public func isWaiting(start: Due?, due: Due?, isCompleted: Bool, at now: Date) -> Bool {
+        guard !isCompleted, let start, now < startInstant(of: start) else { return false }
+        return due.map { now < dueInstant(of: $0) } ?? true
     }
 
     /// What a relative alarm counts from: a timed due's instant, or the

@@ -1,10 +1,12 @@
 import Foundation
 import TodoCore
+import TodoListing
+import TodoStore
 import TodoSync
 
 /// What reading the form's fields takes, as a command's `Context` has it:
 /// the moment relative WHENs count from, the clock and zone, the lists,
-/// and the default reminder.
+/// the default reminder, and the store a Parent is looked up in.
 public struct FormContext: Sendable {
     public var now: Date
     public var scheduler: Scheduler
@@ -12,8 +14,12 @@ public struct FormContext: Sendable {
     public var zone: TimeZone
     public var lists: ConfiguredLists
     public var defaultReminder: Bool
+    /// Where the Parent field's task is found (`TaskResolver`); without
+    /// one, a Parent is refused.
+    public var store: TaskStore?
 
-    public init(now: Date, scheduler: Scheduler, zone: TimeZone, lists: ConfiguredLists, defaultReminder: Bool) {
+    public init(now: Date, scheduler: Scheduler, zone: TimeZone, lists: ConfiguredLists, defaultReminder: Bool, store: TaskStore? = nil) {
+        self.store = store
         self.now = now
         self.scheduler = scheduler
         self.zone = zone

@@ -7,7 +7,7 @@ public enum KeyMap {
         case .list: listIntention(of: key)
         case .search: textIntention(of: key, confirm: .confirm)
         case .form: formIntention(of: key)
-        case .confirmDelete: answerIntention(of: key)
+        case .confirmDelete, .confirmDoneWithSubtasks: answerIntention(of: key)
         case .snoozeChoice: answerIntention(of: key)
         case .snoozeWhen: textIntention(of: key, confirm: .confirm)
         case .help: key == .character("?") || key == .character("q") || key == .escape || key == .enter ? .cancel : .ignored
@@ -95,7 +95,7 @@ public enum KeyMap {
         ("u", "undo the last change made here"),
         ("/", "search as you type; Esc clears it"),
         ("Tab Shift-Tab", "the next / previous list"),
-        ("p c o h", "priority filter, category filter, sort, hide or show done"),
+        ("p c o h", "priority filter, category filter, sort, hide or show done and waiting"),
         ("? q", "this help, quit"),
     ]
 }

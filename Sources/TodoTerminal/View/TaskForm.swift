@@ -1,15 +1,19 @@
 import Foundation
 import TodoCore
+import TodoListing
 import TodoRecurrence
+import TodoStore
 import TodoSync
 
-/// The add and edit form: Title, Due, Category, Priority, List, Repeat and
-/// Remind, each a line of text read as `add` and `edit` read their options,
+/// The add and edit form: Title, Due, Category, Priority, List, Repeat,
+/// Remind, Tags, Start and Parent, each a line of text read as `add` and `edit` read their options,
 /// with a mistake shown under its field as the sentence the command line
 /// prints for it. Nothing is saved until every field reads.
 public struct TaskForm: Hashable, Sendable {
     public enum Field: Int, CaseIterable, Hashable, Sendable {
-        case title, due, category, priority, list, `repeat`, remind
+        // The fields of tags, subtasks and a start come last, so that the
+        // fields before keep their places.
+        case title, due, category, priority, list, `repeat`, remind, tags, start, parent
 
         public var label: String {
             switch self {
@@ -20,6 +24,9 @@ public struct TaskForm: Hashable, Sendable {
             case .list: "List"
             case .repeat: "Repeat"
             case .remind: "Remind"
+            case .tags: "Tags"
+            case .start: "Start"
+            case .parent: "Parent"
             }
         }
 
@@ -33,6 +40,9 @@ public struct TaskForm: Hashable, Sendable {
             case .list: "the list's name"
             case .repeat: "daily, weekly, every 2 weeks, an RRULE"
             case .remind: "-15m, -1d, 2026-12-01 08:30"
+            case .tags: "more tags after the category: home, weekend"
+            case .start: "when it can begin, as Due"
+            case .parent: "the task it is a subtask of: an id or a title"
             }
         }
     }
@@ -71,6 +81,9 @@ public struct TaskForm: Hashable, Sendable {
             .list: task.list.map { path in context.lists.list(atPath: path)?.name ?? path } ?? "",
             .repeat: task.repeating?.rule ?? "",
             .remind: task.alarms.map { Self.text(of: $0, clock: clock) }.joined(separator: ","),
+            .tags: task.tags.dropFirst().joined(separator: ", "),
+            .start: task.start.map { Self.text(of: $0, clock: clock) } ?? "",
+            .parent: task.parentID.map(String.init) ?? "",
         ]
         self.initial = initial
         values = initial.mapValues(TextLine.init)
@@ -108,9 +121,21 @@ public struct TaskForm: Hashable, Sendable {
         let due = read(.due) { _ in try dueText.isEmpty ? nil : parser.due(from: dueText) }
         let typed = dueText.isEmpty ? nil : try? parser.typedReading(of: dueText)
         let category = read(.category) { try TaskFields.category($0) }
+        let tags = read(.tags, Self.tags)
+        let start = read(.start) { text in
+            let text = text.trimmingCharacters(in: .whitespaces)
+            return try text.isEmpty ? nil : parser.due(from: text)
+        }
         let priority = read(.priority, Self.priority)
-        let list = read(.list) { text in
-            try context.lists.listForNewTask(named: text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : text)?.path
+        let parent = read(.parent) { text in try Self.parent(text, in: context) }
+        let initialList = initial[.list]
+        let list = read(.list) { text -> String? in
+            // A subtask is in its parent's list, as `add --parent` puts it,
+            // unless another list is named.
+            if let parent = parent ?? nil, text == initialList { return parent.list }
+            let named = try context.lists.listForNewTask(named: text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : text)?.path
+            if let parent = parent ?? nil, parent.list != named { throw ParentListError(parent: parent, context: context) }
+            return named
         }
         let alarms = read(.remind) { text in
             try text.trimmingCharacters(in: .whitespaces).isEmpty ? [] : parser.alarms(from: text)
@@ -122,9 +147,19 @@ public struct TaskForm: Hashable, Sendable {
             guard !rule.isEmpty, dueRead else { return nil }
             return try TaskRepeat(parsing: rule, from: .due, due: due ?? nil, typed: typed, zone: context.zone)
         }
-        guard errors.isEmpty, let title, let due, let category, let priority, let list, let alarms, let repeating else { return nil }
-        guard var draft = try? TaskDraft(title: title, category: category, priority: priority, due: due,
+        guard errors.isEmpty, let title, let due, let category, let tags, let start, let priority, let list, let alarms, let repeating
+        else { return nil }
+        guard var draft = try? TaskDraft(title: title, category: category, tags: tags, priority: priority, due: due,
                                          reminderOn: context.defaultReminder) else { return nil }
+        draft.start = start
+        draft.parentID = (parent ?? nil)?.id
+        // As `add --start`: a due before the start is said, naming both.
+        do {
+            try draft.checkStart(clock: context.scheduler.clock)
+        } catch {
+            errors[.start] = Self.sentence(error)
+            return nil
+        }
         draft.repeating = repeating
         draft.alarms = alarms
         draft.list = list
@@ -146,6 +181,13 @@ public struct TaskForm: Hashable, Sendable {
         let due = dueText.flatMap { text in read(.due) { _ in try text.isEmpty ? Due?.none : parser.due(from: text) } }
         let typed = dueText.flatMap { text in text.isEmpty ? nil : try? parser.typedReading(of: text) }
         let category = text(.category).flatMap { text in read(.category) { _ in try TaskFields.category(text) } }
+        let tags = text(.tags).flatMap { text in read(.tags) { _ in try Self.tags(text) } }
+        let start = text(.start).flatMap { text in
+            read(.start) { _ -> Due? in
+                let text = text.trimmingCharacters(in: .whitespaces)
+                return try text.isEmpty ? Due?.none : parser.due(from: text)
+            }
+        }
         let priority = text(.priority).flatMap { _ in read(.priority, Self.priority) }
         let list = text(.list).flatMap { text in
             read(.list) { _ -> String? in
@@ -155,6 +197,18 @@ public struct TaskForm: Hashable, Sendable {
         }
         let alarms = text(.remind).flatMap { text in
             read(.remind) { _ in try text.trimmingCharacters(in: .whitespaces).isEmpty ? [] : parser.alarms(from: text) }
+        }
+        let parent = text(.parent).flatMap { text in read(.parent) { _ in try Self.parent(text, in: context) } }
+        if let parent = parent ?? nil, let id = taskID {
+            // Not itself, not one of its own subtasks (`ParentRule`).
+            read(.parent) { _ in
+                let child = try context.store?.task(id: id)
+                if let child { try ParentRule.check(child: child, parent: parent, ancestors: try context.store?.ancestors(of: parent.id) ?? []) }
+            }
+            // It goes into its parent's list, as `edit --parent` moves it, unless another is named.
+            if let named = list ?? nil, named != parent.list {
+                errors[.list] = ParentListError(parent: parent, context: context).errorDescription
+            }
         }
         let rule = text(.repeat)?.trimmingCharacters(in: .whitespaces)
         guard errors.isEmpty else { return nil }
@@ -166,10 +220,18 @@ public struct TaskForm: Hashable, Sendable {
             if let title { task.title = title }
             if let due { task.due = due }
             if let category { task.category = category }
+            // The tags after the category, as the field lists them.
+            if let tags { task.tags = TaskTags.adding(tags, to: Array(task.tags.prefix(1))) }
+            if let start { task.start = start }
             if let priority { task.priority = priority }
             if let list { task.list = list }
+            if let parent {
+                task.parentID = parent?.id
+                if let parent { task.list = parent.list }
+            }
             if let alarms { task.alarms = alarms }
             _ = try task.apply(edit, zone: context.zone)
+            try task.checkStart(clock: context.scheduler.clock)
         }
     }
 
@@ -180,6 +242,9 @@ public struct TaskForm: Hashable, Sendable {
         do {
             try change(&trial)
             return true
+        } catch let error as StartError {
+            errors[.start] = Self.sentence(error)
+            return false
         } catch {
             errors[.repeat] = Self.sentence(error)
             return false
@@ -199,6 +264,21 @@ public struct TaskForm: Hashable, Sendable {
     /// The sentence the command line prints for `error` after "Error: ".
     static func sentence(_ error: any Error) -> String {
         (error as? any LocalizedError)?.errorDescription ?? error.localizedDescription
+    }
+
+    /// Tags as several `--tag` take them, separated by commas; none for an
+    /// empty field.
+    private static func tags(_ text: String) throws -> [String] {
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
+        return try TaskTags.normalized(text.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    /// The task the Parent field names, as `--parent` finds it (an id, or
+    /// words of a title); nil for an empty field, which is no parent.
+    private static func parent(_ text: String, in context: FormContext) throws -> TodoTask? {
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard let store = context.store else { throw ResolveError.empty }
+        return try TaskResolver(store: store).resolve(text, scope: .all)
     }
 
     /// A priority as `--priority` takes it.
@@ -249,5 +329,18 @@ struct PriorityError: LocalizedError {
 
     var errorDescription: String? {
         "“\(text)” is not a priority: give low, medium or high."
+    }
+}
+
+/// A subtask named for a list other than its parent's: it goes in its
+/// parent's list, as `add --parent` and `edit --parent` put it.
+struct ParentListError: LocalizedError {
+    let parent: TodoTask
+    let context: FormContext
+
+    var errorDescription: String? {
+        let list = parent.list.map { path in context.lists.list(atPath: path)?.name ?? path } ?? "local"
+        return "Task \(parent.id) “\(parent.title.safeForTerminal)” is in the list \(list.safeForTerminal), and a subtask is in its "
+            + "parent's list, so nothing was changed: leave List as it was, or give \(list.safeForTerminal)."
     }
 }

@@ -8,7 +8,8 @@ import TodoStore
 /// without the tasks: a row (`ListRow`: id, priority, state, group, due
 /// instant, creation) and what the filters look at (list, category, title,
 /// the folded keys a search looks in), read once (`TaskStore.forEachOutline`)
-/// and kept in memory.
+/// and kept in memory; and which tasks are whose subtasks (`SubtaskTree`),
+/// worked out from the same read.
 ///
 /// At 100,000 tasks this is what lets a key act at once: a search looks
 /// through every task's folded keys, kept one after the other in one
@@ -21,6 +22,10 @@ final class TaskIndex {
     struct Facts {
         var due: Due?
         var isCompleted: Bool
+        /// When it can begin: until then it waits (`Scheduler.isWaiting`).
+        var start: Due?
+        /// Its parent as kept; the tree says whether it is shown under it.
+        var parentID: Int64?
         /// Into `lists`; -1 for the local list.
         var list: Int32
         /// Into `categoryKeys`.
@@ -58,6 +63,12 @@ final class TaskIndex {
     /// this order lie all over memory (a cache miss a row at 100,000).
     private var ordered: [Slot] = []
     private(set) var sort = ListOrder.due
+    /// Which tasks are shown as whose subtasks, made of the tasks that have
+    /// a parent and their parents, as `list` reads it (`subtaskTree`).
+    private(set) var tree = SubtaskTree([])
+    /// The position of each task's shown parent (`tree.shownParent`), by
+    /// position; -1 for a task of its own. Empty when no task has one.
+    private var parentPositions: [Int32] = []
     private let scheduler: Scheduler
     /// The moment the rows' states and groups are worked out at.
     private(set) var now: Date
@@ -103,15 +114,62 @@ final class TaskIndex {
         categoryBytes = names.categories
         lists = listBytes.map { String(decoding: $0, as: UTF8.self) }
         categoryKeys = categoryBytes.map { String(decoding: $0, as: UTF8.self) }
+        rebuildTree()
         reorder()
+    }
+
+    /// Works out which tasks are whose subtasks again, from the tasks that
+    /// have a parent and their parents.
+    private func rebuildTree() {
+        var nodes: [SubtaskTree.Node] = []
+        var parents = Set<Int64>()
+        func node(_ position: Int) -> SubtaskTree.Node {
+            let facts = facts[position]
+            return SubtaskTree.Node(id: rows[position].id, parentID: facts.parentID,
+                                    list: facts.list < 0 ? nil : lists[Int(facts.list)], isCompleted: facts.isCompleted)
+        }
+        for position in facts.indices where !facts[position].isGone {
+            guard let parentID = facts[position].parentID else { continue }
+            nodes.append(node(position))
+            parents.insert(parentID)
+        }
+        guard !nodes.isEmpty else {
+            tree = SubtaskTree([])
+            parentPositions = []
+            return
+        }
+        for id in parents {
+            if let position = positions[id].map(Int.init), facts[position].parentID == nil, !facts[position].isGone {
+                nodes.append(node(position))
+            }
+        }
+        tree = SubtaskTree(nodes)
+        var parentPositions = [Int32](repeating: -1, count: rows.count)
+        for position in facts.indices where facts[position].parentID != nil && !facts[position].isGone {
+            if let parent = tree.shownParent(of: rows[position].id), let parentPosition = positions[parent] {
+                parentPositions[position] = parentPosition
+            }
+        }
+        self.parentPositions = parentPositions
+    }
+
+    /// Whether a task is or was in the tree of subtasks: changing it may
+    /// change which tasks are whose, or a parent's progress.
+    private func isInTree(id: Int64, parentID: Int64?) -> Bool {
+        parentID != nil || tree.progress(of: id) != nil || tree.problem(of: id) != nil
     }
 
     /// Reads the tasks with these ids again (after the view changed them):
     /// each is put in its place, or taken out when it is gone.
     func refresh(ids: [Int64], from store: TaskStore) throws {
         var found = Set<Int64>()
+        var treeChanged = false
         try store.forEachOutline(ids: ids) { outline in
             found.insert(outline.id)
+            if isInTree(id: outline.id, parentID: outline.parentID)
+                || positions[outline.id].map({ self.facts[Int($0)].parentID != nil }) == true {
+                treeChanged = true
+            }
             let row = Self.row(of: outline, scheduler: scheduler, now: now)
             let facts = Self.facts(of: outline, titles: &titles, lists: &listBytes, categories: &categoryBytes)
             let position: Int
@@ -136,11 +194,13 @@ final class TaskIndex {
         categoryKeys = categoryBytes.map { String(decoding: $0, as: UTF8.self) }
         for id in ids where !found.contains(id) {
             guard let position = positions[id].map(Int.init) else { continue }
+            if isInTree(id: id, parentID: facts[position].parentID) { treeChanged = true }
             remove(fromOrder: position)
             blankKeys(of: position)
             positions[id] = nil
             facts[position].isGone = true
         }
+        if treeChanged { rebuildTree() }
     }
 
     /// Works out every row's state and group at `now` again, and their
@@ -185,6 +245,12 @@ final class TaskIndex {
             if due > now { next = min(next, due) }
             if due - window > now { next = min(next, due - window) }
         }
+        // A task waiting to start is shown from its start on.
+        for position in positions where !facts[position].isGone && !facts[position].isCompleted {
+            guard let start = facts[position].start else { continue }
+            let instant = scheduler.startInstant(of: start).timeIntervalSince1970
+            if instant > now { next = min(next, instant) }
+        }
         // A day's start moves tasks due on it into Today.
         let tomorrow = scheduler.clock.startOfDay(scheduler.clock.day(of: self.now).adding(days: 1)).timeIntervalSince1970
         next = min(next, tomorrow)
@@ -210,19 +276,25 @@ final class TaskIndex {
     struct Filtered {
         /// The rows shown, as positions, in order.
         var shown: [Int32] = []
+        /// How deep each row shown is indented, as a subtask (by offset
+        /// among those shown); empty when none is.
+        var depths: [Int] = []
         /// Where each group's rows start among those shown, in order.
         var groupStarts: [(group: TaskGroup, start: Int)] = []
         var summary = ListSummary()
     }
 
-    /// The rows `filters` let through, in order, and the footer's counts:
-    /// over the list, priority, category and search, done ones included,
-    /// as `list` counts.
+    /// The rows `filters` let through, in order, each subtask under its
+    /// parent when that is shown (as `list` places them), and the footer's
+    /// counts: over the list, priority, category and search, done ones and
+    /// waiting ones included, as `list` counts. Done tasks and those
+    /// waiting to start show together, as `list --all` shows them.
     func filter(_ filters: ViewFilters) -> Filtered {
         let list: Int32? = filters.list.map { path in lists.firstIndex(of: path).map(Int32.init) ?? -2 }
         let category: Int32? = filters.categoryKey.map { key in categoryKeys.firstIndex(of: key).map(Int32.init) ?? -2 }
         let priority = filters.priority
         let found = search(TextFolding.fold(filters.search))
+        let shows = ListFilter(all: filters.showsDone)
         var result = Filtered()
         for slot in ordered {
             if let found, !found[Int(slot.position)] { continue }
@@ -230,11 +302,35 @@ final class TaskIndex {
             if let category, slot.category != category { continue }
             if let priority, slot.priority != priority { continue }
             result.summary.count(slot.state)
-            guard filters.showsDone || slot.state != .completed else { continue }
+            if slot.isWaiting { result.summary.waiting += 1 }
+            guard shows.shows(isCompleted: slot.state == .completed, slot.state, isWaiting: slot.isWaiting) else { continue }
             if result.groupStarts.last?.group != slot.group { result.groupStarts.append((slot.group, result.shown.count)) }
             result.shown.append(slot.position)
         }
+        if !parentPositions.isEmpty { nest(&result) }
         return result
+    }
+
+    /// Moves each subtask shown under its parent, when that is shown too,
+    /// into its group (`ListOrder.nest`), and marks where groups start again.
+    private func nest(_ result: inout Filtered) {
+        var isShown = [Bool](repeating: false, count: rows.count)
+        for position in result.shown { isShown[Int(position)] = true }
+        let parentPositions = parentPositions
+        let nested = ListOrder.nest(result.shown, count: rows.count) { position -> Int32? in
+            // A task added since the tree was made has no parent in it.
+            guard Int(position) < parentPositions.count else { return nil }
+            let parent = parentPositions[Int(position)]
+            return parent >= 0 && isShown[Int(parent)] ? parent : nil
+        }
+        guard nested.depths.contains(where: { $0 > 0 }) else { return }
+        result.shown = nested.positions
+        result.depths = nested.depths
+        result.groupStarts = []
+        for (offset, position) in nested.positions.enumerated() where nested.depths[offset] == 0 {
+            let group = rows[Int(position)].group
+            if result.groupStarts.last?.group != group { result.groupStarts.append((group, offset)) }
+        }
     }
 
     /// Which positions' keys hold `needle`, bytes compared as SQLite's
@@ -274,7 +370,7 @@ final class TaskIndex {
     private static func facts(of outline: TaskOutline, titles: inout [UInt8], lists: inout [[UInt8]], categories: inout [[UInt8]]) -> Facts {
         let start = Int32(titles.count)
         titles.append(contentsOf: outline.title)
-        return Facts(due: outline.due, isCompleted: outline.isCompleted,
+        return Facts(due: outline.due, isCompleted: outline.isCompleted, start: outline.start, parentID: outline.parentID,
                      list: outline.list.isEmpty ? -1 : intern(outline.list, in: &lists),
                      category: intern(outline.categoryKey, in: &categories),
                      titleStart: start, titleLength: Int32(outline.title.count))
@@ -319,12 +415,22 @@ final class TaskIndex {
         let priority: Priority
         let state: DueState
         let group: TaskGroup
+        let isWaiting: Bool
     }
 
     private func slot(_ position: Int) -> Slot {
         let (row, facts) = (rows[position], facts[position])
+        // Only a task with a start can wait: the others skip the question.
+        let isWaiting = facts.start != nil
+            && scheduler.isWaiting(start: facts.start, due: facts.due, isCompleted: facts.isCompleted, at: now)
         return Slot(position: Int32(position), list: facts.list, category: facts.category,
-                    priority: row.priority, state: row.state, group: row.group)
+                    priority: row.priority, state: row.state, group: row.group, isWaiting: isWaiting)
+    }
+
+    /// Whether the task at `position` is waiting to start.
+    func isWaiting(at position: Int) -> Bool {
+        let facts = facts[position]
+        return facts.start != nil && scheduler.isWaiting(start: facts.start, due: facts.due, isCompleted: facts.isCompleted, at: now)
     }
 
     /// What a row is ordered by, kept together so that sorting 100,000

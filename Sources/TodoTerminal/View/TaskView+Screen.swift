@@ -75,7 +75,7 @@ extension TaskView {
         if let category = filters.category { words.append("category \(category.name)") }
         if !filters.search.isEmpty { words.append("search “\(filters.search)”") }
         if filters.sort != .due { words.append("sorted by \(filters.sort.rawValue)") }
-        if filters.showsDone { words.append("done shown") }
+        if filters.showsDone { words.append("done, waiting shown") }
         let clock = data.scheduler.clock
         let day = clock.day(of: now)
         let time = "\(Self.weekdays[day.weekday]) \(day.day) \(Self.months[day.month - 1]) \(clock.timeOfDay(of: now))"
@@ -119,7 +119,8 @@ extension TaskView {
             return [:]
         }
         let contents = (0..<lines).map { content(ofLine: self.top + $0) }
-        let ids = contents.compactMap { $0.row.map { row(at: $0).id } }
+        let offsets = contents.compactMap(\.row)
+        let ids = offsets.map { row(at: $0).id }
         let tasks: [Int64: TodoTask]
         do {
             tasks = try data.store.tasks(ids: ids)
@@ -129,9 +130,18 @@ extension TaskView {
         }
         var maker = RowCells.Maker(describer: describer)
         var cells: [Int64: RowCells] = [:]
-        for id in ids {
+        for offset in offsets {
+            let id = row(at: offset).id
             guard let task = tasks[id] else { continue }
-            cells[id] = maker.cells(of: task)
+            // As `list` words them: a parent with its progress, a waiting
+            // task with its start, a subtask indented under its parent.
+            var made = maker.cells(of: task, progress: index.tree.progress(of: id), isWaiting: isWaiting(at: offset))
+            let indent = 2 * depth(at: offset)
+            if indent > 0 {
+                made.title = String(repeating: " ", count: indent) + made.title
+                made.titleWidth += indent
+            }
+            cells[id] = made
             noteInstants(of: task, describer: describer)
         }
         let columns = RowColumns(fitting: ids.compactMap { id in cells[id].map { (id, tasks[id]?.priority ?? .medium, $0) } }, width: width)
@@ -172,7 +182,8 @@ extension TaskView {
 
     private func drawDetail(_ task: TodoTask, into screen: inout Screen, top: Int, lines: Int, column: Int, width: Int, describer: TaskDescriber) {
         var drawn = 0
-        for (number, line) in describer.block(task).enumerated() {
+        let family = (try? TaskDescriber.Family(of: task, tree: index.tree, tasks: data.store.tasks(ids:))) ?? TaskDescriber.Family()
+        for (number, line) in describer.block(task, family: family).enumerated() {
             for piece in Self.wrap(line, width: width - 1, indent: number == 0 ? 0 : 17) {
                 guard drawn < lines else { return }
                 screen.put(piece, row: top + drawn, column: column + 1, style: number == 0 ? .bold : .plain, limit: width - 1)
@@ -199,7 +210,15 @@ extension TaskView {
             screen.cursor = (messageRow, column + Screen.width(of: searchLine.beforeCursor))
         case .confirmDelete(let id):
             let title = (try? data.store.task(id: id))?.map(\.title) ?? "task \(id)"
-            screen.put("Delete “\(title)”? (y/n)", row: messageRow, column: 0, style: .bold)
+            // A parent goes with its subtasks, as `delete` asks on a terminal.
+            let subtasks = subtasks(of: id, includingCompleted: true)
+            let with = subtasks.isEmpty ? "" : " and its " + TaskDescriber.count(subtasks)
+            screen.put("Delete “\(title.safeForTerminal)”\(with)? (y/n)", row: messageRow, column: 0, style: .bold)
+        case .confirmDoneWithSubtasks(let id):
+            let title = (try? data.store.task(id: id))?.map(\.title) ?? ""
+            let subtasks = subtasks(of: id, includingCompleted: false)
+            screen.put("Task \(id) “\(title.safeForTerminal)” has \(TaskDescriber.count(subtasks)). Mark them done too? (y/n)",
+                       row: messageRow, column: 0, style: .bold)
         case .snoozeChoice(let id):
             let title = (try? data.store.task(id: id))?.map(\.title) ?? "task \(id)"
             let choices = snoozeChoices.enumerated().map { "\($0.offset + 1) \(ActionRequest.snoozeLabel(for: $0.element).dropFirst("Snooze ".count))" }
@@ -242,6 +261,7 @@ extension TaskView {
         case .search: (["type to search", "↑/↓ move"], ["Enter keep it", "Esc clear it"])
         case .form: (["Tab/Shift-Tab field"], ["Enter save", "Esc cancel"])
         case .confirmDelete: ([], ["y delete", "any other key keeps it"])
+        case .confirmDoneWithSubtasks: ([], ["y mark them done too", "any other key changes nothing"])
         case .snoozeChoice: (["1–\(snoozeChoices.count) choose", "Enter 1 hour", "type a WHEN"], ["Esc cancel"])
         case .snoozeWhen: ([], ["Enter snooze", "Esc cancel"])
         case .help: ([], ["? or Esc back to the list"])

@@ -93,6 +93,12 @@ public final class TaskView {
 
     func row(at offset: Int) -> ListRow { index.rows[Int(filtered.shown[offset])] }
 
+    /// How deep the row at `offset` is indented: 1 for a subtask under its parent.
+    func depth(at offset: Int) -> Int { filtered.depths.isEmpty ? 0 : filtered.depths[offset] }
+
+    /// Whether the task of the row at `offset` is waiting to start.
+    func isWaiting(at offset: Int) -> Bool { index.isWaiting(at: Int(filtered.shown[offset])) }
+
     // MARK: - Lines
 
     /// The lines of the list: each group's title, then its rows.
@@ -157,6 +163,7 @@ public final class TaskView {
         case .search: handleSearch(intention)
         case .form: handleForm(intention, now: now)
         case .confirmDelete(let id): handleDelete(intention, id: id, now: now)
+        case .confirmDoneWithSubtasks(let id): handleDoneWithSubtasks(intention, id: id, now: now)
         case .snoozeChoice(let id): handleSnoozeChoice(intention, id: id, now: now)
         case .snoozeWhen(let id): handleSnoozeWhen(intention, id: id, now: now)
         case .help: if intention == .cancel { mode = .list }
@@ -287,7 +294,7 @@ public final class TaskView {
 
     func formContext(now: Date) -> FormContext {
         FormContext(now: now, scheduler: data.scheduler, zone: data.zone, lists: data.lists,
-                    defaultReminder: data.settings.defaultReminder)
+                    defaultReminder: data.settings.defaultReminder, store: data.store)
     }
 
     func describer(now: Date, style: Style = Style(enabled: false)) -> TaskDescriber {
@@ -319,6 +326,11 @@ public final class TaskView {
 
     private func toggleDone(now: Date) {
         guard let task = selectedTask() else { return }
+        // A parent with open subtasks: asked first, as `done` asks on a terminal.
+        if !task.isCompleted, !subtasks(of: task.id, includingCompleted: false).isEmpty {
+            mode = .confirmDoneWithSubtasks(taskID: task.id)
+            return
+        }
         let describer = describer(now: now)
         change(now: now) {
             if task.isCompleted {
@@ -334,6 +346,32 @@ public final class TaskView {
         }
     }
 
+    /// The subtasks of the task, theirs too (`TaskStore.subtasks`); none
+    /// when they cannot be read (the change then says why).
+    func subtasks(of id: Int64, includingCompleted: Bool) -> [TodoTask] {
+        (try? data.store.subtasks(of: id, includingCompleted: includingCompleted)) ?? []
+    }
+
+    /// `y` completes the parent and its open subtasks, as `done
+    /// --with-subtasks` does; any other key changes nothing.
+    private func handleDoneWithSubtasks(_ intention: Intention, id: Int64, now: Date) {
+        mode = .list
+        guard intention == .answer("y") || intention == .answer("Y") else {
+            message = .said("Nothing changed.")
+            return
+        }
+        let subtasks = subtasks(of: id, includingCompleted: false)
+        let describer = describer(now: now)
+        change(now: now) {
+            let ids = [id] + subtasks.map(\.id)
+            let changed = try data.store.markDone(ids: ids, at: now, in: data.zone)
+            let parent = changed.first { $0.after.id == id }?.after
+            return (ids, "Done: " + (parent.map(describer.name) ?? "task \(id)") + " and " + TaskDescriber.count(subtasks) + ".")
+        }
+    }
+
+    /// `y` deletes the task, and its subtasks with it, as `delete
+    /// --with-subtasks` does (the question named them).
     private func handleDelete(_ intention: Intention, id: Int64, now: Date) {
         mode = .list
         guard intention == .answer("y") || intention == .answer("Y") else {
@@ -341,9 +379,12 @@ public final class TaskView {
             return
         }
         let title = (try? data.store.task(id: id))?.map { describer(now: now).name($0) } ?? "task \(id)"
+        let subtasks = subtasks(of: id, includingCompleted: true)
+        let with = subtasks.isEmpty ? "" : " and " + TaskDescriber.count(subtasks)
         change(now: now) {
-            _ = try data.store.delete(ids: [id], now: now)
-            return ([id], "Deleted: " + title + ". u undoes it.")
+            let ids = [id] + subtasks.map(\.id)
+            _ = try data.store.delete(ids: ids, now: now)
+            return (ids, "Deleted: " + title + with + ". u undoes it.")
         }
     }
 

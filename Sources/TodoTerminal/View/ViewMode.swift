@@ -8,6 +8,9 @@ public enum ViewMode: Hashable, Sendable {
     case form
     /// "Delete “…”? (y/n)"
     case confirmDelete(taskID: Int64)
+    /// "Task 1 “…” has 2 open subtasks. Mark them done too? (y/n)": `x` on
+    /// a parent with open subtasks, as `done` asks on a terminal.
+    case confirmDoneWithSubtasks(taskID: Int64)
     /// Choosing a snooze: a configured choice by its number, or `w` to type a WHEN.
     case snoozeChoice(taskID: Int64)
     /// Typing a snooze's WHEN.

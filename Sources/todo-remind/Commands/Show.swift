@@ -49,17 +49,9 @@ extension TodoRemind {
 
         /// The task's parent and subtasks, as `list` shows them (`SubtaskTree`).
         private func family(of task: TodoTask, in store: TaskStore) throws -> TaskDescriber.Family {
-            var family = TaskDescriber.Family()
             let hasSubtasks = try !store.subtasks(of: task.id).isEmpty
-            guard task.parentID != nil || hasSubtasks else { return family }
-            let tree = SubtaskTree(try store.subtaskNodes())
-            family.problem = tree.problem(of: task.id)
-            family.parent = try tree.shownParent(of: task.id).flatMap(store.task(id:))
-            let subtasks = try store.tasks(ids: tree.descendants(of: task.id))
-            family.subtasks = tree.descendants(of: task.id).compactMap { id in
-                subtasks[id].map { ($0, tree.depth(of: id) - tree.depth(of: task.id)) }
-            }
-            return family
+            guard task.parentID != nil || hasSubtasks else { return TaskDescriber.Family() }
+            return try TaskDescriber.Family(of: task, tree: SubtaskTree(try store.subtaskNodes()), tasks: store.tasks(ids:))
         }
     }
 }

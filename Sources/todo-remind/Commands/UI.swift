@@ -11,7 +11,7 @@ extension TodoRemind {
             discussion: """
                 The list as `list` groups it, live as reminders fire and other commands or devices change it. \
                 j/k move, a add, e edit, x done, d delete, r reminder on/off, s snooze, u undo, / search, \
-                Tab the next list, p/c/o/h priority, category, sort, done shown; ? shows every key, q quits.
+                Tab the next list, p/c/o/h priority, category, sort, done, waiting shown; ? shows every key, q quits.
                 """
         )
 

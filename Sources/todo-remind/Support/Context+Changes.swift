@@ -1,4 +1,5 @@
 import TodoCore
+import TodoListing
 import TodoStore
 
 extension Context {

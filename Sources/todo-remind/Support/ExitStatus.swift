@@ -2,6 +2,7 @@ import ArgumentParser
 import TodoConfig
 import TodoCore
 import TodoImport
+import TodoListing
 import TodoRecurrence
 import TodoStore
 import TodoSync

@@ -62,7 +62,6 @@ enum StateRefusal: LocalizedError {
 
     /// "1 open subtask", "3 subtasks".
     static func count(_ subtasks: [TodoTask]) -> String {
-        let open = subtasks.allSatisfy { !$0.isCompleted } ? "open " : ""
-        return "\(subtasks.count) \(open)subtask\(subtasks.count == 1 ? "" : "s")"
+        TaskDescriber.count(subtasks)
     }
 }

@@ -82,7 +82,7 @@ struct ViewTests {
         #expect(view.waitFor("Done: 2 Buy milk"))
         #expect(try cli.task("2")["completed"] as? Bool == true)
         try view.press("h")
-        #expect(view.waitFor("done shown"))
+        #expect(view.waitFor("done, waiting shown"))
         try view.press("G")
         try view.press("Space")
         #expect(view.waitFor("Reopened: 2 Buy milk"))

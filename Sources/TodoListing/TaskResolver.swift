@@ -1,17 +1,21 @@
 import Foundation
 import TodoCore
-import TodoListing
 import TodoStore
 
 /// Turns the TASK arguments a person typed into tasks: an id, or text that
 /// matches the title of exactly one task among those the command applies to,
-/// or the whole title (any case) of exactly one of several it matches.
-struct TaskResolver {
-    let store: TaskStore
+/// or the whole title (any case) of exactly one of several it matches: the
+/// commands' TASK, and the interactive view's Parent field.
+public struct TaskResolver {
+    public let store: TaskStore
+
+    public init(store: TaskStore) {
+        self.store = store
+    }
 
     /// Resolves every reference before anything changes, so one bad reference
     /// stops the whole command. Duplicates collapse to one task.
-    func resolve(_ references: [String], scope: TaskScope) throws -> [TodoTask] {
+    public func resolve(_ references: [String], scope: TaskScope) throws -> [TodoTask] {
         var seen = Set<Int64>()
         var tasks: [TodoTask] = []
         for reference in references {
@@ -21,7 +25,7 @@ struct TaskResolver {
         return tasks
     }
 
-    func resolve(_ reference: String, scope: TaskScope) throws -> TodoTask {
+    public func resolve(_ reference: String, scope: TaskScope) throws -> TodoTask {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)
         if let id = Int64(trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed) {
             guard let task = try store.task(id: id) else { throw ResolveError.noSuchID(id) }
@@ -44,13 +48,13 @@ struct TaskResolver {
 }
 
 /// A TASK argument that names no task, or more than one.
-enum ResolveError: LocalizedError {
+public enum ResolveError: LocalizedError {
     case empty
     case noSuchID(Int64)
     case noMatch(String, TaskScope)
     case ambiguous(String, [TodoTask])
 
-    var errorDescription: String? {
+    public var errorDescription: String? {
         switch self {
         case .empty:
             return "A task reference is empty: give a task's id or part of its title."
