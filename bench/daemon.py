@@ -84,7 +84,8 @@ def memory(pid):
     RSS, PSS (each resident page divided by the number of processes mapping
     it), private = Private_Clean + Private_Dirty (pages no other process
     maps), Private_Dirty alone (what only swap could take back), and
-    Anonymous; plus VmRSS, RssAnon and RssFile from /proc/PID/status."""
+    Anonymous; plus VmRSS, RssAnon, RssFile and the peak, VmHWM, from
+    /proc/PID/status."""
     def fields(path):
         with open(path, encoding="utf-8") as file:
             return {m[1]: int(m[2]) for m in re.finditer(r"^(\w+):\s+(\d+) kB", file.read(), re.M)}
@@ -92,7 +93,8 @@ def memory(pid):
     return {"Rss": smaps["Rss"], "Pss": smaps["Pss"],
             "Private": smaps["Private_Clean"] + smaps["Private_Dirty"],
             "Private_Dirty": smaps["Private_Dirty"], "Anonymous": smaps["Anonymous"],
-            "VmRSS": status["VmRSS"], "RssAnon": status["RssAnon"], "RssFile": status["RssFile"]}
+            "VmRSS": status["VmRSS"], "RssAnon": status["RssAnon"], "RssFile": status["RssFile"],
+            "VmHWM": status["VmHWM"]}
 
 
 def mappings(pid):

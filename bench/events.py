@@ -42,13 +42,14 @@ import datetime as dt
 import glob
 import json
 import os
-import re
 import shutil
 import signal
 import statistics
 import subprocess
 import sys
 import time
+
+from daemon import ctx_switches, memory, read_log
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 WORK = os.path.join(ROOT, ".build", "bench", "events")
@@ -132,18 +133,6 @@ def hyperfine(name, commands, env, runs=10):
     return [{"mean": r["mean"] * 1000, "median": r["median"] * 1000, "stddev": (r["stddev"] or 0) * 1000} for r in results]
 
 
-def read_log(path):
-    lines = []
-    with open(path, encoding="utf-8", errors="replace") as file:
-        for line in file:
-            try:
-                entry = json.loads(line)
-            except ValueError:
-                continue
-            lines.append((entry["time"], entry.get("metadata", {})))
-    return lines
-
-
 def wait_for_log(path, matches, since, timeout):
     deadline = time.time() + timeout
     while time.time() < deadline:
@@ -152,27 +141,6 @@ def wait_for_log(path, matches, since, timeout):
                 return epoch
         time.sleep(0.005)
     return None
-
-
-def memory(pid):
-    def fields(path):
-        with open(path, encoding="utf-8") as file:
-            return {m[1]: int(m[2]) for m in re.finditer(r"^(\w+):\s+(\d+) kB", file.read(), re.M)}
-    smaps, status = fields(f"/proc/{pid}/smaps_rollup"), fields(f"/proc/{pid}/status")
-    return {"Rss": smaps["Rss"], "Pss": smaps["Pss"], "Private": smaps["Private_Clean"] + smaps["Private_Dirty"],
-            "Anonymous": smaps["Anonymous"], "VmHWM": status["VmHWM"]}
-
-
-def ctx_switches(pid):
-    total = 0
-    for status in glob.glob(f"/proc/{pid}/task/*/status"):
-        try:
-            with open(status, encoding="utf-8") as file:
-                text = file.read()
-        except FileNotFoundError:
-            continue
-        total += sum(int(m) for m in re.findall(r"^(?:non)?voluntary_ctxt_switches:\s+(\d+)", text, re.M))
-    return total
 
 
 class Daemon:
@@ -357,7 +325,8 @@ def main():
         after, end = ctx_switches(daemon.process.pid), time.time()
         logged = [metadata for epoch, metadata in read_log(daemon.log) if start <= epoch <= end]
         plans = [metadata for metadata in logged if metadata.get("event") in ("planned", "fire")]
-        results["idle"] = {"seconds": end - start, "wakeups": after - before, "plans_in_window": len(plans), "logged": logged}
+        wakeups = sum(after[key] - before[key] for key in ("voluntary", "nonvoluntary"))
+        results["idle"] = {"seconds": end - start, "wakeups": wakeups, "plans_in_window": len(plans), "logged": logged}
         results["memory_full_end"] = memory(daemon.process.pid)
     finally:
         daemon.stop()
