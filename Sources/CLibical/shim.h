@@ -6,4 +6,27 @@
 
 #include <libical/ical.h>
 
+// A zone read from the text of a VTIMEZONE, which the caller frees with
+// icaltimezone_free(zone, 1); NULL when libical cannot read it. One reader
+// for the task files' zones (TodoCalendar) and the events' (TodoRecurrence).
+static inline icaltimezone *todo_icaltimezone_from_vtimezone(const char *text) {
+    icalcomponent *component = icalcomponent_new_from_string(text);
+    if (component == NULL) return NULL;
+    if (icalcomponent_isa(component) != ICAL_VTIMEZONE_COMPONENT) {
+        icalcomponent_free(component);
+        return NULL;
+    }
+    icaltimezone *zone = icaltimezone_new();
+    if (zone == NULL) {
+        icalcomponent_free(component);
+        return NULL;
+    }
+    // The zone owns the component from here; freeing the zone frees both.
+    if (icaltimezone_set_component(zone, component) == 0) {
+        icaltimezone_free(zone, 1);
+        return NULL;
+    }
+    return zone;
+}
+
 #endif

@@ -21,20 +21,10 @@ final class EventZoneClock {
 
     /// The zone of a VTIMEZONE's text; nil when libical cannot read it.
     ///
-    /// Calls `icalcomponent_new_from_string` and `icaltimezone_set_component`.
+    /// Calls `todo_icaltimezone_from_vtimezone` (CLibical's shim).
     /// Only a VTIMEZONE the file reader has bounded (`ReadingLimits`) comes here.
     init?(vtimezone: String) {
-        guard let component = icalcomponent_new_from_string(vtimezone),
-              icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT
-        else { return nil }
-        guard let zone = icaltimezone_new() else {
-            icalcomponent_free(component)
-            return nil
-        }
-        guard icaltimezone_set_component(zone, component) != 0 else {
-            icaltimezone_free(zone, 1)
-            return nil
-        }
+        guard let zone = todo_icaltimezone_from_vtimezone(vtimezone) else { return nil }
         kind = .libical(zone)
     }
 

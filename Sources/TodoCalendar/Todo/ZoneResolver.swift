@@ -63,21 +63,9 @@ public enum ZoneResolver {
     /// read it. Only a VTIMEZONE `FolderItem.read` has checked
     /// (`expansionProblem(of:in:)`) may be given.
     ///
-    /// Calls `icalcomponent_new_from_string` and `icaltimezone_set_component`.
+    /// Calls `todo_icaltimezone_from_vtimezone` (CLibical's shim).
     static func libicalZone(from vtimezone: String) -> OpaquePointer? {
-        guard let component = icalcomponent_new_from_string(vtimezone),
-              icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT
-        else { return nil }
-        guard let zone = icaltimezone_new() else {
-            icalcomponent_free(component)
-            return nil
-        }
-        // The zone owns the component from here; freeing the zone frees both.
-        guard icaltimezone_set_component(zone, component) != 0 else {
-            icaltimezone_free(zone, 1)
-            return nil
-        }
-        return zone
+        todo_icaltimezone_from_vtimezone(vtimezone)
     }
 
     /// A VTIMEZONE for the Olson zone `name`, as content lines, with the TZID
