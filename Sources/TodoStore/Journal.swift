@@ -25,16 +25,17 @@ enum Journal {
     }
 
     /// Copies the tasks with these ids, as they are now, into the entry:
-    /// their rows, snoozes, completions and files' UIDs.
+    /// their rows, snoozes, completions, files' UIDs and origins.
     static func keepBefore(_ db: Database, entry: Int64, ids: some Collection<Int64>) throws {
         for chunk in TaskStore.chunked(Array(ids)) {
             let placeholders = TaskStore.placeholders(chunk.count)
             try db.execute(sql: """
-                INSERT OR IGNORE INTO journal_task (entry, id, existed, \(columns), snoozed_until, file_uid)
+                INSERT OR IGNORE INTO journal_task (entry, id, existed, \(columns), snoozed_until, file_uid, origin_uid, origin_item)
                 SELECT ?, task.id, 1, \(columns),
                     (SELECT until FROM snooze WHERE snooze.task_id = task.id),
-                    (SELECT uid FROM task_file WHERE task_file.task_id = task.id)
-                FROM task WHERE task.id IN (\(placeholders))
+                    (SELECT uid FROM task_file WHERE task_file.task_id = task.id),
+                    task_origin.uid, task_origin.item
+                FROM task LEFT JOIN task_origin ON task_origin.task_id = task.id WHERE task.id IN (\(placeholders))
                 """, arguments: StatementArguments([entry] + Array(chunk)))
             try db.execute(sql: """
                 INSERT INTO journal_completion (entry, task_id, due_day, due_time, completed_at)
@@ -149,6 +150,12 @@ enum Journal {
                 } else if let uid: String = row[3] {
                     try db.execute(sql: "UPDATE task_file SET uid = ? WHERE task_id = ? AND name IS NULL", arguments: [uid, id])
                 }
+                // The origin went with the task (ON DELETE CASCADE): it comes back with it.
+                try db.execute(sql: """
+                    INSERT INTO task_origin (task_id, uid, item)
+                    SELECT id, origin_uid, origin_item FROM journal_task
+                    WHERE entry = ? AND id = ? AND origin_uid IS NOT NULL AND origin_item IS NOT NULL
+                    """, arguments: arguments)
             } else {
                 try db.execute(sql: """
                     UPDATE task SET (\(columns)) = (SELECT \(columns) FROM journal_task WHERE entry = ? AND id = ?) WHERE id = ?

@@ -735,6 +735,14 @@ enum StoreSchema {
                 CREATE INDEX task_origin_by_uid ON task_origin(uid);
                 """)
         }
+        migrator.registerMigration("v19-journal-origin", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- A deleted imported task's origin, so that undoing the
+                -- delete brings back where it came from with it.
+                ALTER TABLE journal_task ADD COLUMN origin_uid TEXT;
+                ALTER TABLE journal_task ADD COLUMN origin_item BLOB;
+                """)
+        }
         return migrator
     }()
 }

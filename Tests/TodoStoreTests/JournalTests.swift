@@ -93,6 +93,20 @@ struct JournalTests {
         #expect(try store.tasks(TaskQuery(includeOpen: true, includeCompleted: true)) == before)
     }
 
+    @Test("Undo of a delete brings back an imported task's origin with it")
+    func undoDeleteKeepsOrigin() throws {
+        let store = try store()
+        let origin = TaskOrigin(uid: "tw-1", item: Array("BEGIN:VTODO\r\nX-TASKWARRIOR-ESTIMATE:PT1H\r\nEND:VTODO\r\n".utf8))
+        _ = try store.importTasks([TaskDraft(title: "Imported")], origins: [origin], now: now)
+        let id: Int64 = 1
+        _ = try store.delete(ids: [id], now: later(1))
+        #expect(try store.origin(ofTask: id) == nil)
+        #expect(try store.knownUIDs(among: ["tw-1"]).isEmpty)
+        #expect(try store.undoLast(by: store.author, now: later(2))?.action == .delete)
+        #expect(try store.origin(ofTask: id) == origin)
+        #expect(try store.knownUIDs(among: ["tw-1"]) == ["tw-1"])
+    }
+
     @Test("A task changed again since is not undone, and nothing is")
     func changedSince() throws {
         let view = try store(.view(session: "s"))
