@@ -79,6 +79,25 @@ struct SubtaskStoreTests {
         #expect(Set(try store.subtasks(of: trip.id).map(\.id)) == [flights.id, seats.id])
     }
 
+    @Test("A task moved to another list takes its subtasks in its list with it, in one change undone at once")
+    func moveWithSubtasks() throws {
+        let trip = try add("Plan the trip")
+        let flights = try add("Book flights", parent: trip.id)
+        let seats = try add("Pick seats", parent: flights.id, done: true)
+        let other = try add("Something else")
+        let (moved, along) = try store.modifyMovingSubtasks(id: trip.id, now: now) { $0.list = "/lists/work"; $0.title = "Plan the holiday" }
+        #expect(moved.title == "Plan the holiday" && moved.list == "/lists/work")
+        #expect(along == [flights.id, seats.id])
+        #expect(try store.tasks(ids: [flights.id, seats.id]).values.map(\.list) == ["/lists/work", "/lists/work"])
+        #expect(try store.task(id: other.id)?.list == nil)
+        // Another change, not of the list, moves nothing else.
+        let (renamed, none) = try store.modifyMovingSubtasks(id: trip.id, now: now) { $0.title = "Plan the trip" }
+        #expect(renamed.list == "/lists/work" && none.isEmpty)
+        _ = try store.undoLast(by: store.author, now: now)
+        _ = try store.undoLast(by: store.author, now: now)
+        #expect(try store.tasks(ids: [trip.id, flights.id, seats.id]).values.allSatisfy { $0.list == nil })
+    }
+
     @Test("An import's subtasks get their parents' new ids")
     func importedParents() throws {
         _ = try add("Already here")

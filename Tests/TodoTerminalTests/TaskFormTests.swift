@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import TodoConfig
 import TodoCore
 import TodoRecurrence
+import TodoStore
 import TodoSync
 @testable import TodoTerminal
 
@@ -126,6 +128,41 @@ struct TaskFormTests {
         #expect(draft.start == .day(try #require(LocalDay(iso: "2026-12-01"))))
         #expect(draft.parentID == kitchen.id)
         #expect(form.errors.isEmpty)
+    }
+
+    @Test("A subtask keeping its parent is not moved to another list alone, as edit --list refuses; without its parent it may go")
+    func subtaskMovedAlone() throws {
+        for name in ["personal", "work"] {
+            try FileManager.default.createDirectory(atPath: fixture.folder.file("lists/\(name)"), withIntermediateDirectories: true)
+        }
+        let lists = ConfiguredLists([CalendarTable(path: fixture.folder.file("lists/*"))], home: fixture.folder.path)
+        let context = FormContext(now: ViewFixture.now, scheduler: fixture.scheduler, zone: ViewFixture.zone,
+                                  lists: lists, defaultReminder: true, store: fixture.store)
+        let work = try lists.list(named: "work").path
+        var parentDraft = try TaskDraft(title: "Plan the trip")
+        parentDraft.list = work
+        let parent = try fixture.store.add(parentDraft, now: ViewFixture.now)
+        var childDraft = try TaskDraft(title: "Book flights")
+        childDraft.list = work
+        childDraft.parentID = parent.id
+        let child = try fixture.store.add(childDraft, now: ViewFixture.now)
+
+        var alone = TaskForm(editing: child, context: context)
+        alone.focus = .list
+        alone.apply(.eraseLine)
+        for character in "personal" { alone.apply(.type(character)) }
+        #expect(alone.change(in: context) == nil)
+        let refusal = ParentRefusal.movedAlone(taskID: child.id, title: "Book flights", parentID: parent.id, parentTitle: "Plan the trip")
+        #expect(alone.errors[.list] == refusal.errorDescription)
+
+        alone.focus = .parent
+        alone.apply(.eraseLine)
+        let made = alone.change(in: context)
+        let change = try #require(made)
+        var moved = child
+        try change(&moved)
+        #expect(moved.list == (try lists.list(named: "personal").path))
+        #expect(moved.parentID == nil)
     }
 
     @Test("A due before the start, an empty tag and an unknown parent are said as the command line says them")

@@ -138,12 +138,24 @@ public enum ParentRule {
             throw .descendant(taskID: child.id, title: child.title, parentID: parent.id, parentTitle: parent.title)
         }
     }
+
+    /// Refuses moving `child` to `list` while it keeps `parent`, a task of
+    /// its present list: a subtask is in its parent's list, and moving the
+    /// parent takes its subtasks with it.
+    ///
+    /// - Parameter parent: the parent `child` keeps after the change, nil
+    ///   when the change gives it another parent or none.
+    public static func checkMove(of child: TodoTask, to list: String?, keeping parent: TodoTask?) throws(ParentRefusal) {
+        guard let parent, list != child.list, parent.list == child.list else { return }
+        throw .movedAlone(taskID: child.id, title: child.title, parentID: parent.id, parentTitle: parent.title)
+    }
 }
 
 /// A parent a task cannot have: the README's exit status 1, nothing changed.
 public enum ParentRefusal: LocalizedError, Hashable, Sendable {
     case itself(taskID: Int64, title: String)
     case descendant(taskID: Int64, title: String, parentID: Int64, parentTitle: String)
+    case movedAlone(taskID: Int64, title: String, parentID: Int64, parentTitle: String)
 
     public var errorDescription: String? {
         switch self {
@@ -151,6 +163,9 @@ public enum ParentRefusal: LocalizedError, Hashable, Sendable {
             "Task \(id) “\(title)” cannot be its own parent, so nothing was changed: give another task as --parent."
         case .descendant(let id, let title, let parentID, let parentTitle):
             "Task \(parentID) “\(parentTitle)” is a subtask of task \(id) “\(title)”, so it cannot be its parent: nothing was changed."
+        case .movedAlone(let id, let title, let parentID, let parentTitle):
+            "Task \(id) “\(title)” is a subtask of task \(parentID) “\(parentTitle)”, and a subtask is in its parent's list, "
+                + "so nothing was changed: move the parent, or take the task out of it too (--no-parent, or an empty Parent)."
         }
     }
 }

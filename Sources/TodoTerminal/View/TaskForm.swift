@@ -210,6 +210,13 @@ public struct TaskForm: Hashable, Sendable {
                 errors[.list] = ParentListError(parent: parent, context: context).errorDescription
             }
         }
+        if let list, parent == nil, let id = taskID {
+            // A subtask keeping its parent does not go to another list alone, as `edit --list` refuses.
+            read(.list) { _ in
+                guard let child = try context.store?.task(id: id), let parentID = child.parentID else { return }
+                try ParentRule.checkMove(of: child, to: list, keeping: try context.store?.task(id: parentID))
+            }
+        }
         let rule = text(.repeat)?.trimmingCharacters(in: .whitespaces)
         guard errors.isEmpty else { return nil }
         let edit = RepeatEdit(rule: rule.flatMap { $0.isEmpty ? nil : $0 }, ends: rule?.isEmpty == true,

@@ -492,8 +492,10 @@ public final class TaskView {
                 } else {
                     let describer = describer(now: now)
                     self.change(now: now) {
-                        let after = try data.store.modify(ids: [id], now: now, action: .edit, change)
-                        return ([id], "Changed " + describer.summary(after.first ?? task))
+                        // Moved to another list, it takes its subtasks with it, as `edit --list` does.
+                        let (after, moved) = try data.store.modifyMovingSubtasks(id: id, now: now, action: .edit, change)
+                        let along = moved.isEmpty ? "" : " and moved \(moved.count) subtask\(moved.count == 1 ? "" : "s") with it"
+                        return ([id] + moved, "Changed " + describer.summary(after) + along)
                     }
                 }
             } else {

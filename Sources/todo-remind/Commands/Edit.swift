@@ -113,15 +113,12 @@ extension TodoRemind {
             if let newParent, newParent.list != list {
                 throw StateRefusal.parentInOtherList(newParent, list: context.listName(newParent.list))
             }
-            if newList != nil, newList != found.list, newParent == nil, !noParent, let parentID = found.parentID,
-               let current = try context.store.task(id: parentID), current.list == found.list {
-                throw StateRefusal.subtaskMovedAlone(found, parent: current)
+            if newParent == nil, !noParent, let parentID = found.parentID {
+                try ParentRule.checkMove(of: found, to: list, keeping: try context.store.task(id: parentID))
             }
             // A task moved to another list takes its subtasks with it.
-            let moving = list != found.list ? try context.store.subtasks(of: found.id).map(\.id) : []
-            let changed = try context.store.modify(ids: [found.id] + moving, now: context.now) { task in
+            let (changed, moving) = try context.store.modifyMovingSubtasks(id: found.id, now: context.now) { task in
                 task.list = list
-                guard task.id == found.id else { return }
                 if let newTitle { task.title = newTitle }
                 if let newDue { task.due = newDue }
                 if noDue { task.due = nil }
@@ -144,9 +141,7 @@ extension TodoRemind {
                 try task.checkStart(clock: context.clock)
             }
             let describer = context.describer()
-            for task in changed where task.id == found.id {
-                print("Changed \(describer.summary(task))")
-            }
+            print("Changed \(describer.summary(changed))")
             if !moving.isEmpty {
                 print("Moved \(moving.count) subtask\(moving.count == 1 ? "" : "s") with it to \(context.listName(list).safeForTerminal).")
             }

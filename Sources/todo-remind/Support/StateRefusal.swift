@@ -14,7 +14,6 @@ enum StateRefusal: LocalizedError {
     /// --list`), whose list is named.
     case parentInOtherList(TodoTask, list: String)
     /// A subtask moved to another list without its parent (`edit --list`).
-    case subtaskMovedAlone(TodoTask, parent: TodoTask)
     /// `done` or `delete` of a parent with subtasks, without
     /// `--with-subtasks` and with no terminal to ask on.
     case hasSubtasks(TodoTask, subtasks: [TodoTask], command: String)
@@ -47,9 +46,6 @@ enum StateRefusal: LocalizedError {
         case .parentInOtherList(let parent, let list):
             "Task \(parent.id) “\(parent.title.safeForTerminal)” is in the list \(list.safeForTerminal), and a subtask is in its "
                 + "parent's list, so nothing was changed: leave out --list, or give --list \(list.safeForTerminal)."
-        case .subtaskMovedAlone(let task, let parent):
-            "Task \(task.id) “\(task.title.safeForTerminal)” is a subtask of task \(parent.id) “\(parent.title.safeForTerminal)”, "
-                + "and a subtask is in its parent's list, so nothing was changed: move the parent, or give --no-parent too."
         case .hasSubtasks(let task, let subtasks, let command):
             "Task \(task.id) “\(task.title.safeForTerminal)” has \(Self.count(subtasks)) ("
                 + subtasks.prefix(5).map { "\($0.id) “\($0.title.safeForTerminal)”" }.joined(separator: ", ")
