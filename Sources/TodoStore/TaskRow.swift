@@ -155,7 +155,7 @@ enum TaskRow {
             id: try required(columns.int64(0), "id"),
             title: try required(columns.text(1), "title"),
             notes: columns.text(2),
-            tags: tags(fromText: columns.text(23), category: category),
+            tags: tags(fromBytes: columns.bytes(23), category: category),
             priority: priority,
             due: due,
             completedAt: columns.double(7).map(Date.init(timeIntervalSince1970:)),
@@ -186,13 +186,43 @@ enum TaskRow {
     /// a version before tags (a daemon still running through an upgrade)
     /// writes the category alone, which then holds.
     static func tags(fromText text: String?, category: String) -> [String] {
+        guard var text else { return tags(fromBytes: UnsafeBufferPointer(start: nil, count: 0), category: category) }
+        return text.withUTF8 { tags(fromBytes: $0, category: category) }
+    }
+
+    /// `tags(fromText:category:)` of the column's bytes as SQLite holds
+    /// them (`Columns.bytes`), which are no address for NULL: `list`
+    /// decodes every task, and a tag's `String` is made from its bytes
+    /// directly, not from the column's as a whole and then split.
+    static func tags(fromBytes bytes: UnsafeBufferPointer<UInt8>, category: String) -> [String] {
         // Most tasks: no tag but the default category, or one tag, the
-        // category; `list` decodes every task, so these take no splitting.
-        guard let text else { return category == TodoTask.defaultCategory ? [] : TaskTags.settingCategory(category, of: []) }
-        if text == category { return [category] }
-        let tags = text.utf8.split(separator: TaskTags.separatorByte).map { String(decoding: $0, as: UTF8.self) }
+        // category; these take no splitting.
+        guard bytes.baseAddress != nil else {
+            return category == TodoTask.defaultCategory ? [] : TaskTags.settingCategory(category, of: [])
+        }
+        if Self.bytes(bytes, equal: category) { return [category] }
+        var tags: [String] = []
+        tags.reserveCapacity(1 + bytes.count { $0 == TaskTags.separatorByte })
+        var start = 0
+        for end in 0...bytes.count where end == bytes.count || bytes[end] == TaskTags.separatorByte {
+            // Empty ones are no tags (`split`).
+            if end > start {
+                let tag = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                tags.append(tags.isEmpty && Self.bytes(tag, equal: category) ? category : String(decoding: tag, as: UTF8.self))
+            }
+            start = end + 1
+        }
         guard tags.first != category else { return tags }
         return TaskTags.settingCategory(category, of: tags)
+    }
+
+    /// Whether `bytes` are `text`'s UTF-8.
+    private static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { text in
+            guard text.count == bytes.count, let left = text.baseAddress, let right = bytes.baseAddress else { return text.count == bytes.count }
+            return memcmp(left, right, bytes.count) == 0
+        }
     }
 
     /// Sets the rows by which tasks are found by tag (`task_tag`).

@@ -64,7 +64,7 @@ final class TaskIndex {
     private var ordered: [Slot] = []
     private(set) var sort = ListOrder.due
     /// Which tasks are shown as whose subtasks, made of the tasks that have
-    /// a parent and their parents, as `list` reads it (`subtaskTree`).
+    /// a parent and their parents.
     private(set) var tree = SubtaskTree([])
     /// The position of each task's shown parent (`tree.shownParent`), by
     /// position; -1 for a task of its own. Empty when no task has one.
@@ -473,32 +473,5 @@ final class TaskIndex {
             if sort.precedes(rows[other], row, titles: titles) { low = middle + 1 } else { high = middle }
         }
         ordered.insert(slot(position), at: low)
-    }
-}
-
-/// Positions by task id: an array indexed by id while ids are about as
-/// many as the tasks (as the store gives them, one after another), a table
-/// past that. At 100,000 tasks, a table's hashing cost the first screen a
-/// tenth of its time.
-struct IDTable {
-    private var dense: [Int32] = []
-    private var sparse: [Int64: Int32] = [:]
-    private var count = 0
-
-    subscript(id: Int64) -> Int32? {
-        get {
-            if id >= 0, id < dense.count { return dense[Int(id)] >= 0 ? dense[Int(id)] : nil }
-            return sparse[id]
-        }
-        set {
-            if id >= 0, id < Int64(max(4 * count, 4096)) {
-                if id >= dense.count { dense.append(contentsOf: repeatElement(-1, count: Int(id) - dense.count + 1)) }
-                if dense[Int(id)] < 0, newValue != nil { count += 1 }
-                dense[Int(id)] = newValue ?? -1
-            } else {
-                if sparse[id] == nil, newValue != nil { count += 1 }
-                sparse[id] = newValue
-            }
-        }
     }
 }

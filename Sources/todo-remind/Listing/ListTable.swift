@@ -68,7 +68,7 @@ struct ListTable {
                 group = row.group
                 output.line(describer.style.bold(row.group.title))
             }
-            let span = spans[index]
+            let made = cells.cells(of: spans[index])
             let cellWidth = cellWidths[index]
             let paint = describer.paintCodes(row.state)
             output.append(paint.open)
@@ -77,15 +77,15 @@ struct ListTable {
             output.append(String(row.id))
             output.spaces(2)
             output.spaces(2 * depth)
-            output.append(cells.cell(0, of: span))
+            output.append(made.0)
             output.spaces(widths[1] - Int(cellWidth.0) - 2 * depth + 2)
-            output.append(cells.cell(1, of: span))
+            output.append(made.1)
             output.spaces(widths[2] - Int(cellWidth.1) + 2)
             output.append(row.priority.rawValue)
             output.spaces(widths[3] - row.priority.rawValue.utf8.count + 2)
-            output.append(cells.cell(2, of: span))
+            output.append(made.2)
             output.spaces(widths[4] - Int(cellWidth.2) + 2)
-            output.append(cells.cell(3, of: span))
+            output.append(made.3)
             output.trimTrailingSpaces()
             output.append(paint.close)
             output.newline()
