@@ -112,10 +112,10 @@ extension TodoRemind {
                 if !json { table.add(task, progress: progress, isWaiting: isWaiting) }
             }
             // A subtask goes under its parent when the parent is shown too.
-            var parentRows = [Int?](repeating: nil, count: rows.count)
+            var parentRows = [Int32](repeating: -1, count: rows.count)
             for subtask in subtasks {
                 guard let parentID = subtask.node.parentID, let index = parentIndex[parentID].map(Int.init) else { continue }
-                if links.problem(of: subtask.node.id, parent: parents[index].node) == nil { parentRows[subtask.row] = parents[index].row }
+                if links.problem(of: subtask.node.id, parent: parents[index].node) == nil { parentRows[subtask.row] = Int32(parents[index].row) }
             }
             let (positions, depths) = order.order(of: rows, titles: titles, parents: parentRows)
 
