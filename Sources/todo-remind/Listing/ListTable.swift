@@ -16,9 +16,10 @@ struct ListTable {
     private static let columnCount = 5
 
     private let cells = ListCells()
-    /// Each added row's cells, and the widths of its padded ones.
-    private var spans: [ListCells.Span] = []
-    private var cellWidths: [(Int32, Int32, Int32)] = []
+    /// Each added row's cells, and the widths of its padded ones: side by
+    /// side, as the rows are written in an order of their own, each one
+    /// looked up where it lies.
+    private var added: [(span: ListCells.Span, widths: (Int32, Int32, Int32))] = []
     private var widths = [Int](repeating: 0, count: ListTable.columnCount)
 
     /// Words each row's cells (`RowCells`), as the interactive view does.
@@ -41,9 +42,9 @@ struct ListTable {
         widths[1] = max(widths[1], cellWidth.0)
         widths[2] = max(widths[2], cellWidth.1)
         widths[4] = max(widths[4], cellWidth.2)
-        spans.append(cells.append((made.title, made.listAndCategory, made.due, made.reminder)))
-        cellWidths.append((Int32(truncatingIfNeeded: cellWidth.0), Int32(truncatingIfNeeded: cellWidth.1),
-                           Int32(truncatingIfNeeded: cellWidth.2)))
+        added.append((cells.append((made.title, made.listAndCategory, made.due, made.reminder)),
+                      (Int32(truncatingIfNeeded: cellWidth.0), Int32(truncatingIfNeeded: cellWidth.1),
+                       Int32(truncatingIfNeeded: cellWidth.2))))
     }
 
     /// Writes the rows, added in the order of `rows`, in the order of
@@ -52,7 +53,7 @@ struct ListTable {
     func write(_ rows: [ListRow], order: [Int], depths: [Int], summary: ListSummary, into output: OutputBuffer) {
         var widths = widths
         for (index, depth) in depths.enumerated() where depth > 0 {
-            widths[1] = max(widths[1], Int(cellWidths[index].0) + 2 * depth)
+            widths[1] = max(widths[1], Int(added[index].widths.0) + 2 * depth)
         }
         if rows.isEmpty {
             output.line(summary.total == 0 && !filtered
@@ -69,8 +70,8 @@ struct ListTable {
                 group = row.group
                 output.line(describer.style.bold(row.group.title))
             }
-            let made = cells.cells(of: spans[index])
-            let cellWidth = cellWidths[index]
+            let (span, cellWidth) = added[index]
+            let made = cells.cells(of: span)
             let state = pieces.state(row.state)
             output.append(state.open)
             output.append(state.mark)
