@@ -12,6 +12,12 @@ public struct IDTable: Sendable {
 
     public init() {}
 
+    /// An empty table with room for `count` ids, put in one by one from 1
+    /// on (as the store gives them).
+    public init(reservingFor count: Int) {
+        dense.reserveCapacity(count + 1)
+    }
+
     /// The position of each of `ids` among them; of an id repeated, its
     /// last. Made in one go, the array as long as the largest id needs: ids
     /// put one by one in no order would go to the table until the array

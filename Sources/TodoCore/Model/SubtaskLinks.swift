@@ -70,6 +70,11 @@ public struct SubtaskLinks: Sendable {
         return problem(at: position, parentID: parentID, parent: parent)
     }
 
+    /// The task with this id, when it has a parent.
+    func node(_ id: Int64) -> Node? {
+        positions[id].map { nodes[Int($0)] }
+    }
+
     /// The tasks shown as `parent`'s subtasks, by id, in id order.
     public func children(of parent: Node) -> [Int64] {
         shownChildren(of: parent).map { nodes[Int($0)].id }

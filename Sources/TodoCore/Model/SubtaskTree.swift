@@ -37,22 +37,23 @@ public struct SubtaskTree: Sendable {
         case cycle
     }
 
-    /// The nodes, each id once, by position.
-    private var nodes: [Node] = []
-    private var positions = IDTable()
-    /// Those of them that have a parent, and the rule.
+    /// The tasks that have a parent, and the rule.
     private var links = SubtaskLinks([])
+    /// The others (parents of their own), each id once, by position.
+    private var roots: [Node] = []
+    private var rootPositions = IDTable()
 
     /// The tree of `nodes`; of several with one id, the last counts.
     public init(_ nodes: some Sequence<Node>) {
         var nodes = Array(nodes)
-        positions = IDTable(positionsOf: nodes.map { $0.id })
+        let positions = IDTable(positionsOf: nodes.map { $0.id })
         if nodes.indices.contains(where: { positions[nodes[$0].id] != Int32($0) }) {
             nodes = nodes.indices.filter { positions[nodes[$0].id] == Int32($0) }.map { nodes[$0] }
-            positions = IDTable(positionsOf: nodes.map { $0.id })
         }
-        self.nodes = nodes
+        // Each node is held once: by the links when it has a parent.
         links = SubtaskLinks(nodes)
+        roots = nodes.filter { $0.parentID == nil }
+        rootPositions = IDTable(positionsOf: roots.map { $0.id })
     }
 
     /// The parent the task is shown under; nil for a task of its own, and
@@ -103,7 +104,7 @@ public struct SubtaskTree: Sendable {
     }
 
     private func node(_ id: Int64) -> Node? {
-        positions[id].map { nodes[Int($0)] }
+        links.node(id) ?? rootPositions[id].map { roots[Int($0)] }
     }
 }
 
