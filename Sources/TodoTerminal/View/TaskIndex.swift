@@ -149,7 +149,7 @@ final class TaskIndex {
         // together, and a third of it left over (at 100,000 tasks, a tenth of
         // the view's memory). Room not written to takes no memory, so the
         // text gets room for long titles and notes.
-        let expected = try store.taskCounts().total
+        let expected = try store.count(TaskQuery(includeOpen: true, includeCompleted: true))
         rows.reserveCapacity(expected)
         facts.reserveCapacity(expected)
         positions = IDTable(reservingFor: expected)

@@ -86,6 +86,11 @@ extension TodoRemind {
             // order and the table need is kept (`ListRow`, `ListTable`).
             var rows: [ListRow] = []
             var titles: [String] = []
+            // Room for every task at once: grown a doubling at a time, the
+            // rows were copied whole again and again. Room no row takes up
+            // costs no memory.
+            let expected = try store.count(TaskQuery(includeOpen: true, includeCompleted: true))
+            rows.reserveCapacity(expected)
             // The rows of subtasks, and of parents with a subtask shown under
             // them (by id, into `parents`).
             var subtasks: [(row: Int, node: SubtaskLinks.Node)] = []
@@ -93,6 +98,7 @@ extension TodoRemind {
             var parentIndex = IDTable()
             var table = ListTable(describer: context.describer(),
                                   filtered: category != nil || priority != nil || search != nil || list != nil || !tag.isEmpty)
+            if !json { table.reserveCapacity(expected) }
             try store.forEachTask(query) { task in
                 let standing = scheduler.standing(of: task, at: instant)
                 summary.count(standing.state)

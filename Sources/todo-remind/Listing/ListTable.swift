@@ -31,6 +31,11 @@ struct ListTable {
         maker = RowCells.Maker(describer: describer)
     }
 
+    /// Makes room for this many rows.
+    mutating func reserveCapacity(_ count: Int) {
+        added.reserveCapacity(count)
+    }
+
     /// Makes and keeps the cells of the next row; rows are later named by
     /// the order in which they were added. `progress` and `isWaiting` are
     /// marked after the title (`RowCells.Maker.cells`).
