@@ -11,14 +11,18 @@ extension ListOrder {
     ///
     /// - Parameters:
     ///   - parents: the position of each row's shown parent among `rows`,
-    ///     by position; nil for a row shown at the top level. They form no
-    ///     cycle (`SubtaskTree` shows none).
+    ///     by position; -1 for a row shown at the top level (`Int32`, as
+    ///     `nest` takes them: a list of 100,000 rows makes no copy). They
+    ///     form no cycle (`SubtaskLinks` shows none).
     ///   - titles: the rows' titles, by position; read by `title` only.
-    public func order(of rows: [ListRow], titles: [String], parents: [Int?]) -> (positions: [Int], depths: [Int]) {
+    public func order(of rows: [ListRow], titles: [String], parents: [Int32]) -> (positions: [Int], depths: [Int]) {
         let sorted = order(of: rows, titles: titles)
         var depths = [Int](repeating: 0, count: rows.count)
-        guard parents.contains(where: { $0 != nil }) else { return (sorted, depths) }
-        let nested = Self.nest(sorted.map { Int32($0) }, count: rows.count) { position in parents[Int(position)].map { Int32($0) } }
+        guard parents.contains(where: { $0 >= 0 }) else { return (sorted, depths) }
+        let nested = Self.nest(sorted.map { Int32($0) }, count: rows.count) { position in
+            let parent = parents[Int(position)]
+            return parent >= 0 ? parent : nil
+        }
         for (position, depth) in zip(nested.positions, nested.depths) { depths[Int(position)] = depth }
         return (nested.positions.map { Int($0) }, depths)
     }
@@ -63,14 +67,15 @@ extension ListOrder {
             while let next = stack.popLast() {
                 positions.append(next.position)
                 depths.append(next.depth)
-                // Pushed last child first, so that the first comes out first.
-                var children: [Int32] = []
+                // Pushed, then turned round in place, so that the first
+                // comes out first.
+                let pushed = stack.count
                 var child = firstChild[Int(next.position)]
                 while child >= 0 {
-                    children.append(child)
+                    stack.append((child, next.depth + 1))
                     child = nextSibling[Int(child)]
                 }
-                for child in children.reversed() { stack.append((child, next.depth + 1)) }
+                stack[pushed...].reverse()
             }
         }
         return (positions, depths)

@@ -27,7 +27,11 @@ public enum ListOrder: String, CaseIterable, Sendable {
     /// then this order's keys, then the id. Sooner dues first and no due
     /// date last (an infinite key); higher priority first.
     ///
+    /// Inlinable: the interactive view sorts 100,000 rows with it, from
+    /// another module.
+    ///
     /// - Parameter titles: the two rows' titles; read by `title` only.
+    @inlinable
     public func precedes(_ a: ListRow, _ b: ListRow, titles: (String, String)? = nil) -> Bool {
         if a.group != b.group { return a.group < b.group }
         switch self {

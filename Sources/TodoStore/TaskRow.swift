@@ -137,6 +137,17 @@ enum TaskRow {
     /// - Throws: `UnreadableValue` when a column holds what no version of the
     ///   schema writes, or NULL where a value is required.
     static func task(from statement: SQLiteStatement) throws -> TodoTask {
+        var categories = Categories()
+        return try task(from: statement, snoozes: nil, categories: &categories)
+    }
+
+    /// `task(from:)` for a read of many tasks.
+    ///
+    /// - Parameters:
+    ///   - snoozes: every snooze by task id (`snoozes(_:)`), for a selection
+    ///     without them; nil to read the task's from its column.
+    ///   - categories: the categories met so far in the read.
+    static func task(from statement: SQLiteStatement, snoozes: [Int64: Date]?, categories: inout Categories) throws -> TodoTask {
         let columns = Columns(statement: statement)
         let id = columns.int64(0) ?? 0
         // NOT NULL columns are checked for NULL all the same: a damaged or
@@ -150,29 +161,32 @@ enum TaskRow {
             throw UnreadableValue(taskID: id, column: "priority", value: String(rank))
         }
         let due = try Self.due(dayColumn: 5, timeColumn: 6, of: columns, taskID: id)
-        let category = try required(columns.text(3), "category")
+        // No address: NULL (`Columns.bytes`).
+        let categoryBytes = columns.bytes(3)
+        guard categoryBytes.baseAddress != nil else { throw UnreadableValue(taskID: id, column: "category", value: "NULL") }
+        let category = categories.category(categoryBytes)
         return TodoTask(
             id: try required(columns.int64(0), "id"),
             title: try required(columns.text(1), "title"),
             notes: columns.text(2),
-            tags: tags(fromText: columns.text(23), category: category),
+            tags: tags(fromBytes: columns.bytes(23), category: category.category, alone: category.alone),
             priority: priority,
             due: due,
-            completedAt: columns.double(7).map(Date.init(timeIntervalSince1970:)),
+            completedAt: columns.sparseDouble(7).map(Date.init(timeIntervalSince1970:)),
             createdAt: Date(timeIntervalSince1970: try required(columns.double(8), "created_at")),
             updatedAt: Date(timeIntervalSince1970: try required(columns.double(9), "updated_at")),
             // NULL only in a row no version since v5 wrote, which the
             // migration filled: read as its last update, the old rule.
             dueSetAt: columns.double(11).map(Date.init(timeIntervalSince1970:)),
             reminderOn: try required(columns.int64(10), "reminder") != 0,
-            snoozedUntil: columns.double(27).map(Date.init(timeIntervalSince1970:)),
+            snoozedUntil: snoozes.map { $0[id] } ?? columns.double(27).map(Date.init(timeIntervalSince1970:)),
             repeating: try repeating(of: columns, taskID: id),
             list: columns.text(18),
-            acknowledgedAt: columns.double(19).map(Date.init(timeIntervalSince1970:)),
+            acknowledgedAt: columns.sparseDouble(19).map(Date.init(timeIntervalSince1970:)),
             alarms: try alarms(fromText: columns.text(20), taskID: id),
             remindDefaults: columns.int64(21).map { $0 != 0 } ?? true,
             start: try Self.due(dayColumn: 24, timeColumn: 25, of: columns, taskID: id),
-            parentID: columns.int64(26)
+            parentID: columns.sparseInt64(26)
         )
     }
 
@@ -186,13 +200,46 @@ enum TaskRow {
     /// a version before tags (a daemon still running through an upgrade)
     /// writes the category alone, which then holds.
     static func tags(fromText text: String?, category: String) -> [String] {
+        guard var text else { return tags(fromBytes: UnsafeBufferPointer(start: nil, count: 0), category: category, alone: [category]) }
+        return text.withUTF8 { tags(fromBytes: $0, category: category, alone: [category]) }
+    }
+
+    /// `tags(fromText:category:)` of the column's bytes as SQLite holds
+    /// them (`Columns.bytes`), which are no address for NULL: `list`
+    /// decodes every task, and a tag's `String` is made from its bytes
+    /// directly, not from the column's as a whole and then split.
+    ///
+    /// - Parameter alone: `[category]`, which a read of many tasks shares
+    ///   between those that have it alone (`Categories`).
+    static func tags(fromBytes bytes: UnsafeBufferPointer<UInt8>, category: String, alone: [String]) -> [String] {
         // Most tasks: no tag but the default category, or one tag, the
-        // category; `list` decodes every task, so these take no splitting.
-        guard let text else { return category == TodoTask.defaultCategory ? [] : TaskTags.settingCategory(category, of: []) }
-        if text == category { return [category] }
-        let tags = text.utf8.split(separator: TaskTags.separatorByte).map { String(decoding: $0, as: UTF8.self) }
+        // category; these take no splitting.
+        guard bytes.baseAddress != nil else {
+            return category == TodoTask.defaultCategory ? [] : TaskTags.settingCategory(category, of: [])
+        }
+        if Self.bytes(bytes, equal: category) { return alone }
+        var tags: [String] = []
+        tags.reserveCapacity(1 + bytes.count { $0 == TaskTags.separatorByte })
+        var start = 0
+        for end in 0...bytes.count where end == bytes.count || bytes[end] == TaskTags.separatorByte {
+            // Empty ones are no tags (`split`).
+            if end > start {
+                let tag = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                tags.append(tags.isEmpty && Self.bytes(tag, equal: category) ? category : String(decoding: tag, as: UTF8.self))
+            }
+            start = end + 1
+        }
         guard tags.first != category else { return tags }
         return TaskTags.settingCategory(category, of: tags)
+    }
+
+    /// Whether `bytes` are `text`'s UTF-8.
+    private static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { text in
+            guard text.count == bytes.count, let left = text.baseAddress, let right = bytes.baseAddress else { return text.count == bytes.count }
+            return memcmp(left, right, bytes.count) == 0
+        }
     }
 
     /// Sets the rows by which tasks are found by tag (`task_tag`).
@@ -313,8 +360,19 @@ enum TaskRow {
             return value == 0 && isNull(index) ? nil : value
         }
 
+        // A column NULL in most rows (when a task was done, its parent) is
+        // asked its type first, which then answers alone.
+
+        func sparseInt64(_ index: Int32) -> Int64? {
+            isNull(index) ? nil : sqlite3_column_int64(statement, index)
+        }
+
+        func sparseDouble(_ index: Int32) -> Double? {
+            isNull(index) ? nil : sqlite3_column_double(statement, index)
+        }
+
         /// The column's text as SQLite holds it, valid until the statement
-        /// steps; empty for NULL.
+        /// steps; empty, with no address, for NULL.
         func bytes(_ index: Int32) -> UnsafeBufferPointer<UInt8> {
             guard let bytes = sqlite3_column_text(statement, index) else { return UnsafeBufferPointer(start: nil, count: 0) }
             return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, index)))
@@ -354,8 +412,9 @@ extension TaskRow {
     /// statement: no intermediate copy of each row is made.
     static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments) throws -> [TodoTask] {
         var tasks: [TodoTask] = []
+        var categories = Categories()
         try forEach(db, sql: sql, arguments: arguments) { statement in
-            tasks.append(try task(from: statement))
+            tasks.append(try task(from: statement, snoozes: nil, categories: &categories))
             return true
         }
         return tasks

@@ -57,19 +57,14 @@ extension TaskStore {
         }
     }
 
-    /// What `SubtaskTree` needs of the tasks that have a parent and of
-    /// their parents, and no other: `list` places subtasks and counts a
-    /// parent's progress by them. Read from the parent index (which holds
-    /// the columns) and by the parents' ids, not by reading every task.
-    public func subtaskTree() throws -> SubtaskTree {
+    /// The tasks that have a parent (`SubtaskLinks`), and no other: read
+    /// from the parent index alone, which holds the columns. `list` comes
+    /// upon the parents it can show as it reads the tasks, so their rows
+    /// are not looked up here one by one (a tenth of its time at 20,000).
+    public func subtaskLinks() throws -> SubtaskLinks {
         try read { db in
-            var nodes: [SubtaskTree.Node] = []
-            let sql = """
-                SELECT id, parent_id, list, completed_at FROM task INDEXED BY task_by_parent WHERE parent_id IS NOT NULL
-                UNION ALL
-                SELECT id, parent_id, list, completed_at FROM task
-                WHERE parent_id IS NULL AND id IN (SELECT parent_id FROM task INDEXED BY task_by_parent WHERE parent_id IS NOT NULL)
-                """
+            var nodes: [SubtaskLinks.Node] = []
+            let sql = "SELECT id, parent_id, list, completed_at FROM task INDEXED BY task_by_parent WHERE parent_id IS NOT NULL"
             try TaskRow.forEach(db, sql: sql, arguments: []) { statement in
                 let columns = TaskRow.Columns(statement: statement)
                 if let id = columns.int64(0) {
@@ -77,7 +72,7 @@ extension TaskStore {
                 }
                 return true
             }
-            return SubtaskTree(nodes)
+            return SubtaskLinks(nodes)
         }
     }
 

@@ -36,6 +36,37 @@ struct SubtaskTreeTests {
         #expect(tree.children(of: 3).isEmpty)
     }
 
+    @Test("The links of the subtasks alone answer as the tree does when asked with the parent, as list asks them")
+    func linksAlone() {
+        let nodes = [
+            Self.node(7, 1), Self.node(1, nil), Self.node(3, 1, done: true), Self.node(4, 3), Self.node(2, 9, list: "/work"),
+            Self.node(9, nil, list: "/home"), Self.node(5, 6), Self.node(6, 5), Self.node(8, 6), Self.node(10, 11), Self.node(11, nil),
+        ]
+        let tree = SubtaskTree(nodes)
+        // The parents without a parent of their own are not given: list meets them as it reads the tasks.
+        let links = SubtaskLinks(nodes.filter { $0.parentID != nil })
+        for parent in nodes {
+            #expect(links.children(of: parent) == tree.children(of: parent.id))
+            #expect(links.progress(of: parent).map { [$0.done, $0.total] } == tree.progress(of: parent.id).map { [$0.done, $0.total] })
+        }
+        for child in nodes {
+            guard let parentID = child.parentID else { continue }
+            #expect(links.problem(of: child.id, parent: nodes.first { $0.id == parentID }) == tree.problem(of: child.id))
+        }
+        // Children in id order, whatever order the store reads them in (by parent).
+        #expect(tree.children(of: 1) == [3, 7])
+        #expect(tree.progress(of: 1).map { [$0.done, $0.total] } == [1, 2])
+        #expect(links.problem(of: 12, parent: nil) == nil)
+    }
+
+    @Test("Of several nodes with one id, the last counts")
+    func repeatedNodes() {
+        let tree = SubtaskTree([Self.node(2, 1), Self.node(1, nil), Self.node(2, nil)])
+        #expect(tree.shownParent(of: 2) == nil && tree.children(of: 1).isEmpty && tree.progress(of: 1) == nil)
+        let again = SubtaskTree([Self.node(2, nil), Self.node(1, nil), Self.node(2, 1, done: true)])
+        #expect(again.shownParent(of: 2) == 1 && again.progress(of: 1).map { [$0.done, $0.total] } == [1, 1])
+    }
+
     @Test("A task cannot be its own parent, nor a subtask of its own subtask")
     func parentRule() {
         let paint = TodoTask(id: 1, title: "Paint", createdAt: Date(timeIntervalSince1970: 0))

@@ -37,38 +37,42 @@ public struct SubtaskTree: Sendable {
         case cycle
     }
 
-    private var nodes: [Int64: Node] = [:]
-    private var childIDs: [Int64: [Int64]] = [:]
-    private var cyclic: Set<Int64> = []
+    /// The tasks that have a parent, and the rule.
+    private var links = SubtaskLinks([])
+    /// The others (parents of their own), each id once, by position.
+    private var roots: [Node] = []
+    private var rootPositions = IDTable()
 
+    /// The tree of `nodes`; of several with one id, the last counts.
     public init(_ nodes: some Sequence<Node>) {
-        for node in nodes { self.nodes[node.id] = node }
-        cyclic = Self.cycles(in: self.nodes)
-        for node in self.nodes.values.sorted(by: { $0.id < $1.id }) {
-            if let parent = shownParent(of: node.id) { childIDs[parent, default: []].append(node.id) }
+        var nodes = Array(nodes)
+        let positions = IDTable(positionsOf: nodes.map { $0.id })
+        if nodes.indices.contains(where: { positions[nodes[$0].id] != Int32($0) }) {
+            nodes = nodes.indices.filter { positions[nodes[$0].id] == Int32($0) }.map { nodes[$0] }
         }
+        // Each node is held once: by the links when it has a parent.
+        links = SubtaskLinks(nodes)
+        roots = nodes.filter { $0.parentID == nil }
+        rootPositions = IDTable(positionsOf: roots.map { $0.id })
     }
 
     /// The parent the task is shown under; nil for a task of its own, and
     /// for one whose parent has a `problem(of:)`.
     public func shownParent(of id: Int64) -> Int64? {
-        guard let node = nodes[id], let parentID = node.parentID, problem(of: id) == nil else { return nil }
+        guard let parentID = node(id)?.parentID, links.problem(of: id, parent: node(parentID)) == nil else { return nil }
         return parentID
     }
 
     /// Why the task is shown at the top level though it has a parent; nil
     /// when it has none, or is shown under it.
     public func problem(of id: Int64) -> Problem? {
-        guard let node = nodes[id], let parentID = node.parentID else { return nil }
-        guard let parent = nodes[parentID] else { return .missing(parentID: parentID) }
-        if cyclic.contains(id) { return .cycle }
-        if parent.list != node.list { return .otherList(parentID: parentID) }
-        return nil
+        guard let parentID = node(id)?.parentID else { return nil }
+        return links.problem(of: id, parent: node(parentID))
     }
 
     /// The tasks shown as the task's subtasks, by id.
     public func children(of id: Int64) -> [Int64] {
-        childIDs[id] ?? []
+        node(id).map(links.children(of:)) ?? []
     }
 
     /// The task's subtasks, theirs after each, depth first.
@@ -85,9 +89,7 @@ public struct SubtaskTree: Sendable {
     /// How many of the task's subtasks (theirs not counted) are done, of
     /// how many; nil for a task without subtasks.
     public func progress(of id: Int64) -> (done: Int, total: Int)? {
-        let children = children(of: id)
-        guard !children.isEmpty else { return nil }
-        return (children.filter { nodes[$0]?.isCompleted == true }.count, children.count)
+        node(id).flatMap(links.progress(of:))
     }
 
     /// How deep the task is shown: 0 at the top level, 1 for a subtask.
@@ -101,26 +103,8 @@ public struct SubtaskTree: Sendable {
         return depth
     }
 
-    /// The tasks whose parents lead back to them.
-    private static func cycles(in nodes: [Int64: Node]) -> Set<Int64> {
-        var cyclic: Set<Int64> = []
-        var settled: Set<Int64> = []
-        for start in nodes.keys where !settled.contains(start) {
-            var path: [Int64] = []
-            var onPath: [Int64: Int] = [:]
-            var current: Int64? = start
-            while let id = current, nodes[id] != nil, !settled.contains(id) {
-                if let index = onPath[id] {
-                    cyclic.formUnion(path[index...])
-                    break
-                }
-                onPath[id] = path.count
-                path.append(id)
-                current = nodes[id]?.parentID
-            }
-            settled.formUnion(path)
-        }
-        return cyclic
+    private func node(_ id: Int64) -> Node? {
+        links.node(id) ?? rootPositions[id].map { roots[Int($0)] }
     }
 }
 

@@ -57,6 +57,9 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
     /// reminder time on the due day, the due time) besides its alarms.
     public var remindDefaults: Bool
 
+    // Inlinable: the store decodes every task of a listing with it, and
+    // called across modules it built the task once and copied it whole.
+    @inlinable
     public init(
         id: Int64,
         title: String,

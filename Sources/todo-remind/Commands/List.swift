@@ -77,19 +77,28 @@ extension TodoRemind {
             // Plain values for the loops: reading a parsed option through its
             // property wrapper costs a generic metadata lookup every time.
             let filter = ListFilter(all: all, completed: completed, waiting: waiting, overdue: overdue, dueSoon: dueSoon)
-            // Which tasks are whose subtasks, read from the parent index alone.
-            let tree = try store.subtaskTree()
+            // Which tasks are whose subtasks, read from the parent index
+            // alone: the parents shown are among the tasks read below.
+            let links = try store.subtaskLinks()
             let order = sort
             let json = json
             // Each task is read, put in its row and let go: only what the
             // order and the table need is kept (`ListRow`, `ListTable`).
             var rows: [ListRow] = []
             var titles: [String] = []
-            // Each row's shown parent by id, and the rows of the parents.
-            var parentIDs: [Int64?] = []
-            var parentRows: [Int64: Int] = [:]
+            // Room for every task at once: grown a doubling at a time, the
+            // rows were copied whole again and again. Room no row takes up
+            // costs no memory.
+            let expected = try store.count(TaskQuery(includeOpen: true, includeCompleted: true))
+            rows.reserveCapacity(expected)
+            // The rows of subtasks, and of parents with a subtask shown under
+            // them (by id, into `parents`).
+            var subtasks: [(row: Int, node: SubtaskLinks.Node)] = []
+            var parents: [(row: Int, node: SubtaskLinks.Node)] = []
+            var parentIndex = IDTable()
             var table = ListTable(describer: context.describer(),
                                   filtered: category != nil || priority != nil || search != nil || list != nil || !tag.isEmpty)
+            if !json { table.reserveCapacity(expected) }
             try store.forEachTask(query) { task in
                 let standing = scheduler.standing(of: task, at: instant)
                 summary.count(standing.state)
@@ -97,16 +106,24 @@ extension TodoRemind {
                 let isWaiting = task.start != nil && scheduler.isWaiting(task, at: instant)
                 if isWaiting { summary.waiting += 1 }
                 guard filter.shows(task, standing.state, isWaiting: isWaiting) else { return }
-                let progress = tree.progress(of: task.id)
-                if progress != nil { parentRows[task.id] = rows.count }
-                parentIDs.append(tree.shownParent(of: task.id))
+                let node = SubtaskLinks.Node(task)
+                let progress = links.progress(of: node)
+                if progress != nil {
+                    parentIndex[task.id] = Int32(parents.count)
+                    parents.append((rows.count, node))
+                }
+                if task.parentID != nil { subtasks.append((rows.count, node)) }
                 rows.append(ListRow(task, standing: standing))
                 if order == .title { titles.append(task.title) }
                 if !json { table.add(task, progress: progress, isWaiting: isWaiting) }
             }
             // A subtask goes under its parent when the parent is shown too.
-            let parents = parentRows.isEmpty ? [Int?](repeating: nil, count: rows.count) : parentIDs.map { $0.flatMap { parentRows[$0] } }
-            let (positions, depths) = order.order(of: rows, titles: titles, parents: parents)
+            var parentRows = [Int32](repeating: -1, count: rows.count)
+            for subtask in subtasks {
+                guard let parentID = subtask.node.parentID, let index = parentIndex[parentID].map(Int.init) else { continue }
+                if links.problem(of: subtask.node.id, parent: parents[index].node) == nil { parentRows[subtask.row] = Int32(parents[index].row) }
+            }
+            let (positions, depths) = order.order(of: rows, titles: titles, parents: parentRows)
 
             let output = OutputBuffer()
             if json {

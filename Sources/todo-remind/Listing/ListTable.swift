@@ -16,9 +16,10 @@ struct ListTable {
     private static let columnCount = 5
 
     private let cells = ListCells()
-    /// Each added row's cells, and the widths of its padded ones.
-    private var spans: [ListCells.Span] = []
-    private var cellWidths: [(Int32, Int32, Int32)] = []
+    /// Each added row's cells, and the widths of its padded ones: side by
+    /// side, as the rows are written in an order of their own, each one
+    /// looked up where it lies.
+    private var added: [(span: ListCells.Span, widths: (Int32, Int32, Int32))] = []
     private var widths = [Int](repeating: 0, count: ListTable.columnCount)
 
     /// Words each row's cells (`RowCells`), as the interactive view does.
@@ -28,6 +29,11 @@ struct ListTable {
         self.describer = describer
         self.filtered = filtered
         maker = RowCells.Maker(describer: describer)
+    }
+
+    /// Makes room for this many rows.
+    mutating func reserveCapacity(_ count: Int) {
+        added.reserveCapacity(count)
     }
 
     /// Makes and keeps the cells of the next row; rows are later named by
@@ -41,9 +47,9 @@ struct ListTable {
         widths[1] = max(widths[1], cellWidth.0)
         widths[2] = max(widths[2], cellWidth.1)
         widths[4] = max(widths[4], cellWidth.2)
-        spans.append(cells.append((made.title, made.listAndCategory, made.due, made.reminder)))
-        cellWidths.append((Int32(truncatingIfNeeded: cellWidth.0), Int32(truncatingIfNeeded: cellWidth.1),
-                           Int32(truncatingIfNeeded: cellWidth.2)))
+        added.append((cells.append((made.title, made.listAndCategory, made.due, made.reminder)),
+                      (Int32(truncatingIfNeeded: cellWidth.0), Int32(truncatingIfNeeded: cellWidth.1),
+                       Int32(truncatingIfNeeded: cellWidth.2))))
     }
 
     /// Writes the rows, added in the order of `rows`, in the order of
@@ -52,13 +58,14 @@ struct ListTable {
     func write(_ rows: [ListRow], order: [Int], depths: [Int], summary: ListSummary, into output: OutputBuffer) {
         var widths = widths
         for (index, depth) in depths.enumerated() where depth > 0 {
-            widths[1] = max(widths[1], Int(cellWidths[index].0) + 2 * depth)
+            widths[1] = max(widths[1], Int(added[index].widths.0) + 2 * depth)
         }
         if rows.isEmpty {
             output.line(summary.total == 0 && !filtered
                 ? "No tasks yet. Add one: todo-remind add \"Buy milk\" --due tomorrow"
                 : "No tasks to show.")
         }
+        let pieces = LinePieces(describer: describer)
         var group: TaskGroup?
         for index in order {
             let row = rows[index]
@@ -68,30 +75,86 @@ struct ListTable {
                 group = row.group
                 output.line(describer.style.bold(row.group.title))
             }
-            let span = spans[index]
-            let cellWidth = cellWidths[index]
-            let paint = describer.paintCodes(row.state)
-            output.append(paint.open)
-            output.append(describer.mark(row.state))
+            let (span, cellWidth) = added[index]
+            let made = cells.cells(of: span)
+            let state = pieces.state(row.state)
+            output.append(state.open)
+            output.append(state.mark)
             output.spaces(1 + widths[0] - Self.digitCount(row.id))
-            output.append(String(row.id))
+            output.append(decimal: row.id)
             output.spaces(2)
             output.spaces(2 * depth)
-            output.append(cells.cell(0, of: span))
+            output.append(made.0)
             output.spaces(widths[1] - Int(cellWidth.0) - 2 * depth + 2)
-            output.append(cells.cell(1, of: span))
+            output.append(made.1)
             output.spaces(widths[2] - Int(cellWidth.1) + 2)
-            output.append(row.priority.rawValue)
-            output.spaces(widths[3] - row.priority.rawValue.utf8.count + 2)
-            output.append(cells.cell(2, of: span))
+            let priority = pieces.priority(row.priority)
+            output.append(priority)
+            output.spaces(widths[3] - priority.count + 2)
+            output.append(made.2)
             output.spaces(widths[4] - Int(cellWidth.2) + 2)
-            output.append(cells.cell(3, of: span))
+            output.append(made.3)
             output.trimTrailingSpaces()
-            output.append(paint.close)
+            output.append(state.close)
             output.newline()
         }
         if !rows.isEmpty { output.newline() }
         output.line(footer(summary))
+    }
+
+    /// What a row's state (its paint and mark) and its priority put on its
+    /// line, as bytes made once: as `String`s, each of 100,000 rows
+    /// appended four, each checked and copied to be read as UTF-8.
+    private final class LinePieces {
+        private let bytes: UnsafeMutableBufferPointer<UInt8>
+        /// Each state's paint, mark and closing, by `index(of:)`.
+        private var states: [(open: Range<Int>, mark: Range<Int>, close: Range<Int>)] = []
+        /// Each priority's name, by rank.
+        private var priorities: [Range<Int>] = []
+
+        init(describer: TaskDescriber) {
+            var text: [UInt8] = []
+            func piece(_ string: String) -> Range<Int> {
+                text.append(contentsOf: string.utf8)
+                return text.count - string.utf8.count..<text.count
+            }
+            for state in DueState.allCases.sorted(by: { Self.index(of: $0) < Self.index(of: $1) }) {
+                let paint = describer.paintCodes(state)
+                states.append((piece(paint.open), piece(describer.mark(state)), piece(paint.close)))
+            }
+            priorities = Priority.allCases.sorted { $0.rank < $1.rank }.map { piece($0.rawValue) }
+            bytes = .allocate(capacity: text.count)
+            _ = bytes.initialize(from: text)
+        }
+
+        deinit {
+            bytes.deallocate()
+        }
+
+        func state(_ state: DueState) -> (open: UnsafeBufferPointer<UInt8>, mark: UnsafeBufferPointer<UInt8>, close: UnsafeBufferPointer<UInt8>) {
+            let ranges = states[Self.index(of: state)]
+            return (slice(ranges.open), slice(ranges.mark), slice(ranges.close))
+        }
+
+        func priority(_ priority: Priority) -> UnsafeBufferPointer<UInt8> {
+            slice(priorities[priority.rank])
+        }
+
+        private func slice(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[range])
+        }
+
+        /// The state's place in `states`: a switch, where looking it up in
+        /// a table would hash its raw value.
+        private static func index(of state: DueState) -> Int {
+            switch state {
+            case .completed: 0
+            case .noDueDate: 1
+            case .overdue: 2
+            case .dueSoon: 3
+            case .upcoming: 4
+            }
+        }
     }
 
     /// The number of decimal digits of a task id (ids are positive).

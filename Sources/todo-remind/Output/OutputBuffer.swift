@@ -46,6 +46,27 @@ final class OutputBuffer {
         count += body(UnsafeMutableBufferPointer(start: block + count, count: capacity))
     }
 
+    /// The digits of a number (a task id, on every row of `list`), written
+    /// in place rather than made into a `String` first.
+    func append(decimal number: Int64) {
+        write(upTo: 20) { buffer in
+            var digits = number.magnitude
+            var length = 1
+            while digits >= 10 {
+                digits /= 10
+                length += 1
+            }
+            if number < 0 { buffer[0] = UInt8(ascii: "-") }
+            let sign = number < 0 ? 1 : 0
+            var rest = number.magnitude
+            for index in stride(from: sign + length - 1, through: sign, by: -1) {
+                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            return sign + length
+        }
+    }
+
     func spaces(_ count: Int) {
         var left = count
         while left > 0 {
