@@ -39,13 +39,15 @@ public struct TaskwarriorExport {
 
     /// The tasks of `bytes`; the first element that cannot be read stops everything.
     public func read(_ bytes: [UInt8]) throws(ImportReadError) -> ImportBatch {
-        let lines = JSONLines.elementLines(bytes)
-        func place(_ index: Int) -> String { "element \(index + 1)" + (index < lines.count ? " (line \(lines[index]))" : "") }
+        let (found, lines) = try objects(JSONText(bytes))
+        func place(_ index: Int) -> String { "element \(index + 1) (line \(lines[index]))" }
         func bad(_ index: Int, _ reason: String) -> ImportReadError { .badElement(source: source, place: place(index), reason: reason) }
-        let elements = try objects(bytes, bad: bad)
+        if let index = found.firstIndex(where: { $0 == nil }) { throw bad(index, "it is not an object") }
+        let elements = found.compactMap { $0 }
         var byUUID: [String: Int] = [:]
+        byUUID.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            guard let uuid = element["uuid"] as? String else {
+            guard let uuid = element.stringIfAny("uuid") else {
                 throw bad(index, "it has no \"uuid\", which every task of `task export` has")
             }
             guard byUUID.updateValue(index, forKey: uuid.lowercased()) == nil else {
@@ -56,8 +58,8 @@ public struct TaskwarriorExport {
         var instances: [Int: [Int]] = [:]
         var isInstance = Set<Int>()
         for (index, element) in elements.enumerated() {
-            guard let parent = (element["parent"] as? String).flatMap({ byUUID[$0.lowercased()] }),
-                  elements[parent]["status"] as? String == "recurring" else { continue }
+            guard let parent = element.stringIfAny("parent").flatMap({ byUUID[$0.lowercased()] }),
+                  elements[parent].stringIfAny("status") == "recurring" else { continue }
             instances[parent, default: []].append(index)
             isInstance.insert(index)
         }
@@ -79,50 +81,50 @@ public struct TaskwarriorExport {
 
     // MARK: - One task
 
-    private func add(_ element: [String: Any], place: String, instances: [(Int, [String: Any])], to batch: inout ImportBatch) throws {
-        let uuid = try string(element, "uuid") ?? ""
-        let title = try string(element, "description") ?? ""
-        let status = try string(element, "status") ?? "pending"
+    private func add(_ element: Element, place: String, instances: [(Int, Element)], to batch: inout ImportBatch) throws {
+        let uuid = try element.string("uuid") ?? ""
+        let title = try element.string("description") ?? ""
+        let status = try element.string("status") ?? "pending"
         guard ["pending", "waiting", "completed", "deleted", "recurring"].contains(status) else {
             throw ElementError("\"status\" is “\(status)”, not pending, waiting, completed, deleted or recurring")
         }
         guard status != "deleted" else {
             batch.dropped.append(DroppedItem(reason: "deleted in Taskwarrior", what: title, place: place))
             for (_, instance) in instances {
-                batch.dropped.append(DroppedItem(reason: "deleted in Taskwarrior", what: (instance["description"] as? String) ?? title, place: place))
+                batch.dropped.append(DroppedItem(reason: "deleted in Taskwarrior", what: instance.stringIfAny("description") ?? title, place: place))
             }
             return
         }
         var extra: [ContentLine] = []
-        let tags = try stringList(element, "tags")
+        let tags = try element.stringList("tags")
         var draft = try TaskDraft(
             title: title,
             notes: try annotations(element),
-            category: try string(element, "project"),
+            category: try element.string("project"),
             tags: tags,
             priority: try priority(element, &extra),
             reminderOn: defaultReminder,
-            createdAt: try date(element, "entry")
+            createdAt: try element.date("entry")
         )
         if status == "completed" {
-            draft.completedAt = try date(element, "end") ?? date(element, "modified") ?? draft.createdAt
+            draft.completedAt = try element.date("end") ?? element.date("modified") ?? draft.createdAt
         }
-        var due = try date(element, "due").map(due)
+        var due = try element.date("due").map(due)
         if status == "recurring" {
-            let recur = try string(element, "recur") ?? ""
+            let recur = try element.string("recur") ?? ""
             guard let firstDue = due else { throw ElementError("it is a recurring task without a \"due\"") }
-            let rule = try TaskwarriorRecurrence.rule(recur: recur, until: date(element, "until"), due: firstDue, clock: clock)
-            var open: (due: Due, element: [String: Any])?
+            let rule = try TaskwarriorRecurrence.rule(recur: recur, until: element.date("until"), due: firstDue, clock: clock)
+            var open: (due: Due, element: Element)?
             var completions: [Completion] = []
             for (index, instance) in instances {
-                let instanceStatus = (instance["status"] as? String) ?? "pending"
-                let what = (instance["description"] as? String) ?? title
-                guard let instanceDue = try self.date(instance, "due", index: index).map(self.due) else {
+                let instanceStatus = instance.stringIfAny("status") ?? "pending"
+                let what = instance.stringIfAny("description") ?? title
+                guard let instanceDue = try instance.date("due", index: index).map(self.due) else {
                     throw ElementError(index: index, "it is an instance of a recurring task without a \"due\"")
                 }
                 switch instanceStatus {
                 case "completed":
-                    let at = try self.date(instance, "end", index: index) ?? self.date(instance, "modified", index: index) ?? Date(timeIntervalSince1970: 0)
+                    let at = try instance.date("end", index: index) ?? instance.date("modified", index: index) ?? Date(timeIntervalSince1970: 0)
                     completions.append(Completion(due: instanceDue, at: at))
                 case "deleted":
                     batch.dropped.append(DroppedItem(reason: "deleted in Taskwarrior", what: what, place: place))
@@ -152,7 +154,7 @@ public struct TaskwarriorExport {
             else { try startFrom(element, due: due, into: &draft, extra: &extra) }
         } else {
             try startFrom(element, due: due, into: &draft, extra: &extra)
-            if let until = try date(element, "until") {
+            if let until = try element.date("until") {
                 extra.append(ContentLine(name: "X-TASKWARRIOR-UNTIL", value: ICalendarTime.utcText(until)))
             }
         }
@@ -166,17 +168,16 @@ public struct TaskwarriorExport {
         for dependency in try dependencies(element) {
             extra.append(ContentLine(name: "RELATED-TO", parameters: [.init("RELTYPE", "DEPENDS-ON")], value: ICalendarText.escape(dependency)))
         }
-        for key in element.keys.sorted() where !Self.mapped.contains(key) && key != "until" {
-            guard let value = element[key], !(value is NSNull) else { continue }
-            extra.append(Self.property(key, value))
+        for (name, value) in element.others(than: Self.mapped) {
+            extra.append(Self.property(name, element.text(of: value)))
         }
         batch.items.append(ImportedItem(draft: draft, origin: TaskOrigin(uid: uuid, item: OriginItem.bytes(uid: uuid, lines: extra)), place: place))
     }
 
     /// `scheduled` is the start; a `wait` later than it is.
-    private func startFrom(_ element: [String: Any], due: Due?, into draft: inout TaskDraft, extra: inout [ContentLine]) throws {
-        let scheduled = try date(element, "scheduled")
-        let wait = try date(element, "wait")
+    private func startFrom(_ element: Element, due: Due?, into draft: inout TaskDraft, extra: inout [ContentLine]) throws {
+        let scheduled = try element.date("scheduled")
+        let wait = try element.date("wait")
         if let scheduled { extra.append(ContentLine(name: "X-TASKWARRIOR-SCHEDULED", value: ICalendarTime.utcText(scheduled))) }
         if let wait { extra.append(ContentLine(name: "X-TASKWARRIOR-WAIT", value: ICalendarTime.utcText(wait))) }
         let latest = [scheduled, wait].compactMap { $0 }.max()
@@ -193,14 +194,13 @@ public struct TaskwarriorExport {
     }
 
     /// Annotations, oldest first, one line each: "2026-11-27 Called the plumber".
-    private func annotations(_ element: [String: Any]) throws -> String? {
-        guard let value = element["annotations"], !(value is NSNull) else { return nil }
-        guard let list = value as? [Any] else { throw ElementError("\"annotations\" must be a list of {\"entry\", \"description\"}") }
+    private func annotations(_ element: Element) throws -> String? {
+        guard let list = try element.list("annotations", "\"annotations\" must be a list of {\"entry\", \"description\"}") else { return nil }
         let notes = try list.map { item -> (Date, String) in
-            guard let object = item as? [String: Any], let text = object["description"] as? String else {
+            guard let object = element.object(item), let text = object.stringIfAny("description") else {
                 throw ElementError("each of \"annotations\" must be {\"entry\": …, \"description\": …}")
             }
-            return (try date(object, "entry") ?? .distantPast, text)
+            return (try object.date("entry") ?? .distantPast, text)
         }
         .sorted { $0.0 < $1.0 }
         .map { entry, text in entry == .distantPast ? text : "\(clock.day(of: entry)) \(text)" }
@@ -209,8 +209,8 @@ public struct TaskwarriorExport {
 
     /// H, M and L; none is medium. Another value (a `uda.priority.values`
     /// of the user's) is medium, kept as `X-TASKWARRIOR-PRIORITY`.
-    private func priority(_ element: [String: Any], _ extra: inout [ContentLine]) throws -> Priority {
-        switch try string(element, "priority") {
+    private func priority(_ element: Element, _ extra: inout [ContentLine]) throws -> Priority {
+        switch try element.string("priority") {
         case nil, "M": return .medium
         case "H": return .high
         case "L": return .low
@@ -222,101 +222,189 @@ public struct TaskwarriorExport {
 
     /// `depends`: a list of uuids (2.6, 3.x) or one text of them separated
     /// by commas (2.5 and before).
-    private func dependencies(_ element: [String: Any]) throws -> [String] {
-        guard let value = element["depends"], !(value is NSNull) else { return [] }
-        if let text = value as? String { return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-        guard let list = value as? [String] else { throw ElementError("\"depends\" must be a list of uuids") }
-        return list
+    private func dependencies(_ element: Element) throws -> [String] {
+        if let text = element.stringIfAny("depends") {
+            return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        guard let list = try element.list("depends", "\"depends\" must be a list of uuids") else { return [] }
+        return try list.map { item in
+            guard case .string = item.kind else { throw ElementError("\"depends\" must be a list of uuids") }
+            return element.text.string(item)
+        }
     }
 
     /// Any other attribute: `X-TASKWARRIOR-<NAME>`, its value as text (a
-    /// number or a list as JSON). A name that upper case would not give
-    /// back keeps its spelling in `X-NAME`.
-    static func property(_ key: String, _ value: Any) -> ContentLine {
-        let name = "X-TASKWARRIOR-" + String(key.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "-" })
-        let text: String
-        if let string = value as? String {
-            text = string
-        } else if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]) {
-            text = String(decoding: data, as: UTF8.self)
+    /// number or a list as JSON, its names sorted). A name that upper case
+    /// would not give back keeps its spelling in `X-NAME`.
+    static func property(_ key: String, _ text: String) -> ContentLine {
+        let upper: String
+        if key.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            // ASCII, where each byte is a character (but for CR LF, one):
+            // the same, byte by byte.
+            upper = String(decoding: key.utf8.map { byte in
+                let letter = (0x61...0x7A).contains(byte) ? byte - 0x20 : byte
+                return (0x41...0x5A).contains(letter) || (0x30...0x39).contains(letter) ? letter : UInt8(ascii: "-")
+            }, as: UTF8.self)
         } else {
-            text = "\(value)"
+            upper = String(key.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "-" })
         }
-        let spelled = name.dropFirst("X-TASKWARRIOR-".count).lowercased() == key
-        return ContentLine(name: name, parameters: spelled ? [] : [.init("X-NAME", key)], value: ICalendarText.escape(text))
-    }
-
-    // MARK: - Values
-
-    private func string(_ element: [String: Any], _ key: String) throws -> String? {
-        guard let value = element[key], !(value is NSNull) else { return nil }
-        guard let text = value as? String else { throw ElementError("\"\(key)\" must be a string") }
-        return text
-    }
-
-    private func stringList(_ element: [String: Any], _ key: String) throws -> [String] {
-        guard let value = element[key], !(value is NSNull) else { return [] }
-        if let text = value as? String { return text.split(separator: ",").map(String.init) }
-        guard let list = value as? [String] else { throw ElementError("\"\(key)\" must be a list of strings") }
-        return list
-    }
-
-    private func date(_ element: [String: Any], _ key: String, index: Int? = nil) throws -> Date? {
-        guard let value = element[key], !(value is NSNull) else { return nil }
-        guard let text = value as? String, let date = Self.instant(text) else {
-            throw ElementError(index: index, "\"\(key)\" is “\(value)”, not a Taskwarrior date such as 20261127T093000Z")
-        }
-        return date
+        let spelled = upper.lowercased() == key
+        return ContentLine(name: "X-TASKWARRIOR-" + upper, parameters: spelled ? [] : [.init("X-NAME", key)], value: ICalendarText.escape(text))
     }
 
     /// `20261127T093000Z`, as Taskwarrior writes every date; the ISO 8601
     /// form with dashes and colons too.
     static func instant(_ text: String) -> Date? {
-        let digits = Array(text.utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ":") })
-        guard digits.count == 16, digits[8] == UInt8(ascii: "T"), digits[15] == UInt8(ascii: "Z") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in digits[range] {
+        instant(utf8: text.utf8)
+    }
+
+    /// `instant(_:)` of a text's UTF-8 bytes, read where they are.
+    static func instant(utf8 bytes: some Collection<UInt8>) -> Date? {
+        // The digits, a T after the eighth and a Z after the fourteenth;
+        // any dash or colon between them is left out.
+        var fields = (year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0)
+        var position = 0
+        for byte in bytes where byte != UInt8(ascii: "-") && byte != UInt8(ascii: ":") {
+            switch position {
+            case 8: guard byte == UInt8(ascii: "T") else { return nil }
+            case 15: guard byte == UInt8(ascii: "Z") else { return nil }
+            case 16...: return nil
+            default:
                 guard (0x30...0x39).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 0x30)
+                let digit = Int(byte - 0x30)
+                switch position {
+                case 0..<4: fields.year = fields.year * 10 + digit
+                case 4..<6: fields.month = fields.month * 10 + digit
+                case 6..<8: fields.day = fields.day * 10 + digit
+                case 9..<11: fields.hour = fields.hour * 10 + digit
+                case 11..<13: fields.minute = fields.minute * 10 + digit
+                default: fields.second = fields.second * 10 + digit
+                }
             }
-            return value
+            position += 1
         }
-        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8), let hour = number(9..<11),
-              let minute = number(11..<13), let second = number(13..<15), hour < 24, minute < 60, second < 61,
-              let localDay = LocalDay(year: year, month: month, day: day), localDay.isInSupportedRange else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(localDay.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second))
+        guard position == 16, fields.hour < 24, fields.minute < 60, fields.second < 61,
+              let localDay = LocalDay(year: fields.year, month: fields.month, day: fields.day), localDay.isInSupportedRange else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(localDay.daysSinceEpoch * 86_400 + fields.hour * 3600 + fields.minute * 60 + fields.second))
     }
 
     // MARK: - The file
 
-    /// The objects of a JSON array, or of one JSON object a line (2.4).
-    private func objects(_ bytes: [UInt8], bad: (Int, String) -> ImportReadError) throws(ImportReadError) -> [[String: Any]] {
-        let data = Data(bytes)
-        let trimmed = bytes.drop { [0x20, 0x09, 0x0D, 0x0A, 0xEF, 0xBB, 0xBF].contains($0) }
-        let values: [Any]
+    /// The elements of a JSON array, or of one JSON value a line (2.4),
+    /// each an object or nil, with the line each begins on.
+    private func objects(_ text: JSONText) throws(ImportReadError) -> (objects: [Element?], lines: [Int]) {
+        let values: [JSONText.Element]
         do {
-            if trimmed.first == UInt8(ascii: "{") {
-                values = try bytes.split(separator: 0x0A).filter { !$0.allSatisfy { [0x20, 0x09, 0x0D].contains($0) } }
-                    .map { try JSONSerialization.jsonObject(with: Data($0), options: []) }
+            let start = text.bytes.drop { [0x20, 0x09, 0x0D, 0x0A, 0xEF, 0xBB, 0xBF].contains($0) }
+            if start.first == UInt8(ascii: "{") {
+                values = try text.valuesByLine()
             } else {
-                guard let array = try JSONSerialization.jsonObject(with: data, options: []) as? [Any] else {
+                guard case .array(let array) = try text.value().kind else {
                     throw ImportReadError.notFormat(source: source, format: .taskwarrior, reason: "it is not a JSON array, as `task export` writes")
                 }
-                values = array
+                values = zip(array, text.lines(at: array.map(\.start))).map { JSONText.Element(value: $0, line: $1) }
             }
         } catch let error as ImportReadError {
             throw error
+        } catch let error as JSONText.SyntaxError {
+            throw .notFormat(source: source, format: .taskwarrior, reason: "it is not valid JSON: \(error.description)")
         } catch {
             throw .notFormat(source: source, format: .taskwarrior, reason: "it is not valid JSON")
         }
-        var objects: [[String: Any]] = []
-        objects.reserveCapacity(values.count)
-        for (index, value) in values.enumerated() {
-            guard let object = value as? [String: Any] else { throw bad(index, "it is not an object") }
-            objects.append(object)
+        return (values.map { Element(text: text, value: $0.value) }, values.map(\.line))
+    }
+}
+
+extension TaskwarriorExport {
+    /// One object of the export, and the text its values are read from.
+    struct Element {
+        let text: JSONText
+        let object: JSONText.Object
+
+        /// The element `value` is, when it is an object.
+        init?(text: JSONText, value: JSONText.Value) {
+            guard case .object(let object) = value.kind else { return nil }
+            self.text = text
+            self.object = object
         }
-        return objects
+
+        /// Another object of the same text (an annotation).
+        func object(_ value: JSONText.Value) -> Element? {
+            Element(text: text, value: value)
+        }
+
+        /// The text of the string `name`; nil when it is missing or null.
+        func string(_ name: String) throws -> String? {
+            guard let value = object.value(name, in: text) else { return nil }
+            guard case .string = value.kind else { throw ElementError("\"\(name)\" must be a string") }
+            return text.string(value)
+        }
+
+        /// The text of `name` when it is a string; nil for anything else.
+        func stringIfAny(_ name: String) -> String? {
+            guard let value = object.value(name, in: text), case .string = value.kind else { return nil }
+            return text.string(value)
+        }
+
+        /// The elements of the array `name`; nil when it is missing or
+        /// null; `mistake` thrown when it is something else.
+        func list(_ name: String, _ mistake: String) throws -> [JSONText.Value]? {
+            guard let value = object.value(name, in: text) else { return nil }
+            guard case .array(let list) = value.kind else { throw ElementError(mistake) }
+            return list
+        }
+
+        /// A list of strings, or one text of them separated by commas.
+        func stringList(_ name: String) throws -> [String] {
+            guard let value = object.value(name, in: text) else { return [] }
+            if case .string = value.kind { return text.string(value).split(separator: ",").map(String.init) }
+            guard case .array(let list) = value.kind else { throw ElementError("\"\(name)\" must be a list of strings") }
+            return try list.map { item in
+                guard case .string = item.kind else { throw ElementError("\"\(name)\" must be a list of strings") }
+                return text.string(item)
+            }
+        }
+
+        /// The date `name`, read from the bytes it is written in.
+        func date(_ name: String, index: Int? = nil) throws -> Date? {
+            guard let value = object.value(name, in: text) else { return nil }
+            let date: Date? = switch value.kind {
+            case .string(escaped: false): TaskwarriorExport.instant(utf8: text.bytes[(value.start + 1)..<(value.end - 1)])
+            case .string(escaped: true): TaskwarriorExport.instant(text.string(value))
+            default: nil
+            }
+            guard let date else {
+                throw ElementError(index: index, "\"\(name)\" is “\(self.text(of: value))”, not a Taskwarrior date such as 20261127T093000Z")
+            }
+            return date
+        }
+
+        /// The members whose names are not among `names` (nor `until`),
+        /// null ones left out, sorted by name; of a name given twice, the last.
+        func others(than names: Set<String>) -> [(name: String, value: JSONText.Value)] {
+            var others: [(name: String, value: JSONText.Value)] = []
+            for member in object.members {
+                let name = text.string(member.name)
+                guard !names.contains(name), name != "until" else { continue }
+                if let earlier = others.firstIndex(where: { $0.name == name }) { others.remove(at: earlier) }
+                others.append((name, member.value))
+            }
+            return others.filter {
+                if case .null = $0.value.kind { return false }
+                return true
+            }.sorted { $0.name < $1.name }
+        }
+
+        /// A value as an `X-TASKWARRIOR-` property and a message give it:
+        /// a string's text; anything else as JSON, an object's names
+        /// sorted, as `JSONSerialization` writes it.
+        func text(of value: JSONText.Value) -> String {
+            if case .string = value.kind { return text.string(value) }
+            let raw = text.raw(value)
+            guard let object = try? JSONSerialization.jsonObject(with: Data(raw.utf8), options: .fragmentsAllowed),
+                  let data = try? JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed, .sortedKeys]) else { return raw }
+            return String(decoding: data, as: UTF8.self)
+        }
     }
 }
 
