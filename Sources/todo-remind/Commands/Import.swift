@@ -77,10 +77,8 @@ extension TodoRemind {
                 output.line("Nothing was changed (--dry-run).")
                 return
             }
-            var positions: [String: Int] = [:]
-            for (index, item) in items.enumerated() { positions[item.origin.uid] = index }
-            let parents = items.enumerated().map { index, item in item.parentUID.flatMap { positions[$0] }.flatMap { $0 == index ? nil : $0 } }
-            let count = try context.store.importTasks(items.map(\.draft), parents: parents, origins: items.map(\.origin), now: context.now)
+            let count = try context.store.importTasks(items.map { $0.draft }, parents: Self.parents(of: items),
+                                                      origins: items.map { $0.origin }, now: context.now)
             output.line("Imported \(Self.tasks(count)).")
             if already > 0 { output.line("Left \(Self.tasks(already)) imported before as \(already == 1 ? "it is" : "they are").") }
             if !batch.dropped.isEmpty {
@@ -102,6 +100,16 @@ extension TodoRemind {
             case .todoRemind:
                 return ImportBatch()
             }
+        }
+
+        /// For each item, the position among `items` of the item its
+        /// `parentUID` names; none at all when no item names one (only an
+        /// iCalendar file's subtasks do).
+        private static func parents(of items: [ImportedItem]) -> [Int?] {
+            guard items.contains(where: { $0.parentUID != nil }) else { return [] }
+            var positions: [String: Int] = [:]
+            for (index, item) in items.enumerated() { positions[item.origin.uid] = index }
+            return items.enumerated().map { index, item in item.parentUID.flatMap { positions[$0] }.flatMap { $0 == index ? nil : $0 } }
         }
 
         private static func tasks(_ count: Int) -> String {
