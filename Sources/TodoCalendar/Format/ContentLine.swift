@@ -79,12 +79,15 @@ public struct ContentLine: Hashable, Sendable {
         self.name = name.uppercased()
         self.parameters = parameters
         self.value = value
-        var text = self.name
+        var line: [UInt8] = []
+        line.reserveCapacity(self.name.utf8.count + 1 + value.utf8.count)
+        line.append(contentsOf: self.name.utf8)
         for parameter in parameters {
-            text += ";" + parameter.name + "=" + parameter.values.map(ContentLine.quotedIfNeeded).joined(separator: ",")
+            line.append(contentsOf: (";" + parameter.name + "=" + parameter.values.map(ContentLine.quotedIfNeeded).joined(separator: ",")).utf8)
         }
-        text += ":" + value
-        raw = ContentLine.fold(Array(text.utf8))
+        line.append(UInt8(ascii: ":"))
+        line.append(contentsOf: value.utf8)
+        raw = ContentLine.fold(line)
     }
 
     /// The longest a physical line may be, in octets, without its line break.
@@ -95,6 +98,12 @@ public struct ContentLine: Hashable, Sendable {
     /// each with CRLF. A fold never falls inside a UTF-8 sequence, which
     /// readers that unfold after decoding would otherwise break.
     static func fold(_ line: [UInt8]) -> [UInt8] {
+        // Most lines need no fold: the line and its CRLF.
+        if !line.isEmpty, line.count <= foldWidth {
+            var output = line
+            output.append(contentsOf: [0x0D, 0x0A])
+            return output
+        }
         var output: [UInt8] = []
         output.reserveCapacity(line.count + line.count / 70 * 3 + 2)
         var start = 0
