@@ -95,7 +95,7 @@ public struct TaskwarriorExport {
             }
             return
         }
-        var extra: [ContentLine] = []
+        var extra = OriginItem()
         let tags = try element.stringList("tags")
         var draft = try TaskDraft(
             title: title,
@@ -155,31 +155,31 @@ public struct TaskwarriorExport {
         } else {
             try startFrom(element, due: due, into: &draft, extra: &extra)
             if let until = try element.date("until") {
-                extra.append(ContentLine(name: "X-TASKWARRIOR-UNTIL", value: ICalendarTime.utcText(until)))
+                extra.add("X-TASKWARRIOR-UNTIL", value: ICalendarTime.utcText(until))
             }
         }
         draft.due = due
         if draft.start != nil, (try? draft.checkStart(clock: clock)) == nil {
             // Taskwarrior lets a task wait past its due; a start here never is.
-            extra.append(ContentLine(name: "X-TASKWARRIOR-START-AFTER-DUE", value: "TRUE"))
+            extra.add("X-TASKWARRIOR-START-AFTER-DUE", value: "TRUE")
             batch.notes.append("“\(title)” waits until after its due: its start is left out (kept as X-TASKWARRIOR-WAIT or -SCHEDULED).")
             draft.start = nil
         }
         for dependency in try dependencies(element) {
-            extra.append(ContentLine(name: "RELATED-TO", parameters: [.init("RELTYPE", "DEPENDS-ON")], value: ICalendarText.escape(dependency)))
+            extra.add("RELATED-TO", parameters: [.init("RELTYPE", "DEPENDS-ON")], value: ICalendarText.escape(dependency))
         }
         for (name, value) in element.others(than: Self.mapped) {
-            extra.append(Self.property(name, element.text(of: value)))
+            Self.addProperty(name, element.text(of: value), to: &extra)
         }
-        batch.items.append(ImportedItem(draft: draft, origin: TaskOrigin(uid: uuid, item: OriginItem.bytes(uid: uuid, lines: extra)), place: place))
+        batch.items.append(ImportedItem(draft: draft, origin: TaskOrigin(uid: uuid, item: extra.bytes(uid: uuid)), place: place))
     }
 
     /// `scheduled` is the start; a `wait` later than it is.
-    private func startFrom(_ element: Element, due: Due?, into draft: inout TaskDraft, extra: inout [ContentLine]) throws {
+    private func startFrom(_ element: Element, due: Due?, into draft: inout TaskDraft, extra: inout OriginItem) throws {
         let scheduled = try element.date("scheduled")
         let wait = try element.date("wait")
-        if let scheduled { extra.append(ContentLine(name: "X-TASKWARRIOR-SCHEDULED", value: ICalendarTime.utcText(scheduled))) }
-        if let wait { extra.append(ContentLine(name: "X-TASKWARRIOR-WAIT", value: ICalendarTime.utcText(wait))) }
+        if let scheduled { extra.add("X-TASKWARRIOR-SCHEDULED", value: ICalendarTime.utcText(scheduled)) }
+        if let wait { extra.add("X-TASKWARRIOR-WAIT", value: ICalendarTime.utcText(wait)) }
         let latest = [scheduled, wait].compactMap { $0 }.max()
         draft.start = latest.map(self.due)
     }
@@ -209,13 +209,13 @@ public struct TaskwarriorExport {
 
     /// H, M and L; none is medium. Another value (a `uda.priority.values`
     /// of the user's) is medium, kept as `X-TASKWARRIOR-PRIORITY`.
-    private func priority(_ element: Element, _ extra: inout [ContentLine]) throws -> Priority {
+    private func priority(_ element: Element, _ extra: inout OriginItem) throws -> Priority {
         switch try element.string("priority") {
         case nil, "M": return .medium
         case "H": return .high
         case "L": return .low
         case let other?:
-            extra.append(ContentLine(name: "X-TASKWARRIOR-PRIORITY", value: ICalendarText.escape(other)))
+            extra.add("X-TASKWARRIOR-PRIORITY", value: ICalendarText.escape(other))
             return .medium
         }
     }
@@ -236,7 +236,7 @@ public struct TaskwarriorExport {
     /// Any other attribute: `X-TASKWARRIOR-<NAME>`, its value as text (a
     /// number or a list as JSON, its names sorted). A name that upper case
     /// would not give back keeps its spelling in `X-NAME`.
-    static func property(_ key: String, _ text: String) -> ContentLine {
+    static func addProperty(_ key: String, _ text: String, to item: inout OriginItem) {
         let upper: String
         if key.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
             // ASCII, where each byte is a character (but for CR LF, one):
@@ -249,7 +249,7 @@ public struct TaskwarriorExport {
             upper = String(key.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "-" })
         }
         let spelled = upper.lowercased() == key
-        return ContentLine(name: "X-TASKWARRIOR-" + upper, parameters: spelled ? [] : [.init("X-NAME", key)], value: ICalendarText.escape(text))
+        item.add("X-TASKWARRIOR-" + upper, parameters: spelled ? [] : [.init("X-NAME", key)], value: ICalendarText.escape(text))
     }
 
     /// `20261127T093000Z`, as Taskwarrior writes every date; the ISO 8601

@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -11,12 +10,12 @@ import GRDBSQLite
 /// (`INSERT … VALUES (…), (…), …`) and pays for that 3,000 times instead.
 /// The statements are prepared once for each number of rows they hold.
 ///
-/// The values are bound and the statements stepped with SQLite's own
-/// calls: GRDB's `StatementArguments` converted each of the 3 million
-/// values of such an import through a key path, which cost more than
-/// SQLite's inserting them. Nothing observes the store inside a process
-/// (the daemon learns of changes from the file), so GRDB's bookkeeping
-/// around each execution has nothing to do here.
+/// The values are bound one by one as GRDB binds them, and the statements
+/// stepped with SQLite's own call: GRDB's `StatementArguments` converted
+/// each of the 3 million values of such an import through a key path,
+/// which cost more than SQLite's inserting them. Nothing observes the
+/// store inside a process (the daemon learns of changes from the file), so
+/// GRDB's bookkeeping around each execution has nothing to do here.
 struct RowBatch {
     /// How many rows one statement holds at most; 32 rows of `task`'s 31
     /// columns stay well under SQLite's limit of 32,766 arguments.
@@ -55,7 +54,8 @@ struct RowBatch {
             let handle = statement.sqliteStatement
             var code = SQLITE_OK
             for (offset, value) in values[start..<end].enumerated() where code == SQLITE_OK {
-                code = Self.bind(value, to: handle, at: Int32(offset + 1))
+                // GRDB's binding, as `execute(arguments:)` would bind the value.
+                code = value.bind(to: handle, at: Int32(offset + 1))
             }
             if code == SQLITE_OK {
                 code = sqlite3_step(handle)
@@ -67,38 +67,6 @@ struct RowBatch {
             start = end
         }
         values.removeAll(keepingCapacity: true)
-    }
-
-    /// Binds `value` with `sqlite3_bind_*`; SQLite copies a text or a blob.
-    private static func bind(_ value: DatabaseValue, to statement: SQLiteStatement, at index: Int32) -> Int32 {
-        // SQLITE_TRANSIENT: SQLite makes its own copy before the call returns.
-        let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
-        return switch value.storage {
-        case .null:
-            sqlite3_bind_null(statement, index)
-        case .int64(let integer):
-            sqlite3_bind_int64(statement, index, integer)
-        case .double(let real):
-            sqlite3_bind_double(statement, index, real)
-        case .string(var text):
-            text.withUTF8 { bytes in
-                // An empty buffer may have no address, which would bind NULL.
-                let start = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
-                return if let start {
-                    sqlite3_bind_text(statement, index, start, Int32(bytes.count), transient)
-                } else {
-                    sqlite3_bind_text(statement, index, "", 0, transient)
-                }
-            }
-        case .blob(let data):
-            data.withUnsafeBytes { bytes in
-                if let start = bytes.baseAddress {
-                    sqlite3_bind_blob(statement, index, start, Int32(bytes.count), transient)
-                } else {
-                    sqlite3_bind_zeroblob(statement, index, 0)
-                }
-            }
-        }
     }
 
     private mutating func statement(rows: Int) throws -> Statement {

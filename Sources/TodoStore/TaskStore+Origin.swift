@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import TodoCore
 
 extension TaskStore {
@@ -9,7 +10,7 @@ extension TaskStore {
     ///
     /// Asked 500 at a time of both tables' UID indexes, with one statement
     /// made once (and one for the last, shorter, chunk): each UID is bound
-    /// once and looked up in each index, and nothing is sorted.
+    /// once, as GRDB binds it, and looked up in each index; nothing is sorted.
     public func knownUIDs(among uids: [String]) throws -> Set<String> {
         let chunkSize = 500
         return try read { db in
@@ -21,7 +22,21 @@ extension TaskStore {
                     SELECT uid FROM task_origin WHERE uid IN (\(marks))
                     UNION ALL SELECT uid FROM task_file WHERE uid IN (\(marks))
                     """)
-                known.formUnion(try String.fetchAll(statement, arguments: StatementArguments(chunk)))
+                let handle = statement.sqliteStatement
+                var code = sqlite3_reset(handle)
+                for (offset, uid) in chunk.enumerated() where code == SQLITE_OK {
+                    code = uid.bind(to: handle, at: Int32(offset + 1))
+                }
+                if code == SQLITE_OK { code = sqlite3_step(handle) }
+                while code == SQLITE_ROW {
+                    known.insert(TaskRow.Columns(statement: handle).text(0) ?? "")
+                    code = sqlite3_step(handle)
+                }
+                sqlite3_reset(handle)
+                guard code == SQLITE_DONE else {
+                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                                        sql: statement.sql)
+                }
             }
             return known
         }

@@ -79,15 +79,25 @@ public struct ContentLine: Hashable, Sendable {
         self.name = name.uppercased()
         self.parameters = parameters
         self.value = value
+        var raw: [UInt8] = []
+        Self.append(name: self.name, parameters: parameters, value: value, to: &raw)
+        self.raw = raw
+    }
+
+    /// Appends the bytes of the line `init(name:parameters:value:)` makes
+    /// to `output`, without making the line: for text made of many lines.
+    public static func append(name: String, parameters: [Parameter] = [], value: String, to output: inout [UInt8]) {
         var line: [UInt8] = []
-        line.reserveCapacity(self.name.utf8.count + 1 + value.utf8.count)
-        line.append(contentsOf: self.name.utf8)
+        line.reserveCapacity(name.utf8.count + 1 + value.utf8.count)
+        // Most names are upper case already.
+        line.append(contentsOf: name.utf8.contains { (0x61...0x7A).contains($0) } || !name.utf8.allSatisfy { $0 < 0x80 }
+            ? Array(name.uppercased().utf8) : Array(name.utf8))
         for parameter in parameters {
             line.append(contentsOf: (";" + parameter.name + "=" + parameter.values.map(ContentLine.quotedIfNeeded).joined(separator: ",")).utf8)
         }
         line.append(UInt8(ascii: ":"))
         line.append(contentsOf: value.utf8)
-        raw = ContentLine.fold(line)
+        fold(line, into: &output)
     }
 
     /// The longest a physical line may be, in octets, without its line break.
@@ -98,14 +108,14 @@ public struct ContentLine: Hashable, Sendable {
     /// each with CRLF. A fold never falls inside a UTF-8 sequence, which
     /// readers that unfold after decoding would otherwise break.
     static func fold(_ line: [UInt8]) -> [UInt8] {
-        // Most lines need no fold: the line and its CRLF.
-        if !line.isEmpty, line.count <= foldWidth {
-            var output = line
-            output.append(contentsOf: [0x0D, 0x0A])
-            return output
-        }
         var output: [UInt8] = []
         output.reserveCapacity(line.count + line.count / 70 * 3 + 2)
+        fold(line, into: &output)
+        return output
+    }
+
+    /// `fold(_:)`, appended to `output`.
+    static func fold(_ line: [UInt8], into output: inout [UInt8]) {
         var start = 0
         var first = true
         while start < line.count {
@@ -122,7 +132,6 @@ public struct ContentLine: Hashable, Sendable {
             first = false
         }
         if line.isEmpty { output.append(contentsOf: [0x0D, 0x0A]) }
-        return output
     }
 
     /// The logical line of `raw`: line endings dropped, and each fold (a line
