@@ -46,10 +46,18 @@ struct JSONText {
         let end: Int
     }
 
+    /// A string's bytes with their quotes, and whether a backslash is in
+    /// them (so that they are not its text).
+    struct Span {
+        let start: Int
+        let end: Int
+        let escaped: Bool
+    }
+
     /// An object's members, in the order written.
     struct Object {
         struct Member {
-            let name: Value
+            let name: Span
             let value: Value
         }
 
@@ -148,31 +156,38 @@ struct JSONText {
 
     // MARK: - The values' text
 
-    /// The text of a string value, its escapes undone.
+    /// The text of a string value, its escapes undone; any other value as written.
     func string(_ value: Value) -> String {
         guard case .string(let escaped) = value.kind else { return raw(value) }
-        let inner = bytes[(value.start + 1)..<(value.end - 1)]
-        guard escaped else { return String(decoding: inner, as: UTF8.self) }
+        return string(Span(start: value.start, end: value.end, escaped: escaped))
+    }
+
+    /// The text of a string, its escapes undone.
+    func string(_ span: Span) -> String {
+        let inner = bytes[(span.start + 1)..<(span.end - 1)]
+        guard span.escaped else { return String(decoding: inner, as: UTF8.self) }
         return String(decoding: Self.unescaped(inner), as: UTF8.self)
     }
 
-    /// Whether `value` is a string whose text is `text`: the same bytes, or
-    /// for one with escapes, the same text once they are undone. (Swift's
-    /// equality of strings is canonical equivalence: for the lower-case
-    /// ASCII names of an export's attributes, that is the same bytes.)
+    /// Whether `value` is a string whose text is `text`.
     func isString(_ value: Value, _ text: String) -> Bool {
         guard case .string(let escaped) = value.kind else { return false }
-        if escaped { return string(value) == text }
-        let count = value.end - value.start - 2
-        guard count == text.utf8.count else { return false }
-        guard count > 0 else { return true }
-        var text = text
-        return text.withUTF8 { wanted in
-            bytes.withUnsafeBufferPointer { buffer in
-                guard let wanted = wanted.baseAddress, let start = buffer.baseAddress else { return false }
-                return memcmp(start + value.start + 1, wanted, count) == 0
-            }
+        return isString(Span(start: value.start, end: value.end, escaped: escaped), text)
+    }
+
+    /// Whether the text of a string is `text`: the same bytes, or for one
+    /// with escapes, the same text once they are undone. (Swift's equality
+    /// of strings is canonical equivalence: for the lower-case ASCII names
+    /// of an export's attributes, that is the same bytes.)
+    func isString(_ span: Span, _ text: String) -> Bool {
+        if span.escaped { return string(span) == text }
+        guard span.end - span.start - 2 == text.utf8.count else { return false }
+        var index = span.start + 1
+        for byte in text.utf8 {
+            guard bytes[index] == byte else { return false }
+            index += 1
         }
+        return true
     }
 
     /// The value as written in the text: a number's digits, a string with
@@ -248,14 +263,9 @@ extension JSONText.Object {
     /// The value of the member named `name`, nil when there is none or it
     /// is null; the last one when the name is given twice.
     func value(_ name: String, in text: JSONText) -> JSONText.Value? {
-        var index = members.endIndex
-        while index > members.startIndex {
-            index -= 1
-            guard text.isString(members[index].name, name) else { continue }
-            if case .null = members[index].value.kind { return nil }
-            return members[index].value
-        }
-        return nil
+        guard let index = members.lastIndex(where: { text.isString($0.name, name) }) else { return nil }
+        if case .null = members[index].value.kind { return nil }
+        return members[index].value
     }
 }
 
@@ -342,7 +352,8 @@ extension JSONText {
                 skipWhitespace()
                 let nameStart = index
                 guard index < end, bytes[index] == UInt8(ascii: "\"") else { throw unexpected(expecting: "a name in quotes") }
-                let name = Value(kind: .string(escaped: try string()), start: nameStart, end: index)
+                let escaped = try string()
+                let name = Span(start: nameStart, end: index, escaped: escaped)
                 skipWhitespace()
                 guard next(is: ":") else { throw unexpected(expecting: "a colon") }
                 let member = Object.Member(name: name, value: try value())

@@ -87,14 +87,23 @@ public struct ContentLine: Hashable, Sendable {
     /// Appends the bytes of the line `init(name:parameters:value:)` makes
     /// to `output`, without making the line: for text made of many lines.
     public static func append(name: String, parameters: [Parameter] = [], value: String, to output: inout [UInt8]) {
-        var line: [UInt8] = []
-        line.reserveCapacity(name.utf8.count + 1 + value.utf8.count)
         // Most names are upper case already.
-        line.append(contentsOf: name.utf8.contains { (0x61...0x7A).contains($0) } || !name.utf8.allSatisfy { $0 < 0x80 }
-            ? Array(name.uppercased().utf8) : Array(name.utf8))
-        for parameter in parameters {
-            line.append(contentsOf: (";" + parameter.name + "=" + parameter.values.map(ContentLine.quotedIfNeeded).joined(separator: ",")).utf8)
+        let upper = name.utf8.allSatisfy { $0 < 0x80 && !(0x61...0x7A).contains($0) } ? name : name.uppercased()
+        let parameterText = parameters.map { ";" + $0.name + "=" + $0.values.map(ContentLine.quotedIfNeeded).joined(separator: ",") }.joined()
+        let length = upper.utf8.count + parameterText.utf8.count + 1 + value.utf8.count
+        guard length > foldWidth else {
+            // Most lines fit on one: written where they go.
+            output.append(contentsOf: upper.utf8)
+            output.append(contentsOf: parameterText.utf8)
+            output.append(UInt8(ascii: ":"))
+            output.append(contentsOf: value.utf8)
+            output.append(contentsOf: [0x0D, 0x0A])
+            return
         }
+        var line: [UInt8] = []
+        line.reserveCapacity(length)
+        line.append(contentsOf: upper.utf8)
+        line.append(contentsOf: parameterText.utf8)
         line.append(UInt8(ascii: ":"))
         line.append(contentsOf: value.utf8)
         fold(line, into: &output)

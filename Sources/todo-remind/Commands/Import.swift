@@ -62,7 +62,7 @@ extension TodoRemind {
                 // A dry run into a store not made yet: everything is new.
                 known = []
             }
-            var items = batch.items.filter { !known.contains($0.origin.uid) }
+            var items = known.isEmpty ? batch.items : batch.items.filter { !known.contains($0.origin.uid) }
             for index in items.indices { items[index].draft.list = listPath }
             let already = batch.items.count - items.count
             if dryRun {
