@@ -47,7 +47,7 @@ public struct TaskwarriorExport {
         var byUUID: [String: Int] = [:]
         byUUID.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            guard let uuid = element.stringIfAny("uuid") else {
+            guard let uuid = element.stringIfAny(.uuid) else {
                 throw bad(index, "it has no \"uuid\", which every task of `task export` has")
             }
             guard byUUID.updateValue(index, forKey: uuid.lowercased()) == nil else {
@@ -58,8 +58,8 @@ public struct TaskwarriorExport {
         var instances: [Int: [Int]] = [:]
         var isInstance = Set<Int>()
         for (index, element) in elements.enumerated() {
-            guard let parent = element.stringIfAny("parent").flatMap({ byUUID[$0.lowercased()] }),
-                  elements[parent].stringIfAny("status") == "recurring" else { continue }
+            guard let parent = element.stringIfAny(.parent).flatMap({ byUUID[$0.lowercased()] }),
+                  elements[parent].stringIfAny(.status) == "recurring" else { continue }
             instances[parent, default: []].append(index)
             isInstance.insert(index)
         }
@@ -82,49 +82,49 @@ public struct TaskwarriorExport {
     // MARK: - One task
 
     private func add(_ element: Element, place: String, instances: [(Int, Element)], to batch: inout ImportBatch) throws {
-        let uuid = try element.string("uuid") ?? ""
-        let title = try element.string("description") ?? ""
-        let status = try element.string("status") ?? "pending"
+        let uuid = try element.string(.uuid) ?? ""
+        let title = try element.string(.description) ?? ""
+        let status = try element.string(.status) ?? "pending"
         guard ["pending", "waiting", "completed", "deleted", "recurring"].contains(status) else {
             throw ElementError("\"status\" is “\(status)”, not pending, waiting, completed, deleted or recurring")
         }
         guard status != "deleted" else {
             batch.dropped.append(DroppedItem(reason: "deleted in Taskwarrior", what: title, place: place))
             for (_, instance) in instances {
-                batch.dropped.append(DroppedItem(reason: "deleted in Taskwarrior", what: instance.stringIfAny("description") ?? title, place: place))
+                batch.dropped.append(DroppedItem(reason: "deleted in Taskwarrior", what: instance.stringIfAny(.description) ?? title, place: place))
             }
             return
         }
         var extra = OriginItem()
-        let tags = try element.stringList("tags")
+        let tags = try element.stringList(.tags)
         var draft = try TaskDraft(
             title: title,
             notes: try annotations(element),
-            category: try element.string("project"),
+            category: try element.string(.project),
             tags: tags,
             priority: try priority(element, &extra),
             reminderOn: defaultReminder,
-            createdAt: try element.date("entry")
+            createdAt: try element.date(.entry)
         )
         if status == "completed" {
-            draft.completedAt = try element.date("end") ?? element.date("modified") ?? draft.createdAt
+            draft.completedAt = try element.date(.end) ?? element.date(.modified) ?? draft.createdAt
         }
-        var due = try element.date("due").map(due)
+        var due = try element.date(.due).map(due)
         if status == "recurring" {
-            let recur = try element.string("recur") ?? ""
+            let recur = try element.string(.recur) ?? ""
             guard let firstDue = due else { throw ElementError("it is a recurring task without a \"due\"") }
-            let rule = try TaskwarriorRecurrence.rule(recur: recur, until: element.date("until"), due: firstDue, clock: clock)
+            let rule = try TaskwarriorRecurrence.rule(recur: recur, until: element.date(.until), due: firstDue, clock: clock)
             var open: (due: Due, element: Element)?
             var completions: [Completion] = []
             for (index, instance) in instances {
-                let instanceStatus = instance.stringIfAny("status") ?? "pending"
-                let what = instance.stringIfAny("description") ?? title
-                guard let instanceDue = try instance.date("due", index: index).map(self.due) else {
+                let instanceStatus = instance.stringIfAny(.status) ?? "pending"
+                let what = instance.stringIfAny(.description) ?? title
+                guard let instanceDue = try instance.date(.due, index: index).map(self.due) else {
                     throw ElementError(index: index, "it is an instance of a recurring task without a \"due\"")
                 }
                 switch instanceStatus {
                 case "completed":
-                    let at = try instance.date("end", index: index) ?? instance.date("modified", index: index) ?? Date(timeIntervalSince1970: 0)
+                    let at = try instance.date(.end, index: index) ?? instance.date(.modified, index: index) ?? Date(timeIntervalSince1970: 0)
                     completions.append(Completion(due: instanceDue, at: at))
                 case "deleted":
                     batch.dropped.append(DroppedItem(reason: "deleted in Taskwarrior", what: what, place: place))
@@ -154,7 +154,7 @@ public struct TaskwarriorExport {
             else { try startFrom(element, due: due, into: &draft, extra: &extra) }
         } else {
             try startFrom(element, due: due, into: &draft, extra: &extra)
-            if let until = try element.date("until") {
+            if let until = try element.date(.until) {
                 extra.add("X-TASKWARRIOR-UNTIL", value: ICalendarTime.utcText(until))
             }
         }
@@ -168,7 +168,7 @@ public struct TaskwarriorExport {
         for dependency in try dependencies(element) {
             extra.add("RELATED-TO", parameters: [.init("RELTYPE", "DEPENDS-ON")], value: ICalendarText.escape(dependency))
         }
-        for (name, value) in element.others(than: Self.mapped) {
+        for (name, value) in element.others() {
             Self.addProperty(name, element.text(of: value), to: &extra)
         }
         batch.items.append(ImportedItem(draft: draft, origin: TaskOrigin(uid: uuid, item: extra.bytes(uid: uuid)), place: place))
@@ -176,8 +176,8 @@ public struct TaskwarriorExport {
 
     /// `scheduled` is the start; a `wait` later than it is.
     private func startFrom(_ element: Element, due: Due?, into draft: inout TaskDraft, extra: inout OriginItem) throws {
-        let scheduled = try element.date("scheduled")
-        let wait = try element.date("wait")
+        let scheduled = try element.date(.scheduled)
+        let wait = try element.date(.wait)
         if let scheduled { extra.add("X-TASKWARRIOR-SCHEDULED", value: ICalendarTime.utcText(scheduled)) }
         if let wait { extra.add("X-TASKWARRIOR-WAIT", value: ICalendarTime.utcText(wait)) }
         let latest = [scheduled, wait].compactMap { $0 }.max()
@@ -195,12 +195,12 @@ public struct TaskwarriorExport {
 
     /// Annotations, oldest first, one line each: "2026-11-27 Called the plumber".
     private func annotations(_ element: Element) throws -> String? {
-        guard let list = try element.list("annotations", "\"annotations\" must be a list of {\"entry\", \"description\"}") else { return nil }
+        guard let list = try element.list(.annotations, "\"annotations\" must be a list of {\"entry\", \"description\"}") else { return nil }
         let notes = try list.map { item -> (Date, String) in
-            guard let object = element.object(item), let text = object.stringIfAny("description") else {
+            guard let object = element.object(item), let text = object.stringIfAny(.description) else {
                 throw ElementError("each of \"annotations\" must be {\"entry\": …, \"description\": …}")
             }
-            return (try object.date("entry") ?? .distantPast, text)
+            return (try object.date(.entry) ?? .distantPast, text)
         }
         .sorted { $0.0 < $1.0 }
         .map { entry, text in entry == .distantPast ? text : "\(clock.day(of: entry)) \(text)" }
@@ -210,7 +210,7 @@ public struct TaskwarriorExport {
     /// H, M and L; none is medium. Another value (a `uda.priority.values`
     /// of the user's) is medium, kept as `X-TASKWARRIOR-PRIORITY`.
     private func priority(_ element: Element, _ extra: inout OriginItem) throws -> Priority {
-        switch try element.string("priority") {
+        switch try element.string(.priority) {
         case nil, "M": return .medium
         case "H": return .high
         case "L": return .low
@@ -223,10 +223,10 @@ public struct TaskwarriorExport {
     /// `depends`: a list of uuids (2.6, 3.x) or one text of them separated
     /// by commas (2.5 and before).
     private func dependencies(_ element: Element) throws -> [String] {
-        if let text = element.stringIfAny("depends") {
+        if let text = element.stringIfAny(.depends) {
             return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         }
-        guard let list = try element.list("depends", "\"depends\" must be a list of uuids") else { return [] }
+        guard let list = try element.list(.depends, "\"depends\" must be a list of uuids") else { return [] }
         return try list.map { item in
             guard case .string = item.kind else { throw ElementError("\"depends\" must be a list of uuids") }
             return element.text.string(item)
@@ -316,16 +316,68 @@ public struct TaskwarriorExport {
 }
 
 extension TaskwarriorExport {
+    /// The attributes of a task (or an annotation) the import reads.
+    enum Attribute: String, CaseIterable {
+        case uuid, description, status, entry, end, modified, due, until, recur, scheduled, wait, project, tags, priority,
+             annotations, depends, parent
+    }
+
+    /// What a member's name is to the import: an attribute it reads, and
+    /// whether it is mapped (not kept as an `X-TASKWARRIOR-` property).
+    struct Name {
+        let attribute: Attribute?
+        let isMapped: Bool
+
+        /// The names the import knows, by their length in bytes: a member's
+        /// name is compared with the few of its length, where it lies,
+        /// rather than made a `String` and looked up.
+        static let byLength: [[(name: String, kind: Name)]] = {
+            let names = TaskwarriorExport.mapped.union(Attribute.allCases.map(\.rawValue))
+            var table = [[(name: String, kind: Name)]](repeating: [], count: (names.map(\.utf8.count).max() ?? 0) + 1)
+            for name in names {
+                table[name.utf8.count].append((name, Name(attribute: Attribute(rawValue: name),
+                                                          isMapped: TaskwarriorExport.mapped.contains(name) || name == "until")))
+            }
+            return table
+        }()
+
+        static let other = Name(attribute: nil, isMapped: false)
+
+        /// What the name of a member is.
+        static func of(_ span: JSONText.Span, in text: JSONText) -> Name {
+            if span.escaped {
+                let name = text.string(span)
+                return byLength.lazy.joined().first { $0.name == name }?.kind ?? other
+            }
+            let length = span.end - span.start - 2
+            guard length < byLength.count else { return other }
+            return byLength[length].first { text.isString(span, $0.name) }?.kind ?? other
+        }
+    }
+
     /// One object of the export, and the text its values are read from.
     struct Element {
         let text: JSONText
         let object: JSONText.Object
+        /// For each attribute, the place of its member among the object's
+        /// (the last, for a name given twice), or -1: found once, when
+        /// the element is made, rather than by each question.
+        private let places: [Int32]
 
         /// The element `value` is, when it is an object.
         init?(text: JSONText, value: JSONText.Value) {
             guard case .object(let object) = value.kind else { return nil }
             self.text = text
             self.object = object
+            var places = [Int32](repeating: -1, count: Attribute.allCases.count)
+            for (index, member) in object.members.enumerated() {
+                if let attribute = Name.of(member.name, in: text).attribute { places[Self.slot(attribute)] = Int32(index) }
+            }
+            self.places = places
+        }
+
+        private static func slot(_ attribute: Attribute) -> Int {
+            Attribute.allCases.firstIndex(of: attribute) ?? 0
         }
 
         /// Another object of the same text (an annotation).
@@ -333,59 +385,69 @@ extension TaskwarriorExport {
             Element(text: text, value: value)
         }
 
-        /// The text of the string `name`; nil when it is missing or null.
-        func string(_ name: String) throws -> String? {
-            guard let value = object.value(name, in: text) else { return nil }
-            guard case .string = value.kind else { throw ElementError("\"\(name)\" must be a string") }
+        /// The value of `attribute`; nil when it is missing or null.
+        private func value(_ attribute: Attribute) -> JSONText.Value? {
+            let place = Int(places[Self.slot(attribute)])
+            guard place >= 0 else { return nil }
+            let value = object.members[place].value
+            if case .null = value.kind { return nil }
+            return value
+        }
+
+        /// The text of the string `attribute`; nil when it is missing or null.
+        func string(_ attribute: Attribute) throws -> String? {
+            guard let value = value(attribute) else { return nil }
+            guard case .string = value.kind else { throw ElementError("\"\(attribute.rawValue)\" must be a string") }
             return text.string(value)
         }
 
-        /// The text of `name` when it is a string; nil for anything else.
-        func stringIfAny(_ name: String) -> String? {
-            guard let value = object.value(name, in: text), case .string = value.kind else { return nil }
+        /// The text of `attribute` when it is a string; nil for anything else.
+        func stringIfAny(_ attribute: Attribute) -> String? {
+            guard let value = value(attribute), case .string = value.kind else { return nil }
             return text.string(value)
         }
 
-        /// The elements of the array `name`; nil when it is missing or
+        /// The elements of the array `attribute`; nil when it is missing or
         /// null; `mistake` thrown when it is something else.
-        func list(_ name: String, _ mistake: String) throws -> [JSONText.Value]? {
-            guard let value = object.value(name, in: text) else { return nil }
+        func list(_ attribute: Attribute, _ mistake: String) throws -> [JSONText.Value]? {
+            guard let value = value(attribute) else { return nil }
             guard case .array(let list) = value.kind else { throw ElementError(mistake) }
             return list
         }
 
         /// A list of strings, or one text of them separated by commas.
-        func stringList(_ name: String) throws -> [String] {
-            guard let value = object.value(name, in: text) else { return [] }
+        func stringList(_ attribute: Attribute) throws -> [String] {
+            guard let value = value(attribute) else { return [] }
             if case .string = value.kind { return text.string(value).split(separator: ",").map(String.init) }
-            guard case .array(let list) = value.kind else { throw ElementError("\"\(name)\" must be a list of strings") }
+            let mistake = "\"\(attribute.rawValue)\" must be a list of strings"
+            guard case .array(let list) = value.kind else { throw ElementError(mistake) }
             return try list.map { item in
-                guard case .string = item.kind else { throw ElementError("\"\(name)\" must be a list of strings") }
+                guard case .string = item.kind else { throw ElementError(mistake) }
                 return text.string(item)
             }
         }
 
-        /// The date `name`, read from the bytes it is written in.
-        func date(_ name: String, index: Int? = nil) throws -> Date? {
-            guard let value = object.value(name, in: text) else { return nil }
+        /// The date `attribute`, read from the bytes it is written in.
+        func date(_ attribute: Attribute, index: Int? = nil) throws -> Date? {
+            guard let value = value(attribute) else { return nil }
             let date: Date? = switch value.kind {
             case .string(escaped: false): TaskwarriorExport.instant(utf8: text.bytes[(value.start + 1)..<(value.end - 1)])
             case .string(escaped: true): TaskwarriorExport.instant(text.string(value))
             default: nil
             }
             guard let date else {
-                throw ElementError(index: index, "\"\(name)\" is “\(self.text(of: value))”, not a Taskwarrior date such as 20261127T093000Z")
+                throw ElementError(index: index, "\"\(attribute.rawValue)\" is “\(self.text(of: value))”, not a Taskwarrior date such as 20261127T093000Z")
             }
             return date
         }
 
-        /// The members whose names are not among `names` (nor `until`),
-        /// null ones left out, sorted by name; of a name given twice, the last.
-        func others(than names: Set<String>) -> [(name: String, value: JSONText.Value)] {
+        /// The members that are not mapped (`TaskwarriorExport.mapped`, and
+        /// `until`), null ones left out, sorted by name; of a name given
+        /// twice, the last.
+        func others() -> [(name: String, value: JSONText.Value)] {
             var others: [(name: String, value: JSONText.Value)] = []
-            for member in object.members {
+            for member in object.members where !Name.of(member.name, in: text).isMapped {
                 let name = text.string(member.name)
-                guard !names.contains(name), name != "until" else { continue }
                 if let earlier = others.firstIndex(where: { $0.name == name }) { others.remove(at: earlier) }
                 others.append((name, member.value))
             }

@@ -62,8 +62,7 @@ extension TodoRemind {
                 // A dry run into a store not made yet: everything is new.
                 known = []
             }
-            var items = known.isEmpty ? batch.items : batch.items.filter { !known.contains($0.origin.uid) }
-            for index in items.indices { items[index].draft.list = listPath }
+            let items = known.isEmpty ? batch.items : batch.items.filter { !known.contains($0.origin.uid) }
             let already = batch.items.count - items.count
             if dryRun {
                 output.line("Would import \(Self.tasks(items.count))\(listPath == nil ? "" : " into \(context.listName(listPath))")\(items.isEmpty ? "." : ":")")
@@ -77,8 +76,14 @@ extension TodoRemind {
                 output.line("Nothing was changed (--dry-run).")
                 return
             }
-            let count = try context.store.importTasks(items.map { $0.draft }, parents: Self.parents(of: items),
-                                                      origins: items.map { $0.origin }, now: context.now)
+            // The list set as the drafts are taken: `items` is `batch.items`, which
+            // setting it in place would copy whole.
+            let drafts = items.map { item in
+                var draft = item.draft
+                draft.list = listPath
+                return draft
+            }
+            let count = try context.store.importTasks(drafts, parents: Self.parents(of: items), origins: items.map { $0.origin }, now: context.now)
             output.line("Imported \(Self.tasks(count)).")
             if already > 0 { output.line("Left \(Self.tasks(already)) imported before as \(already == 1 ? "it is" : "they are").") }
             if !batch.dropped.isEmpty {
