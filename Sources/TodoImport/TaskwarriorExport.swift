@@ -39,13 +39,15 @@ public struct TaskwarriorExport {
 
     /// The tasks of `bytes`; the first element that cannot be read stops everything.
     public func read(_ bytes: [UInt8]) throws(ImportReadError) -> ImportBatch {
-        let lines = JSONLines.elementLines(bytes)
-        func place(_ index: Int) -> String { "element \(index + 1)" + (index < lines.count ? " (line \(lines[index]))" : "") }
+        let (found, lines) = try objects(JSONText(bytes))
+        func place(_ index: Int) -> String { "element \(index + 1) (line \(lines[index]))" }
         func bad(_ index: Int, _ reason: String) -> ImportReadError { .badElement(source: source, place: place(index), reason: reason) }
-        let elements = try objects(bytes, bad: bad)
+        if let index = found.firstIndex(where: { $0 == nil }) { throw bad(index, "it is not an object") }
+        let elements = found.compactMap { $0 }
         var byUUID: [String: Int] = [:]
+        byUUID.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            guard let uuid = element["uuid"] as? String else {
+            guard let uuid = element.stringIfAny(.uuid) else {
                 throw bad(index, "it has no \"uuid\", which every task of `task export` has")
             }
             guard byUUID.updateValue(index, forKey: uuid.lowercased()) == nil else {
@@ -56,8 +58,8 @@ public struct TaskwarriorExport {
         var instances: [Int: [Int]] = [:]
         var isInstance = Set<Int>()
         for (index, element) in elements.enumerated() {
-            guard let parent = (element["parent"] as? String).flatMap({ byUUID[$0.lowercased()] }),
-                  elements[parent]["status"] as? String == "recurring" else { continue }
+            guard let parent = element.stringIfAny(.parent).flatMap({ byUUID[$0.lowercased()] }),
+                  elements[parent].stringIfAny(.status) == "recurring" else { continue }
             instances[parent, default: []].append(index)
             isInstance.insert(index)
         }
@@ -79,50 +81,50 @@ public struct TaskwarriorExport {
 
     // MARK: - One task
 
-    private func add(_ element: [String: Any], place: String, instances: [(Int, [String: Any])], to batch: inout ImportBatch) throws {
-        let uuid = try string(element, "uuid") ?? ""
-        let title = try string(element, "description") ?? ""
-        let status = try string(element, "status") ?? "pending"
+    private func add(_ element: Element, place: String, instances: [(Int, Element)], to batch: inout ImportBatch) throws {
+        let uuid = try element.string(.uuid) ?? ""
+        let title = try element.string(.description) ?? ""
+        let status = try element.string(.status) ?? "pending"
         guard ["pending", "waiting", "completed", "deleted", "recurring"].contains(status) else {
             throw ElementError("\"status\" is “\(status)”, not pending, waiting, completed, deleted or recurring")
         }
         guard status != "deleted" else {
             batch.dropped.append(DroppedItem(reason: "deleted in Taskwarrior", what: title, place: place))
             for (_, instance) in instances {
-                batch.dropped.append(DroppedItem(reason: "deleted in Taskwarrior", what: (instance["description"] as? String) ?? title, place: place))
+                batch.dropped.append(DroppedItem(reason: "deleted in Taskwarrior", what: instance.stringIfAny(.description) ?? title, place: place))
             }
             return
         }
-        var extra: [ContentLine] = []
-        let tags = try stringList(element, "tags")
+        var extra = OriginItem()
+        let tags = try element.stringList(.tags)
         var draft = try TaskDraft(
             title: title,
             notes: try annotations(element),
-            category: try string(element, "project"),
+            category: try element.string(.project),
             tags: tags,
             priority: try priority(element, &extra),
             reminderOn: defaultReminder,
-            createdAt: try date(element, "entry")
+            createdAt: try element.date(.entry)
         )
         if status == "completed" {
-            draft.completedAt = try date(element, "end") ?? date(element, "modified") ?? draft.createdAt
+            draft.completedAt = try element.date(.end) ?? element.date(.modified) ?? draft.createdAt
         }
-        var due = try date(element, "due").map(due)
+        var due = try element.date(.due).map(due)
         if status == "recurring" {
-            let recur = try string(element, "recur") ?? ""
+            let recur = try element.string(.recur) ?? ""
             guard let firstDue = due else { throw ElementError("it is a recurring task without a \"due\"") }
-            let rule = try TaskwarriorRecurrence.rule(recur: recur, until: date(element, "until"), due: firstDue, clock: clock)
-            var open: (due: Due, element: [String: Any])?
+            let rule = try TaskwarriorRecurrence.rule(recur: recur, until: element.date(.until), due: firstDue, clock: clock)
+            var open: (due: Due, element: Element)?
             var completions: [Completion] = []
             for (index, instance) in instances {
-                let instanceStatus = (instance["status"] as? String) ?? "pending"
-                let what = (instance["description"] as? String) ?? title
-                guard let instanceDue = try self.date(instance, "due", index: index).map(self.due) else {
+                let instanceStatus = instance.stringIfAny(.status) ?? "pending"
+                let what = instance.stringIfAny(.description) ?? title
+                guard let instanceDue = try instance.date(.due, index: index).map(self.due) else {
                     throw ElementError(index: index, "it is an instance of a recurring task without a \"due\"")
                 }
                 switch instanceStatus {
                 case "completed":
-                    let at = try self.date(instance, "end", index: index) ?? self.date(instance, "modified", index: index) ?? Date(timeIntervalSince1970: 0)
+                    let at = try instance.date(.end, index: index) ?? instance.date(.modified, index: index) ?? Date(timeIntervalSince1970: 0)
                     completions.append(Completion(due: instanceDue, at: at))
                 case "deleted":
                     batch.dropped.append(DroppedItem(reason: "deleted in Taskwarrior", what: what, place: place))
@@ -152,33 +154,32 @@ public struct TaskwarriorExport {
             else { try startFrom(element, due: due, into: &draft, extra: &extra) }
         } else {
             try startFrom(element, due: due, into: &draft, extra: &extra)
-            if let until = try date(element, "until") {
-                extra.append(ContentLine(name: "X-TASKWARRIOR-UNTIL", value: ICalendarTime.utcText(until)))
+            if let until = try element.date(.until) {
+                extra.add("X-TASKWARRIOR-UNTIL", value: ICalendarTime.utcText(until))
             }
         }
         draft.due = due
         if draft.start != nil, (try? draft.checkStart(clock: clock)) == nil {
             // Taskwarrior lets a task wait past its due; a start here never is.
-            extra.append(ContentLine(name: "X-TASKWARRIOR-START-AFTER-DUE", value: "TRUE"))
+            extra.add("X-TASKWARRIOR-START-AFTER-DUE", value: "TRUE")
             batch.notes.append("“\(title)” waits until after its due: its start is left out (kept as X-TASKWARRIOR-WAIT or -SCHEDULED).")
             draft.start = nil
         }
         for dependency in try dependencies(element) {
-            extra.append(ContentLine(name: "RELATED-TO", parameters: [.init("RELTYPE", "DEPENDS-ON")], value: ICalendarText.escape(dependency)))
+            extra.add("RELATED-TO", parameters: [.init("RELTYPE", "DEPENDS-ON")], value: ICalendarText.escape(dependency))
         }
-        for key in element.keys.sorted() where !Self.mapped.contains(key) && key != "until" {
-            guard let value = element[key], !(value is NSNull) else { continue }
-            extra.append(Self.property(key, value))
+        for (name, value) in element.others() {
+            Self.addProperty(name, element.text(of: value), to: &extra)
         }
-        batch.items.append(ImportedItem(draft: draft, origin: TaskOrigin(uid: uuid, item: OriginItem.bytes(uid: uuid, lines: extra)), place: place))
+        batch.items.append(ImportedItem(draft: draft, origin: TaskOrigin(uid: uuid, item: extra.bytes(uid: uuid)), place: place))
     }
 
     /// `scheduled` is the start; a `wait` later than it is.
-    private func startFrom(_ element: [String: Any], due: Due?, into draft: inout TaskDraft, extra: inout [ContentLine]) throws {
-        let scheduled = try date(element, "scheduled")
-        let wait = try date(element, "wait")
-        if let scheduled { extra.append(ContentLine(name: "X-TASKWARRIOR-SCHEDULED", value: ICalendarTime.utcText(scheduled))) }
-        if let wait { extra.append(ContentLine(name: "X-TASKWARRIOR-WAIT", value: ICalendarTime.utcText(wait))) }
+    private func startFrom(_ element: Element, due: Due?, into draft: inout TaskDraft, extra: inout OriginItem) throws {
+        let scheduled = try element.date(.scheduled)
+        let wait = try element.date(.wait)
+        if let scheduled { extra.add("X-TASKWARRIOR-SCHEDULED", value: ICalendarTime.utcText(scheduled)) }
+        if let wait { extra.add("X-TASKWARRIOR-WAIT", value: ICalendarTime.utcText(wait)) }
         let latest = [scheduled, wait].compactMap { $0 }.max()
         draft.start = latest.map(self.due)
     }
@@ -193,14 +194,13 @@ public struct TaskwarriorExport {
     }
 
     /// Annotations, oldest first, one line each: "2026-11-27 Called the plumber".
-    private func annotations(_ element: [String: Any]) throws -> String? {
-        guard let value = element["annotations"], !(value is NSNull) else { return nil }
-        guard let list = value as? [Any] else { throw ElementError("\"annotations\" must be a list of {\"entry\", \"description\"}") }
+    private func annotations(_ element: Element) throws -> String? {
+        guard let list = try element.list(.annotations, "\"annotations\" must be a list of {\"entry\", \"description\"}") else { return nil }
         let notes = try list.map { item -> (Date, String) in
-            guard let object = item as? [String: Any], let text = object["description"] as? String else {
+            guard let object = element.object(item), let text = object.stringIfAny(.description) else {
                 throw ElementError("each of \"annotations\" must be {\"entry\": …, \"description\": …}")
             }
-            return (try date(object, "entry") ?? .distantPast, text)
+            return (try object.date(.entry) ?? .distantPast, text)
         }
         .sorted { $0.0 < $1.0 }
         .map { entry, text in entry == .distantPast ? text : "\(clock.day(of: entry)) \(text)" }
@@ -209,114 +209,264 @@ public struct TaskwarriorExport {
 
     /// H, M and L; none is medium. Another value (a `uda.priority.values`
     /// of the user's) is medium, kept as `X-TASKWARRIOR-PRIORITY`.
-    private func priority(_ element: [String: Any], _ extra: inout [ContentLine]) throws -> Priority {
-        switch try string(element, "priority") {
+    private func priority(_ element: Element, _ extra: inout OriginItem) throws -> Priority {
+        switch try element.string(.priority) {
         case nil, "M": return .medium
         case "H": return .high
         case "L": return .low
         case let other?:
-            extra.append(ContentLine(name: "X-TASKWARRIOR-PRIORITY", value: ICalendarText.escape(other)))
+            extra.add("X-TASKWARRIOR-PRIORITY", value: ICalendarText.escape(other))
             return .medium
         }
     }
 
     /// `depends`: a list of uuids (2.6, 3.x) or one text of them separated
     /// by commas (2.5 and before).
-    private func dependencies(_ element: [String: Any]) throws -> [String] {
-        guard let value = element["depends"], !(value is NSNull) else { return [] }
-        if let text = value as? String { return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-        guard let list = value as? [String] else { throw ElementError("\"depends\" must be a list of uuids") }
-        return list
+    private func dependencies(_ element: Element) throws -> [String] {
+        if let text = element.stringIfAny(.depends) {
+            return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        guard let list = try element.list(.depends, "\"depends\" must be a list of uuids") else { return [] }
+        return try list.map { item in
+            guard case .string = item.kind else { throw ElementError("\"depends\" must be a list of uuids") }
+            return element.text.string(item)
+        }
     }
 
     /// Any other attribute: `X-TASKWARRIOR-<NAME>`, its value as text (a
-    /// number or a list as JSON). A name that upper case would not give
-    /// back keeps its spelling in `X-NAME`.
-    static func property(_ key: String, _ value: Any) -> ContentLine {
-        let name = "X-TASKWARRIOR-" + String(key.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "-" })
-        let text: String
-        if let string = value as? String {
-            text = string
-        } else if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]) {
-            text = String(decoding: data, as: UTF8.self)
+    /// number or a list as JSON, its names sorted). A name that upper case
+    /// would not give back keeps its spelling in `X-NAME`.
+    static func addProperty(_ key: String, _ text: String, to item: inout OriginItem) {
+        let upper: String
+        if key.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            // ASCII, where each byte is a character (but for CR LF, one):
+            // the same, byte by byte.
+            upper = String(decoding: key.utf8.map { byte in
+                let letter = (0x61...0x7A).contains(byte) ? byte - 0x20 : byte
+                return (0x41...0x5A).contains(letter) || (0x30...0x39).contains(letter) ? letter : UInt8(ascii: "-")
+            }, as: UTF8.self)
         } else {
-            text = "\(value)"
+            upper = String(key.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "-" })
         }
-        let spelled = name.dropFirst("X-TASKWARRIOR-".count).lowercased() == key
-        return ContentLine(name: name, parameters: spelled ? [] : [.init("X-NAME", key)], value: ICalendarText.escape(text))
-    }
-
-    // MARK: - Values
-
-    private func string(_ element: [String: Any], _ key: String) throws -> String? {
-        guard let value = element[key], !(value is NSNull) else { return nil }
-        guard let text = value as? String else { throw ElementError("\"\(key)\" must be a string") }
-        return text
-    }
-
-    private func stringList(_ element: [String: Any], _ key: String) throws -> [String] {
-        guard let value = element[key], !(value is NSNull) else { return [] }
-        if let text = value as? String { return text.split(separator: ",").map(String.init) }
-        guard let list = value as? [String] else { throw ElementError("\"\(key)\" must be a list of strings") }
-        return list
-    }
-
-    private func date(_ element: [String: Any], _ key: String, index: Int? = nil) throws -> Date? {
-        guard let value = element[key], !(value is NSNull) else { return nil }
-        guard let text = value as? String, let date = Self.instant(text) else {
-            throw ElementError(index: index, "\"\(key)\" is “\(value)”, not a Taskwarrior date such as 20261127T093000Z")
-        }
-        return date
+        let spelled = upper.lowercased() == key
+        item.add("X-TASKWARRIOR-" + upper, parameters: spelled ? [] : [.init("X-NAME", key)], value: ICalendarText.escape(text))
     }
 
     /// `20261127T093000Z`, as Taskwarrior writes every date; the ISO 8601
     /// form with dashes and colons too.
     static func instant(_ text: String) -> Date? {
-        let digits = Array(text.utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ":") })
-        guard digits.count == 16, digits[8] == UInt8(ascii: "T"), digits[15] == UInt8(ascii: "Z") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in digits[range] {
+        instant(utf8: text.utf8)
+    }
+
+    /// `instant(_:)` of a text's UTF-8 bytes, read where they are.
+    static func instant(utf8 bytes: some Collection<UInt8>) -> Date? {
+        // The digits, a T after the eighth and a Z after the fourteenth;
+        // any dash or colon between them is left out.
+        var fields = (year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0)
+        var position = 0
+        for byte in bytes where byte != UInt8(ascii: "-") && byte != UInt8(ascii: ":") {
+            switch position {
+            case 8: guard byte == UInt8(ascii: "T") else { return nil }
+            case 15: guard byte == UInt8(ascii: "Z") else { return nil }
+            case 16...: return nil
+            default:
                 guard (0x30...0x39).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 0x30)
+                let digit = Int(byte - 0x30)
+                switch position {
+                case 0..<4: fields.year = fields.year * 10 + digit
+                case 4..<6: fields.month = fields.month * 10 + digit
+                case 6..<8: fields.day = fields.day * 10 + digit
+                case 9..<11: fields.hour = fields.hour * 10 + digit
+                case 11..<13: fields.minute = fields.minute * 10 + digit
+                default: fields.second = fields.second * 10 + digit
+                }
             }
-            return value
+            position += 1
         }
-        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8), let hour = number(9..<11),
-              let minute = number(11..<13), let second = number(13..<15), hour < 24, minute < 60, second < 61,
-              let localDay = LocalDay(year: year, month: month, day: day), localDay.isInSupportedRange else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(localDay.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second))
+        guard position == 16, fields.hour < 24, fields.minute < 60, fields.second < 61,
+              let localDay = LocalDay(year: fields.year, month: fields.month, day: fields.day), localDay.isInSupportedRange else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(localDay.daysSinceEpoch * 86_400 + fields.hour * 3600 + fields.minute * 60 + fields.second))
     }
 
     // MARK: - The file
 
-    /// The objects of a JSON array, or of one JSON object a line (2.4).
-    private func objects(_ bytes: [UInt8], bad: (Int, String) -> ImportReadError) throws(ImportReadError) -> [[String: Any]] {
-        let data = Data(bytes)
-        let trimmed = bytes.drop { [0x20, 0x09, 0x0D, 0x0A, 0xEF, 0xBB, 0xBF].contains($0) }
-        let values: [Any]
+    /// The elements of a JSON array, or of one JSON value a line (2.4),
+    /// each an object or nil, with the line each begins on.
+    private func objects(_ text: JSONText) throws(ImportReadError) -> (objects: [Element?], lines: [Int]) {
+        let values: [JSONText.Element]
         do {
-            if trimmed.first == UInt8(ascii: "{") {
-                values = try bytes.split(separator: 0x0A).filter { !$0.allSatisfy { [0x20, 0x09, 0x0D].contains($0) } }
-                    .map { try JSONSerialization.jsonObject(with: Data($0), options: []) }
+            let start = text.bytes.drop { [0x20, 0x09, 0x0D, 0x0A, 0xEF, 0xBB, 0xBF].contains($0) }
+            if start.first == UInt8(ascii: "{") {
+                values = try text.valuesByLine()
             } else {
-                guard let array = try JSONSerialization.jsonObject(with: data, options: []) as? [Any] else {
+                guard case .array(let array) = try text.value().kind else {
                     throw ImportReadError.notFormat(source: source, format: .taskwarrior, reason: "it is not a JSON array, as `task export` writes")
                 }
-                values = array
+                values = zip(array, text.lines(at: array.map(\.start))).map { JSONText.Element(value: $0, line: $1) }
             }
         } catch let error as ImportReadError {
             throw error
+        } catch let error as JSONText.SyntaxError {
+            throw .notFormat(source: source, format: .taskwarrior, reason: "it is not valid JSON: \(error.description)")
         } catch {
             throw .notFormat(source: source, format: .taskwarrior, reason: "it is not valid JSON")
         }
-        var objects: [[String: Any]] = []
-        objects.reserveCapacity(values.count)
-        for (index, value) in values.enumerated() {
-            guard let object = value as? [String: Any] else { throw bad(index, "it is not an object") }
-            objects.append(object)
+        return (values.map { Element(text: text, value: $0.value) }, values.map(\.line))
+    }
+}
+
+extension TaskwarriorExport {
+    /// The attributes of a task (or an annotation) the import reads.
+    enum Attribute: String, CaseIterable {
+        case uuid, description, status, entry, end, modified, due, until, recur, scheduled, wait, project, tags, priority,
+             annotations, depends, parent
+    }
+
+    /// What a member's name is to the import: an attribute it reads, and
+    /// whether it is mapped (not kept as an `X-TASKWARRIOR-` property).
+    struct Name {
+        let attribute: Attribute?
+        let isMapped: Bool
+
+        /// The names the import knows, by their length in bytes: a member's
+        /// name is compared with the few of its length, where it lies,
+        /// rather than made a `String` and looked up.
+        static let byLength: [[(name: String, kind: Name)]] = {
+            let names = TaskwarriorExport.mapped.union(Attribute.allCases.map(\.rawValue))
+            var table = [[(name: String, kind: Name)]](repeating: [], count: (names.map(\.utf8.count).max() ?? 0) + 1)
+            for name in names {
+                table[name.utf8.count].append((name, Name(attribute: Attribute(rawValue: name),
+                                                          isMapped: TaskwarriorExport.mapped.contains(name) || name == "until")))
+            }
+            return table
+        }()
+
+        static let other = Name(attribute: nil, isMapped: false)
+
+        /// What the name of a member is.
+        static func of(_ span: JSONText.Span, in text: JSONText) -> Name {
+            if span.escaped {
+                let name = text.string(span)
+                return byLength.lazy.joined().first { $0.name == name }?.kind ?? other
+            }
+            let length = span.end - span.start - 2
+            guard length < byLength.count else { return other }
+            return byLength[length].first { text.isString(span, $0.name) }?.kind ?? other
         }
-        return objects
+    }
+
+    /// One object of the export, and the text its values are read from.
+    struct Element {
+        let text: JSONText
+        let object: JSONText.Object
+        /// For each attribute, the place of its member among the object's
+        /// (the last, for a name given twice), or -1: found once, when
+        /// the element is made, rather than by each question.
+        private let places: [Int32]
+
+        /// The element `value` is, when it is an object.
+        init?(text: JSONText, value: JSONText.Value) {
+            guard case .object(let object) = value.kind else { return nil }
+            self.text = text
+            self.object = object
+            var places = [Int32](repeating: -1, count: Attribute.allCases.count)
+            for (index, member) in object.members.enumerated() {
+                if let attribute = Name.of(member.name, in: text).attribute { places[Self.slot(attribute)] = Int32(index) }
+            }
+            self.places = places
+        }
+
+        private static func slot(_ attribute: Attribute) -> Int {
+            Attribute.allCases.firstIndex(of: attribute) ?? 0
+        }
+
+        /// Another object of the same text (an annotation).
+        func object(_ value: JSONText.Value) -> Element? {
+            Element(text: text, value: value)
+        }
+
+        /// The value of `attribute`; nil when it is missing or null.
+        private func value(_ attribute: Attribute) -> JSONText.Value? {
+            let place = Int(places[Self.slot(attribute)])
+            guard place >= 0 else { return nil }
+            let value = object.members[place].value
+            if case .null = value.kind { return nil }
+            return value
+        }
+
+        /// The text of the string `attribute`; nil when it is missing or null.
+        func string(_ attribute: Attribute) throws -> String? {
+            guard let value = value(attribute) else { return nil }
+            guard case .string = value.kind else { throw ElementError("\"\(attribute.rawValue)\" must be a string") }
+            return text.string(value)
+        }
+
+        /// The text of `attribute` when it is a string; nil for anything else.
+        func stringIfAny(_ attribute: Attribute) -> String? {
+            guard let value = value(attribute), case .string = value.kind else { return nil }
+            return text.string(value)
+        }
+
+        /// The elements of the array `attribute`; nil when it is missing or
+        /// null; `mistake` thrown when it is something else.
+        func list(_ attribute: Attribute, _ mistake: String) throws -> [JSONText.Value]? {
+            guard let value = value(attribute) else { return nil }
+            guard case .array(let list) = value.kind else { throw ElementError(mistake) }
+            return list
+        }
+
+        /// A list of strings, or one text of them separated by commas.
+        func stringList(_ attribute: Attribute) throws -> [String] {
+            guard let value = value(attribute) else { return [] }
+            if case .string = value.kind { return text.string(value).split(separator: ",").map(String.init) }
+            let mistake = "\"\(attribute.rawValue)\" must be a list of strings"
+            guard case .array(let list) = value.kind else { throw ElementError(mistake) }
+            return try list.map { item in
+                guard case .string = item.kind else { throw ElementError(mistake) }
+                return text.string(item)
+            }
+        }
+
+        /// The date `attribute`, read from the bytes it is written in.
+        func date(_ attribute: Attribute, index: Int? = nil) throws -> Date? {
+            guard let value = value(attribute) else { return nil }
+            let date: Date? = switch value.kind {
+            case .string(escaped: false): TaskwarriorExport.instant(utf8: text.bytes[(value.start + 1)..<(value.end - 1)])
+            case .string(escaped: true): TaskwarriorExport.instant(text.string(value))
+            default: nil
+            }
+            guard let date else {
+                throw ElementError(index: index, "\"\(attribute.rawValue)\" is “\(self.text(of: value))”, not a Taskwarrior date such as 20261127T093000Z")
+            }
+            return date
+        }
+
+        /// The members that are not mapped (`TaskwarriorExport.mapped`, and
+        /// `until`), null ones left out, sorted by name; of a name given
+        /// twice, the last.
+        func others() -> [(name: String, value: JSONText.Value)] {
+            var others: [(name: String, value: JSONText.Value)] = []
+            for member in object.members where !Name.of(member.name, in: text).isMapped {
+                let name = text.string(member.name)
+                if let earlier = others.firstIndex(where: { $0.name == name }) { others.remove(at: earlier) }
+                others.append((name, member.value))
+            }
+            return others.filter {
+                if case .null = $0.value.kind { return false }
+                return true
+            }.sorted { $0.name < $1.name }
+        }
+
+        /// A value as an `X-TASKWARRIOR-` property and a message give it:
+        /// a string's text; anything else as JSON, an object's names
+        /// sorted, as `JSONSerialization` writes it.
+        func text(of value: JSONText.Value) -> String {
+            if case .string = value.kind { return text.string(value) }
+            let raw = text.raw(value)
+            guard let object = try? JSONSerialization.jsonObject(with: Data(raw.utf8), options: .fragmentsAllowed),
+                  let data = try? JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed, .sortedKeys]) else { return raw }
+            return String(decoding: data, as: UTF8.self)
+        }
     }
 }
 

@@ -51,7 +51,8 @@ enum Journal {
     }
 
     /// Ends an entry once its change is made: records each task's
-    /// `updated_at` after it (by which undo tells a later change), lets go
+    /// `updated_at` after it (by which undo tells a later change) where
+    /// it is not recorded yet (an import's rows come with it), lets go
     /// of the tasks `unchanged` names, of the entry itself when it changed
     /// nothing, and of the entries past `limit`.
     static func finish(_ db: Database, entry: Int64, unchanged: some Collection<Int64> = [Int64]()) throws {
@@ -62,7 +63,7 @@ enum Journal {
                            arguments: StatementArguments([entry] + Array(chunk)))
         }
         try db.cachedStatement(sql: """
-            UPDATE journal_task SET after = (SELECT updated_at FROM task WHERE task.id = journal_task.id) WHERE entry = ?
+            UPDATE journal_task SET after = (SELECT updated_at FROM task WHERE task.id = journal_task.id) WHERE entry = ? AND after IS NULL
             """).execute(arguments: [entry])
         let kept = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM journal_task WHERE entry = ?"), arguments: [entry]) ?? 0
         if kept == 0 {

@@ -89,42 +89,48 @@ enum TaskRow {
 
     /// The values of `writtenColumns` for a task, folded keys included.
     static func arguments(for task: TodoTask) -> StatementArguments {
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(writtenColumns.count)
+        append(task, to: &values)
+        return StatementArguments(values)
+    }
+
+    /// Appends the values of `writtenColumns` for a task to `values`: an
+    /// import puts many rows' values in one statement (`RowBatch`).
+    static func append(_ task: TodoTask, to values: inout [DatabaseValue]) {
         let (dueDay, dueTime) = columns(of: task.due)
         let start = columns(of: task.repeating?.start)
         let begins = columns(of: task.start)
-        let values: [(any DatabaseValueConvertible)?] = [
-            task.title,
-            task.notes,
-            task.category,
-            task.priority.rank,
-            dueDay,
-            dueTime,
-            task.due?.sortKey,
-            task.completedAt?.timeIntervalSince1970,
-            task.createdAt.timeIntervalSince1970,
-            task.updatedAt.timeIntervalSince1970,
-            task.reminderOn,
-            task.dueSetAt.timeIntervalSince1970,
-            TextFolding.fold(task.title),
-            task.notes.map(TextFolding.fold),
-            TextFolding.foldCase(task.category),
-            task.repeating?.rule,
-            task.repeating?.from.rawValue,
-            task.repeating?.zone,
-            start.day,
-            start.time,
-            task.repeating?.completedCount ?? 0,
-            task.list,
-            task.acknowledgedAt?.timeIntervalSince1970,
-            alarmsText(task.alarms),
-            task.remindDefaults,
-            task.repeating?.startWall?.description,
-            tagsText(task.tags),
-            begins.day,
-            begins.time,
-            task.parentID,
-        ]
-        return StatementArguments(values)
+        values.append(task.title.databaseValue)
+        values.append(task.notes.databaseValue)
+        values.append(task.category.databaseValue)
+        values.append(task.priority.rank.databaseValue)
+        values.append(dueDay.databaseValue)
+        values.append(dueTime.databaseValue)
+        values.append(task.due?.sortKey.databaseValue ?? .null)
+        values.append(task.completedAt?.timeIntervalSince1970.databaseValue ?? .null)
+        values.append(task.createdAt.timeIntervalSince1970.databaseValue)
+        values.append(task.updatedAt.timeIntervalSince1970.databaseValue)
+        values.append(task.reminderOn.databaseValue)
+        values.append(task.dueSetAt.timeIntervalSince1970.databaseValue)
+        values.append(TextFolding.fold(task.title).databaseValue)
+        values.append(task.notes.map(TextFolding.fold).databaseValue)
+        values.append(TextFolding.foldCase(task.category).databaseValue)
+        values.append(task.repeating?.rule.databaseValue ?? .null)
+        values.append(task.repeating?.from.rawValue.databaseValue ?? .null)
+        values.append(task.repeating?.zone.databaseValue ?? .null)
+        values.append(start.day.databaseValue)
+        values.append(start.time.databaseValue)
+        values.append((task.repeating?.completedCount ?? 0).databaseValue)
+        values.append(task.list.databaseValue)
+        values.append(task.acknowledgedAt?.timeIntervalSince1970.databaseValue ?? .null)
+        values.append(alarmsText(task.alarms).databaseValue)
+        values.append(task.remindDefaults.databaseValue)
+        values.append(task.repeating?.startWall?.description.databaseValue ?? .null)
+        values.append(tagsText(task.tags).databaseValue)
+        values.append(begins.day.databaseValue)
+        values.append(begins.time.databaseValue)
+        values.append(task.parentID.databaseValue)
     }
 
     /// Decodes the columns of `selection`, which must come first in the

@@ -15,14 +15,23 @@ public enum TextFolding {
     /// Uses Foundation's case and diacritic folding with no locale, so the
     /// result does not depend on the user's language settings.
     public static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        // ASCII has no diacritics, and its case folds to its lower case
+        // (TextFoldingTests compares every ASCII character with Foundation's).
+        if isASCII(text) { return text.lowercased() }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// The text in lower case, accents kept, in one canonical Unicode form:
     /// the key for names compared without regard to case, such as categories
     /// ("WORK" and "Work" match, "Cafe" and "Café" do not).
     public static func foldCase(_ text: String) -> String {
-        text.lowercased().precomposedStringWithCanonicalMapping
+        // ASCII is in its canonical form already.
+        if isASCII(text) { return text.lowercased() }
+        return text.lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    private static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// Whether `text` contains `needle`, ignoring case and accents.

@@ -15,6 +15,19 @@ struct TagTests {
         #expect(TaskTags.lenient(["", "home", " ", "Home"]) == ["home"])
     }
 
+    @Test("A tag's key is its lower case in one canonical form, ASCII or not; separators and whitespace at either end go, whatever the text")
+    func keysAndTrimming() throws {
+        for byte in UInt8(0)..<128 {
+            let tag = "A" + String(UnicodeScalar(byte)) + "z"
+            #expect(TaskTags.key(tag) == tag.lowercased().precomposedStringWithCanonicalMapping, "\(byte)")
+        }
+        #expect(TaskTags.key("CAFE\u{301}") == TaskTags.key("café"))
+        #expect(try TaskTags.normalized(["\thome\n", "Home\u{1F}", "\u{1F}x\u{1F}", "a b", "\u{85}work\u{A0}", "\r\nend"]) == ["home", "x", "a b", "work", "end"])
+        #expect(try TaskFields.title(" Buy milk ") == "Buy milk")
+        #expect(try TaskFields.title("Buy milk") == "Buy milk")
+        #expect(try TaskFields.title("Buy milk\u{2003}") == "Buy milk")
+    }
+
     @Test("The category is the first tag: setting it replaces the first and keeps the others; the default on no tags adds none")
     func category() {
         var task = F.task(due: nil)

@@ -54,6 +54,43 @@ struct TaskwarriorExportTests {
         #expect(try #require(batch.items.first).origin.dependencies == ["b"])
     }
 
+    @Test("names and dates written with escapes are read as their text; a value of another kind is kept as JSON, its names sorted")
+    func escapes() throws {
+        let batch = try Self.read(#"[{"\u0075uid":"a","description":"Caf\u00e9 \ud83d\ude00","status":"pending","due":"2030\u002d01\u002d10T120000Z","size":{"b":[1,2.50],"a":"x"},"note\u0073":"a;b"}]"#)
+        let item = try #require(batch.items.first)
+        let text = String(decoding: item.origin.item, as: UTF8.self)
+
+        #expect(item.origin.uid == "a")
+        #expect(item.draft.title == "Café 😀")
+        #expect(item.draft.due == .time(Date(timeIntervalSince1970: 1_894_276_800)))
+        #expect(text.contains(#"X-TASKWARRIOR-SIZE:{"a":"x"\,"b":[1\,2.5]}"# + "\r\n"))
+        #expect(text.contains("X-TASKWARRIOR-NOTES:a\\;b\r\n"))
+    }
+
+    @Test("each element is named with its line; a text that is not JSON is refused with the line of what is wrong", arguments: [
+        ("[\n{\"uuid\":\"a\"},\n\n {\"uuid\":\"a\"}\n]", "The element 2 (line 4) of export.json cannot be imported: its \"uuid\" a is another element's too; nothing was imported."),
+        ("[1,\n{\"uuid\":\"a\"}]", "The element 1 (line 1) of export.json cannot be imported: it is not an object; nothing was imported."),
+        ("[\n{\"uuid\":\"a\"},\n]", "Cannot import from export.json as Taskwarrior's export: it is not valid JSON: “]” where a value should be on line 3; nothing was imported."),
+        ("{\"uuid\":\"a\"}\n{\"uuid\":\"b\",}\n", "Cannot import from export.json as Taskwarrior's export: it is not valid JSON: “}” where a name in quotes should be on line 2; nothing was imported."),
+        ("\"a\"", "Cannot import from export.json as Taskwarrior's export: it is not a JSON array, as `task export` writes; nothing was imported."),
+    ])
+    func places(json: String, message: String) {
+        #expect(throws: ImportReadError.self) { try Self.read(json) }
+        do {
+            _ = try Self.read(json)
+        } catch {
+            #expect(error.localizedDescription == message)
+        }
+    }
+
+    @Test("Taskwarrior 2.4's export, one object a line, is read with each object's line")
+    func oneALine() throws {
+        let batch = try Self.read("{\"uuid\":\"a\",\"description\":\"A\"}\n\n{\"uuid\":\"b\",\"description\":\"B\"}\n")
+
+        #expect(batch.items.map(\.draft.title) == ["A", "B"])
+        #expect(batch.items.map(\.place) == ["element 1 (line 1)", "element 2 (line 3)"])
+    }
+
     @Test("a wait after the due is no start here, and is said; a date at local midnight is a day, another a time")
     func waitAfterDue() throws {
         let batch = try Self.read(#"[{"uuid":"a","description":"A","status":"waiting","due":"20300110T120000Z","wait":"20300112T230000Z"}]"#)

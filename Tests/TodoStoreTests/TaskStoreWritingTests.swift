@@ -210,6 +210,57 @@ struct TaskStoreWritingTests {
         #expect(try store.add(TaskDraft(title: "Next"), now: now).id > 1)
     }
 
+    @Test("An import's tasks, many statements' worth, get the ids AUTOINCREMENT gives, after a deleted one's; parents, tags, completions, snoozes and origins go with them, and undo takes them all away")
+    func importBatches() throws {
+        _ = try store.add(TaskDraft(title: "Kept"), now: now)
+        _ = try store.add(TaskDraft(title: "Deleted"), now: now)
+        _ = try store.delete(ids: [2], now: now)
+        let count = 70
+        var drafts = try (0..<count).map { try TaskDraft(title: "Task \($0)", category: $0.isMultiple(of: 2) ? "Home" : nil, tags: ["t\($0 % 3)"]) }
+        let done = Date(timeIntervalSince1970: 1_779_000_000)
+        drafts[40].due = .day(LocalDay(daysSinceEpoch: 20_600))
+        drafts[40].repeating = try TaskRepeat.verbatim(rule: "FREQ=WEEKLY", from: .due, zone: nil, start: .day(LocalDay(daysSinceEpoch: 20_593)),
+                                                       completedCount: 1)
+        drafts[40].completions = [Completion(due: .day(LocalDay(daysSinceEpoch: 20_593)), at: done)]
+        drafts[41].alarms = [.absolute(Date(timeIntervalSince1970: 1_790_000_000))]
+        drafts[42].snoozedUntil = Date(timeIntervalSince1970: 1_790_000_000)
+        // A subtask before its parent, in another statement's rows.
+        var parents = [Int?](repeating: nil, count: count)
+        parents[3] = 65
+        let origins = (0..<count).map { TaskOrigin(uid: "uid-\($0)", item: Array("BEGIN:VCALENDAR\r\nUID:uid-\($0)\r\n".utf8)) }
+
+        #expect(try store.importTasks(drafts, parents: parents, origins: origins, now: now) == count)
+
+        let tasks = try store.tasks(TaskQuery(includeCompleted: true))
+        #expect(tasks.map(\.id) == [1] + Array(3...Int64(count + 2)))
+        let subtask = try #require(tasks.first(where: { $0.title == "Task 3" }))
+        #expect(subtask.parentID == Int64(65 + 3))
+        #expect(try store.count(TaskQuery(tags: ["T1"])) == (0..<count).filter { $0 % 3 == 1 }.count)
+        #expect(try store.count(TaskQuery(tags: ["home"])) == count / 2)
+        #expect(try store.recentCompletions(limit: 5)[40 + 3] == [Completion(due: .day(LocalDay(daysSinceEpoch: 20_593)), at: done)])
+        #expect(try store.task(id: 41 + 3)?.alarms == drafts[41].alarms)
+        #expect(try store.task(id: 42 + 3)?.snoozedUntil == drafts[42].snoozedUntil)
+        #expect(try store.origin(ofTask: 69 + 3) == origins[69])
+        #expect(try store.knownUIDs(among: ["uid-0", "uid-69", "other"]) == ["uid-0", "uid-69"])
+
+        _ = try store.undoLast(by: nil, now: now.addingTimeInterval(60))
+
+        #expect(try store.tasks(TaskQuery(includeCompleted: true)).map(\.title) == ["Kept"])
+        #expect(try store.add(TaskDraft(title: "Next"), now: now).id == Int64(count + 3))
+    }
+
+    @Test("The UIDs imported before are found whichever side is smaller: the store's kept UIDs or those asked about")
+    func knownUIDs() throws {
+        let origins = (0..<5).map { TaskOrigin(uid: "uid-\($0)", item: []) }
+        _ = try store.importTasks(try (0..<5).map { try TaskDraft(title: "Task \($0)") }, origins: origins, now: now)
+
+        // Fewer asked about than kept: looked up.
+        #expect(try store.knownUIDs(among: ["uid-1", "new"]) == ["uid-1"])
+        // More asked about than kept: the kept ones read.
+        #expect(try store.knownUIDs(among: (0..<9).map { "uid-\($0)" } + ["new"]) == Set((0..<5).map { "uid-\($0)" }))
+        #expect(try store.knownUIDs(among: []) == [])
+    }
+
     @Test("Importing nothing saves nothing")
     func importNothing() throws {
         #expect(try store.importTasks([], now: now) == 0)

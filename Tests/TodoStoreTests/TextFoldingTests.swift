@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TodoStore
 
@@ -26,6 +27,15 @@ struct TextFoldingTests {
         #expect(TextFolding.foldCase("CAFÉ") == TextFolding.foldCase("café"))
         #expect(TextFolding.foldCase("Cafe\u{301}") == TextFolding.foldCase("café"))
         #expect(TextFolding.foldCase("Cafe") != TextFolding.foldCase("Café"))
+    }
+
+    @Test("ASCII folds as Foundation folds it, every character of it, alone and in text: the keys stored stay the same")
+    func asciiAsFoundation() {
+        let characters = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        for text in characters + [characters.joined(), "Task 12 CALL the Plumber", " Mixed\tCase\n"] {
+            #expect(TextFolding.fold(text) == text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil), "\(text.unicodeScalars.map(\.value))")
+            #expect(TextFolding.foldCase(text) == text.lowercased().precomposedStringWithCanonicalMapping, "\(text.unicodeScalars.map(\.value))")
+        }
     }
 
     @Test("Containment ignores case and accents")

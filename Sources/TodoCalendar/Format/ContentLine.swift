@@ -79,12 +79,34 @@ public struct ContentLine: Hashable, Sendable {
         self.name = name.uppercased()
         self.parameters = parameters
         self.value = value
-        var text = self.name
-        for parameter in parameters {
-            text += ";" + parameter.name + "=" + parameter.values.map(ContentLine.quotedIfNeeded).joined(separator: ",")
+        var raw: [UInt8] = []
+        Self.append(name: self.name, parameters: parameters, value: value, to: &raw)
+        self.raw = raw
+    }
+
+    /// Appends the bytes of the line `init(name:parameters:value:)` makes
+    /// to `output`, without making the line: for text made of many lines.
+    public static func append(name: String, parameters: [Parameter] = [], value: String, to output: inout [UInt8]) {
+        // Most names are upper case already.
+        let upper = name.utf8.allSatisfy { $0 < 0x80 && !(0x61...0x7A).contains($0) } ? name : name.uppercased()
+        let parameterText = parameters.map { ";" + $0.name + "=" + $0.values.map(ContentLine.quotedIfNeeded).joined(separator: ",") }.joined()
+        let length = upper.utf8.count + parameterText.utf8.count + 1 + value.utf8.count
+        guard length > foldWidth else {
+            // Most lines fit on one: written where they go.
+            output.append(contentsOf: upper.utf8)
+            output.append(contentsOf: parameterText.utf8)
+            output.append(UInt8(ascii: ":"))
+            output.append(contentsOf: value.utf8)
+            output.append(contentsOf: [0x0D, 0x0A])
+            return
         }
-        text += ":" + value
-        raw = ContentLine.fold(Array(text.utf8))
+        var line: [UInt8] = []
+        line.reserveCapacity(length)
+        line.append(contentsOf: upper.utf8)
+        line.append(contentsOf: parameterText.utf8)
+        line.append(UInt8(ascii: ":"))
+        line.append(contentsOf: value.utf8)
+        fold(line, into: &output)
     }
 
     /// The longest a physical line may be, in octets, without its line break.
@@ -97,6 +119,12 @@ public struct ContentLine: Hashable, Sendable {
     static func fold(_ line: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(line.count + line.count / 70 * 3 + 2)
+        fold(line, into: &output)
+        return output
+    }
+
+    /// `fold(_:)`, appended to `output`.
+    static func fold(_ line: [UInt8], into output: inout [UInt8]) {
         var start = 0
         var first = true
         while start < line.count {
@@ -113,7 +141,6 @@ public struct ContentLine: Hashable, Sendable {
             first = false
         }
         if line.isEmpty { output.append(contentsOf: [0x0D, 0x0A]) }
-        return output
     }
 
     /// The logical line of `raw`: line endings dropped, and each fold (a line

@@ -24,6 +24,16 @@ public enum ICalendarText {
     /// The TEXT value for `text`: backslash, semicolon, comma and line breaks
     /// escaped (a CRLF or CR becomes one `\n`).
     public static func escape(_ text: some StringProtocol) -> String {
+        escape(String(text))
+    }
+
+    /// `escape(_:)` of a `String`, which most callers have: not generic, so
+    /// that the look for something to escape runs as a plain loop.
+    public static func escape(_ text: String) -> String {
+        // Most values hold nothing to escape.
+        if !text.utf8.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) {
+            return text
+        }
         var output = ""
         output.reserveCapacity(text.utf8.count + 8)
         for character in text {

@@ -47,6 +47,11 @@ public enum TaskFieldError: LocalizedError, Hashable, Sendable {
 extension String {
     /// The string without leading and trailing whitespace and newlines.
     func trimmingWhitespace() -> String {
+        // Most text begins and ends with a printable ASCII character other
+        // than a space, which is a whole character and not whitespace.
+        if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return self
+        }
         var slice = Substring(self)
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }

@@ -62,8 +62,7 @@ extension TodoRemind {
                 // A dry run into a store not made yet: everything is new.
                 known = []
             }
-            var items = batch.items.filter { !known.contains($0.origin.uid) }
-            for index in items.indices { items[index].draft.list = listPath }
+            let items = known.isEmpty ? batch.items : batch.items.filter { !known.contains($0.origin.uid) }
             let already = batch.items.count - items.count
             if dryRun {
                 output.line("Would import \(Self.tasks(items.count))\(listPath == nil ? "" : " into \(context.listName(listPath))")\(items.isEmpty ? "." : ":")")
@@ -77,10 +76,14 @@ extension TodoRemind {
                 output.line("Nothing was changed (--dry-run).")
                 return
             }
-            var positions: [String: Int] = [:]
-            for (index, item) in items.enumerated() { positions[item.origin.uid] = index }
-            let parents = items.enumerated().map { index, item in item.parentUID.flatMap { positions[$0] }.flatMap { $0 == index ? nil : $0 } }
-            let count = try context.store.importTasks(items.map(\.draft), parents: parents, origins: items.map(\.origin), now: context.now)
+            // The list set as the drafts are taken: `items` is `batch.items`, which
+            // setting it in place would copy whole.
+            let drafts = items.map { item in
+                var draft = item.draft
+                draft.list = listPath
+                return draft
+            }
+            let count = try context.store.importTasks(drafts, parents: Self.parents(of: items), origins: items.map { $0.origin }, now: context.now)
             output.line("Imported \(Self.tasks(count)).")
             if already > 0 { output.line("Left \(Self.tasks(already)) imported before as \(already == 1 ? "it is" : "they are").") }
             if !batch.dropped.isEmpty {
@@ -102,6 +105,16 @@ extension TodoRemind {
             case .todoRemind:
                 return ImportBatch()
             }
+        }
+
+        /// For each item, the position among `items` of the item its
+        /// `parentUID` names; none at all when no item names one (only an
+        /// iCalendar file's subtasks do).
+        private static func parents(of items: [ImportedItem]) -> [Int?] {
+            guard items.contains(where: { $0.parentUID != nil }) else { return [] }
+            var positions: [String: Int] = [:]
+            for (index, item) in items.enumerated() { positions[item.origin.uid] = index }
+            return items.enumerated().map { index, item in item.parentUID.flatMap { positions[$0] }.flatMap { $0 == index ? nil : $0 } }
         }
 
         private static func tasks(_ count: Int) -> String {
