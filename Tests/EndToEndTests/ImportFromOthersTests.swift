@@ -162,6 +162,8 @@ import Testing
         #expect(try cli.ok("show", "Pack for the trip").contains("Depends on: "))
         let ics = try cli.ok("export", "--format", "ics")
         #expect(ics.contains("X-TASKWARRIOR-ENERGY:low\r\n"))
+        // Taskwarrior 3 writes a numeric UDA unquoted (Task::composeJSON).
+        #expect(ics.contains("X-TASKWARRIOR-POINTS:3\r\n"))
         #expect(ics.contains("X-TASKWARRIOR-MODIFIED:"))
     }
 
