@@ -29,4 +29,18 @@ static inline icaltimezone *todo_icaltimezone_from_vtimezone(const char *text) {
     return zone;
 }
 
+// The instant, in seconds since 1970, of a wall time (a day and seconds
+// into it) in a zone libical read: one reading for the task files'
+// zones (TodoCalendar) and the events' (TodoRecurrence).
+static inline time_t todo_icaltime_instant(int year, int month, int day, int seconds, icaltimezone *zone) {
+    struct icaltimetype time = icaltime_null_time();
+    time.year = year;
+    time.month = month;
+    time.day = day;
+    time.hour = seconds / 3600;
+    time.minute = seconds / 60 % 60;
+    time.second = seconds % 60;
+    return icaltime_as_timet_with_zone(time, zone);
+}
+
 #endif

@@ -39,14 +39,8 @@ final class EventZoneClock {
         case .wall(let clock):
             return clock.instant(on: day, secondsIntoDay: seconds)
         case .libical(let zone):
-            var time = icaltime_null_time()
-            time.year = Int32(day.year)
-            time.month = Int32(day.month)
-            time.day = Int32(day.day)
-            time.hour = Int32(seconds / 3600)
-            time.minute = Int32(seconds / 60 % 60)
-            time.second = Int32(seconds % 60)
-            return Date(timeIntervalSince1970: Double(icaltime_as_timet_with_zone(time, zone)))
+            let instant = todo_icaltime_instant(Int32(day.year), Int32(day.month), Int32(day.day), Int32(seconds), zone)
+            return Date(timeIntervalSince1970: Double(instant))
         }
     }
 

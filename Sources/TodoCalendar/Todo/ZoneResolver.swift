@@ -48,14 +48,8 @@ public enum ZoneResolver {
         guard let zone = fileZones.libicalZone(tzid) else {
             return windowsZone(named: tzid).map { WallClock(timeZone: $0).instant(on: day, secondsIntoDay: seconds) }
         }
-        var time = icaltime_null_time()
-        time.year = Int32(day.year)
-        time.month = Int32(day.month)
-        time.day = Int32(day.day)
-        time.hour = Int32(seconds / 3600)
-        time.minute = Int32(seconds / 60 % 60)
-        time.second = Int32(seconds % 60)
-        return Date(timeIntervalSince1970: Double(icaltime_as_timet_with_zone(time, zone)))
+        let instant = todo_icaltime_instant(Int32(day.year), Int32(day.month), Int32(day.day), Int32(seconds), zone)
+        return Date(timeIntervalSince1970: Double(instant))
     }
 
     /// A libical zone read from the text of a VTIMEZONE, which the caller

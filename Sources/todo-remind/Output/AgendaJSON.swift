@@ -29,17 +29,7 @@ struct AgendaJSON {
                 json.field("summary", string: occurrence.details.summary)
                 json.field("location", string: occurrence.details.location)
                 json.field("calendar", string: entry.calendar)
-                if let days = occurrence.days {
-                    json.key("start")
-                    json.day(days.lowerBound)
-                    json.raw(",")
-                    json.key("end")
-                    json.day(days.upperBound)
-                    json.raw(",")
-                } else {
-                    json.field("start", instant: occurrence.start, clock: clock)
-                    json.field("end", instant: occurrence.end, clock: clock)
-                }
+                json.span(of: occurrence, clock: clock)
                 json.field("allDay", bool: occurrence.isAllDay)
                 json.field("cancelled", bool: occurrence.details.isCancelled)
                 json.field("declined", bool: entry.isDeclined)

@@ -101,6 +101,23 @@ struct JSONWriter {
         if !last { raw(",") }
     }
 
+    /// An event occurrence's `start` and `end`: its first and last days
+    /// when it lasts all day, else its instants; `agenda` and `next` write
+    /// them alike.
+    func span(of occurrence: EventOccurrence, clock: WallClock) {
+        if let days = occurrence.days {
+            key("start")
+            day(days.lowerBound)
+            raw(",")
+            key("end")
+            day(days.upperBound)
+            raw(",")
+        } else {
+            field("start", instant: occurrence.start, clock: clock)
+            field("end", instant: occurrence.end, clock: clock)
+        }
+    }
+
     /// Whether a byte of a string cannot stand as it is: a quote, a
     /// backslash or a control character.
     private static func needsEscape(_ byte: UInt8) -> Bool {

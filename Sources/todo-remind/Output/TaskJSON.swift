@@ -224,17 +224,7 @@ struct TaskJSON {
         writer.field("title", string: occurrence.details.summary)
         writer.field("location", string: occurrence.details.location)
         writer.field("calendar", string: calendars[event.folder] ?? (event.folder as NSString).lastPathComponent)
-        if let days = occurrence.days {
-            writer.key("start")
-            writer.day(days.lowerBound)
-            writer.raw(",")
-            writer.key("end")
-            writer.day(days.upperBound)
-            writer.raw(",")
-        } else {
-            writer.field("start", instant: occurrence.start, clock: scheduler.clock)
-            writer.field("end", instant: occurrence.end, clock: scheduler.clock)
-        }
+        writer.span(of: occurrence, clock: scheduler.clock)
         writer.field("allDay", bool: occurrence.isAllDay)
         writer.field("snooze", bool: event.instant.kind == .snoozed)
         writer.field("held", bool: firing.fire.isHeld)
