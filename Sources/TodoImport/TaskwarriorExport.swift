@@ -171,7 +171,7 @@ public struct TaskwarriorExport {
         for (name, value) in element.others() {
             Self.addProperty(name, element.text(of: value), to: &extra)
         }
-        batch.items.append(ImportedItem(draft: draft, origin: TaskOrigin(uid: uuid, item: extra.bytes(uid: uuid)), place: place))
+        batch.items.append(ImportedItem(draft: draft, origin: TaskOrigin(uid: uuid, item: extra.lines), place: place))
     }
 
     /// `scheduled` is the start; a `wait` later than it is.

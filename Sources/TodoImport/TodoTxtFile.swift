@@ -47,7 +47,7 @@ public struct TodoTxtFile {
                 let count = seen[line, default: 0]
                 seen[line] = count + 1
                 let uid = "todotxt-" + Self.hash(line) + (count == 0 ? "" : "-\(count + 1)")
-                batch.items.append(ImportedItem(draft: draft, origin: TaskOrigin(uid: uid, item: OriginItem().bytes(uid: uid)), place: place))
+                batch.items.append(ImportedItem(draft: draft, origin: TaskOrigin(uid: uid, item: []), place: place))
             } catch let error as ElementError {
                 throw .badElement(source: source, place: place, reason: error.reason)
             } catch let error as TaskFieldError {

@@ -43,7 +43,7 @@ public struct CalendarExport {
                 if let file = taskFiles[task.id], let name = file.name {
                     source = try? VdirFolder(path: file.folder).read(name).bytes
                 }
-                source = source ?? origins[task.id]?.item
+                source = source ?? origins[task.id]?.calendar
                 var bytes: [UInt8]
                 if let source, case .todo(let item)? = try? FolderItem.read(source, file: uid, localZone: mapping.zone) {
                     let wanted = mapping.properties(of: task, over: item.properties, links: links)

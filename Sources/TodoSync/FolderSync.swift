@@ -446,7 +446,7 @@ public struct FolderSync: Sendable {
             previous = item
             start = item.properties
         } else if let origin = try files.origin(taskID: task.id),
-                  case .todo(let item) = try? FolderItem.read(origin.item, file: origin.uid, localZone: mapping.zone) {
+                  case .todo(let item) = try? FolderItem.read(origin.calendar, file: origin.uid, localZone: mapping.zone) {
             // An imported task's first file: what the import kept of it
             // (another file's unknown properties, Taskwarrior's UDAs).
             previous = item
