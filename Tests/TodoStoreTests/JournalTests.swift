@@ -107,6 +107,39 @@ struct JournalTests {
         #expect(try store.knownUIDs(among: ["tw-1"]) == ["tw-1"])
     }
 
+    @Test("Undo of an import takes away every task it added, with their tags and origins")
+    func undoImport() throws {
+        let store = try store()
+        let kept = try store.add(TaskDraft(title: "Kept"), now: now)
+        let drafts = try (1...1_200).map { try TaskDraft(title: "Imported \($0)", tags: ["home"]) }
+        let origins = (1...1_200).map { Optional(TaskOrigin(uid: "tw-\($0)", item: [])) }
+        #expect(try store.importTasks(drafts, origins: origins, now: later(1)) == 1_200)
+
+        #expect(try store.undoLast(by: store.author, now: later(2))?.summary == "import 1200 tasks")
+        #expect(try store.tasks(TaskQuery(includeOpen: true, includeCompleted: true)).map(\.id) == [kept.id])
+        #expect(try store.knownUIDs(among: ["tw-1", "tw-1200"]).isEmpty)
+        #expect(try store.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM task_tag") } == 0)
+    }
+
+    @Test("Undo of an import refuses, changing nothing, when one of its tasks was changed or deleted since, and names it",
+          arguments: [false, true])
+    func undoImportChangedSince(deleted: Bool) throws {
+        let store = try store()
+        let drafts = try (1...3).map { try TaskDraft(title: "Imported \($0)") }
+        _ = try store.importTasks(drafts, now: now)
+        if deleted {
+            _ = try store.delete(ids: [2], now: later(1))
+        } else {
+            _ = try store.modify(ids: [2], now: later(1)) { $0.title = "Imported 2, renamed" }
+        }
+        let entry = try #require(try store.journal(by: store.author, standingOnly: true).last)
+        #expect(entry.action == .import)
+
+        let refusal = UndoRefusal.changedSince(entry, taskID: 2, title: deleted ? "Imported 2" : "Imported 2, renamed")
+        #expect(throws: refusal) { try store.undo(entryID: entry.id, now: later(2)) }
+        #expect(try store.tasks(TaskQuery(includeOpen: true, includeCompleted: true)).count == (deleted ? 2 : 3))
+    }
+
     @Test("A task changed again since is not undone, and nothing is")
     func changedSince() throws {
         let view = try store(.view(session: "s"))
