@@ -142,38 +142,40 @@ enum Journal {
                 // Deleted by the change: back under its own id, in a file with
                 // its own UID when it had one (named after it), unless its
                 // file is still there, not yet removed, which is then rewritten.
-                let file = try Row.fetchOne(db, sql: "SELECT folder, name, uid, etag FROM task_file WHERE task_id = ?", arguments: [id])
-                try db.execute(sql: """
+                let file = try Row.fetchOne(db.cachedStatement(sql: "SELECT folder, name, uid, etag FROM task_file WHERE task_id = ?"),
+                                            arguments: [id])
+                try db.cachedStatement(sql: """
                     INSERT INTO task (id, \(columns)) SELECT id, \(columns) FROM journal_task WHERE entry = ? AND id = ?
-                    """, arguments: arguments)
+                    """).execute(arguments: arguments)
                 if let file {
-                    try db.execute(sql: "UPDATE task_file SET folder = ?, name = ?, uid = ?, etag = ?, dirty = 1 WHERE task_id = ?",
-                                   arguments: [file[0], file[1], file[2], file[3], id])
+                    try db.cachedStatement(sql: "UPDATE task_file SET folder = ?, name = ?, uid = ?, etag = ?, dirty = 1 WHERE task_id = ?")
+                        .execute(arguments: [file[0], file[1], file[2], file[3], id])
                 } else if let uid: String = row[3] {
-                    try db.execute(sql: "UPDATE task_file SET uid = ? WHERE task_id = ? AND name IS NULL", arguments: [uid, id])
+                    try db.cachedStatement(sql: "UPDATE task_file SET uid = ? WHERE task_id = ? AND name IS NULL").execute(arguments: [uid, id])
                 }
                 // The origin went with the task (ON DELETE CASCADE): it comes back with it.
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     INSERT INTO task_origin (task_id, uid, item)
                     SELECT id, origin_uid, origin_item FROM journal_task
                     WHERE entry = ? AND id = ? AND origin_uid IS NOT NULL AND origin_item IS NOT NULL
-                    """, arguments: arguments)
+                    """).execute(arguments: arguments)
             } else {
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     UPDATE task SET (\(columns)) = (SELECT \(columns) FROM journal_task WHERE entry = ? AND id = ?) WHERE id = ?
-                    """, arguments: arguments + [id])
+                    """).execute(arguments: arguments + [id])
             }
-            let snooze = try Double.fetchOne(db, sql: "SELECT snoozed_until FROM journal_task WHERE entry = ? AND id = ?", arguments: arguments)
-            let currentSnooze = try Double.fetchOne(db, sql: "SELECT until FROM snooze WHERE task_id = ?", arguments: [id])
+            let snooze = try Double.fetchOne(db.cachedStatement(sql: "SELECT snoozed_until FROM journal_task WHERE entry = ? AND id = ?"),
+                                             arguments: arguments)
+            let currentSnooze = try Double.fetchOne(db.cachedStatement(sql: "SELECT until FROM snooze WHERE task_id = ?"), arguments: [id])
             if snooze != currentSnooze {
                 // Only when it differs: a snooze written is a change of the task's file.
                 try TaskRow.saveSnooze(db, taskID: id, until: snooze.map(Date.init(timeIntervalSince1970:)))
             }
-            try db.execute(sql: "DELETE FROM completion WHERE task_id = ?", arguments: [id])
-            try db.execute(sql: """
+            try db.cachedStatement(sql: "DELETE FROM completion WHERE task_id = ?").execute(arguments: [id])
+            try db.cachedStatement(sql: """
                 INSERT INTO completion (task_id, due_day, due_time, completed_at)
                 SELECT task_id, due_day, due_time, completed_at FROM journal_completion WHERE entry = ? AND task_id = ?
-                """, arguments: arguments)
+                """).execute(arguments: arguments)
             if let task = try TaskStore.tasks(db, ids: [id])[id] {
                 try TaskRow.saveAlarmIndex(db, of: task)
                 try TaskRow.saveTagIndex(db, of: task, replacing: true)
