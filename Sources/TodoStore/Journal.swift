@@ -115,17 +115,8 @@ enum Journal {
     /// Puts back the tasks of `entry` as they were before it, and marks it
     /// undone. Refuses, changing nothing, when one of them changed since.
     static func undo(_ db: Database, entry: JournalEntry, at now: Date) throws {
-        // Every task is checked before any is touched: all or nothing. The
-        // first whose `updated_at` is not the one after the change (or that
-        // is gone) changed since.
-        if let changed = try Row.fetchOne(db, sql: """
-            SELECT journal_task.id, task.title FROM journal_task LEFT JOIN task ON task.id = journal_task.id
-            WHERE journal_task.entry = ? AND task.updated_at IS NOT journal_task.after ORDER BY journal_task.id LIMIT 1
-            """, arguments: [entry.id]) {
-            let id: Int64 = changed[0]
-            let title = (changed[1] as String?) ?? entry.tasks.first { $0.id == id }?.title ?? ""
-            throw UndoRefusal.changedSince(entry, taskID: id, title: title)
-        }
+        // Every task is checked before any is touched: all or nothing.
+        try refuseIfChangedSince(db, entry: entry)
         let rows = try Row.fetchAll(db, sql: "SELECT id, existed, after, file_uid FROM journal_task WHERE entry = ? ORDER BY id",
                                     arguments: [entry.id])
         // The tasks the change added go, many to a statement: undoing an
@@ -135,52 +126,70 @@ enum Journal {
             try db.execute(sql: "DELETE FROM task WHERE id IN (\(TaskStore.placeholders(chunk.count)))", arguments: StatementArguments(chunk))
         }
         for row in rows where row[1] as Bool {
-            let id: Int64 = row[0]
-            let after: Double? = row[2]
-            let arguments: StatementArguments = [entry.id, id]
-            if after == nil {
-                // Deleted by the change: back under its own id, in a file with
-                // its own UID when it had one (named after it), unless its
-                // file is still there, not yet removed, which is then rewritten.
-                let file = try Row.fetchOne(db.cachedStatement(sql: "SELECT folder, name, uid, etag FROM task_file WHERE task_id = ?"),
-                                            arguments: [id])
-                try db.cachedStatement(sql: """
-                    INSERT INTO task (id, \(columns)) SELECT id, \(columns) FROM journal_task WHERE entry = ? AND id = ?
-                    """).execute(arguments: arguments)
-                if let file {
-                    try db.cachedStatement(sql: "UPDATE task_file SET folder = ?, name = ?, uid = ?, etag = ?, dirty = 1 WHERE task_id = ?")
-                        .execute(arguments: [file[0], file[1], file[2], file[3], id])
-                } else if let uid: String = row[3] {
-                    try db.cachedStatement(sql: "UPDATE task_file SET uid = ? WHERE task_id = ? AND name IS NULL").execute(arguments: [uid, id])
-                }
-                // The origin went with the task (ON DELETE CASCADE): it comes back with it.
-                try db.cachedStatement(sql: """
-                    INSERT INTO task_origin (task_id, uid, item)
-                    SELECT id, origin_uid, origin_item FROM journal_task
-                    WHERE entry = ? AND id = ? AND origin_uid IS NOT NULL AND origin_item IS NOT NULL
-                    """).execute(arguments: arguments)
-            } else {
-                try db.cachedStatement(sql: """
-                    UPDATE task SET (\(columns)) = (SELECT \(columns) FROM journal_task WHERE entry = ? AND id = ?) WHERE id = ?
-                    """).execute(arguments: arguments + [id])
-            }
-            let snooze = try Double.fetchOne(db.cachedStatement(sql: "SELECT snoozed_until FROM journal_task WHERE entry = ? AND id = ?"),
-                                             arguments: arguments)
-            let currentSnooze = try Double.fetchOne(db.cachedStatement(sql: "SELECT until FROM snooze WHERE task_id = ?"), arguments: [id])
-            if snooze != currentSnooze {
-                // Only when it differs: a snooze written is a change of the task's file.
-                try TaskRow.saveSnooze(db, taskID: id, until: snooze.map(Date.init(timeIntervalSince1970:)))
-            }
-            try db.cachedStatement(sql: "DELETE FROM completion WHERE task_id = ?").execute(arguments: [id])
-            try db.cachedStatement(sql: """
-                INSERT INTO completion (task_id, due_day, due_time, completed_at)
-                SELECT task_id, due_day, due_time, completed_at FROM journal_completion WHERE entry = ? AND task_id = ?
-                """).execute(arguments: arguments)
-            if let task = try TaskStore.tasks(db, ids: [id])[id] {
-                try TaskRow.saveAlarmIndex(db, of: task)
-                try TaskRow.saveTagIndex(db, of: task, replacing: true)
-            }
+            try putBack(db, entry: entry.id, id: row[0], deleted: (row[2] as Double?) == nil, fileUID: row[3])
         }
         try db.execute(sql: "UPDATE journal SET undone_at = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, entry.id])
+    }
+
+    /// Throws `UndoRefusal.changedSince` naming the first task of `entry`
+    /// whose `updated_at` is not the one after the change, or that is gone.
+    private static func refuseIfChangedSince(_ db: Database, entry: JournalEntry) throws {
+        guard let changed = try Row.fetchOne(db, sql: """
+            SELECT journal_task.id, task.title FROM journal_task LEFT JOIN task ON task.id = journal_task.id
+            WHERE journal_task.entry = ? AND task.updated_at IS NOT journal_task.after ORDER BY journal_task.id LIMIT 1
+            """, arguments: [entry.id]) else { return }
+        let id: Int64 = changed[0]
+        let title = (changed[1] as String?) ?? entry.tasks.first { $0.id == id }?.title ?? ""
+        throw UndoRefusal.changedSince(entry, taskID: id, title: title)
+    }
+
+    /// Puts back one task the entry kept as it was: its row (under its own
+    /// id when the change `deleted` it), snooze, completions and indexes.
+    /// Its statements are kept prepared for the next task: undoing a clear
+    /// of thousands of tasks prepared each anew for each.
+    private static func putBack(_ db: Database, entry: Int64, id: Int64, deleted: Bool, fileUID: String?) throws {
+        let arguments: StatementArguments = [entry, id]
+        if deleted {
+            // Back under its own id, in a file with its own UID when it had
+            // one (named after it), unless its file is still there, not yet
+            // removed, which is then rewritten.
+            let file = try Row.fetchOne(db.cachedStatement(sql: "SELECT folder, name, uid, etag FROM task_file WHERE task_id = ?"),
+                                        arguments: [id])
+            try db.cachedStatement(sql: """
+                INSERT INTO task (id, \(columns)) SELECT id, \(columns) FROM journal_task WHERE entry = ? AND id = ?
+                """).execute(arguments: arguments)
+            if let file {
+                try db.cachedStatement(sql: "UPDATE task_file SET folder = ?, name = ?, uid = ?, etag = ?, dirty = 1 WHERE task_id = ?")
+                    .execute(arguments: [file[0], file[1], file[2], file[3], id])
+            } else if let fileUID {
+                try db.cachedStatement(sql: "UPDATE task_file SET uid = ? WHERE task_id = ? AND name IS NULL").execute(arguments: [fileUID, id])
+            }
+            // The origin went with the task (ON DELETE CASCADE): it comes back with it.
+            try db.cachedStatement(sql: """
+                INSERT INTO task_origin (task_id, uid, item)
+                SELECT id, origin_uid, origin_item FROM journal_task
+                WHERE entry = ? AND id = ? AND origin_uid IS NOT NULL AND origin_item IS NOT NULL
+                """).execute(arguments: arguments)
+        } else {
+            try db.cachedStatement(sql: """
+                UPDATE task SET (\(columns)) = (SELECT \(columns) FROM journal_task WHERE entry = ? AND id = ?) WHERE id = ?
+                """).execute(arguments: arguments + [id])
+        }
+        let snooze = try Double.fetchOne(db.cachedStatement(sql: "SELECT snoozed_until FROM journal_task WHERE entry = ? AND id = ?"),
+                                         arguments: arguments)
+        let currentSnooze = try Double.fetchOne(db.cachedStatement(sql: "SELECT until FROM snooze WHERE task_id = ?"), arguments: [id])
+        if snooze != currentSnooze {
+            // Only when it differs: a snooze written is a change of the task's file.
+            try TaskRow.saveSnooze(db, taskID: id, until: snooze.map(Date.init(timeIntervalSince1970:)))
+        }
+        try db.cachedStatement(sql: "DELETE FROM completion WHERE task_id = ?").execute(arguments: [id])
+        try db.cachedStatement(sql: """
+            INSERT INTO completion (task_id, due_day, due_time, completed_at)
+            SELECT task_id, due_day, due_time, completed_at FROM journal_completion WHERE entry = ? AND task_id = ?
+            """).execute(arguments: arguments)
+        if let task = try TaskStore.tasks(db, ids: [id])[id] {
+            try TaskRow.saveAlarmIndex(db, of: task)
+            try TaskRow.saveTagIndex(db, of: task, replacing: true)
+        }
     }
 }
