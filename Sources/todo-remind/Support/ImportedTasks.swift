@@ -266,8 +266,10 @@ struct ImportedTasks {
     static let supportedInstants = Date(timeIntervalSince1970: TimeInterval(LocalDay.earliest.daysSinceEpoch + 1) * 86_400)
         ... Date(timeIntervalSince1970: TimeInterval(LocalDay.latest.daysSinceEpoch) * 86_400)
 
+    /// The form `export` writes read directly (`ISOInstant`), another by
+    /// the formatters.
     private func instant(_ text: String) -> Date? {
-        plainInstants.date(from: text) ?? fractionalInstants.date(from: text)
+        ISOInstant.read(text) ?? plainInstants.date(from: text) ?? fractionalInstants.date(from: text)
     }
 }
 
