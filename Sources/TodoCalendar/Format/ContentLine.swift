@@ -60,8 +60,7 @@ public struct ContentLine: Hashable, Sendable {
     /// becomes a line with no name, kept byte for byte.
     init(raw: [UInt8]) {
         self.raw = raw
-        let text = String(decoding: ContentLine.unfold(raw), as: UTF8.self)
-        if let parsed = ContentLine.parse(text) {
+        if let parsed = ContentLine.parse(ContentLine.unfold(raw)) {
             name = parsed.name
             parameters = parsed.parameters
             value = parsed.value
@@ -165,47 +164,62 @@ public struct ContentLine: Hashable, Sendable {
         return output
     }
 
-    /// Parses `name *(";" param) ":" value`; nil when the text is not so shaped.
-    private static func parse(_ text: String) -> (name: String, parameters: [Parameter], value: String)? {
-        let scalars = Array(text.unicodeScalars)
+    /// Parses `name *(";" param) ":" value` from a logical line's bytes;
+    /// nil when they are not so shaped.
+    ///
+    /// The bytes are read as they lie, and only the name, parameters and
+    /// value decoded: every mark of the shape is ASCII, which no byte of a
+    /// UTF-8 sequence is, so this finds what reading the decoded text scalar
+    /// by scalar finds (a file's reading was half spent making and testing
+    /// those scalars).
+    static func parse(_ bytes: [UInt8]) -> (name: String, parameters: [Parameter], value: String)? {
         var index = 0
-        func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "-" || (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)))
+        func text(_ start: Int, _ end: Int) -> String {
+            String(decoding: bytes[start..<end], as: UTF8.self)
         }
+        // A name: letters, digits and "-", in ASCII; upper-cased.
         func readName() -> String? {
             let start = index
-            while index < scalars.count, isNameScalar(scalars[index]) { index += 1 }
+            while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
             guard index > start else { return nil }
-            return String(String.UnicodeScalarView(scalars[start..<index])).uppercased()
+            return String(decoding: bytes[start..<index].map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
         }
         guard let name = readName() else { return nil }
         var parameters: [Parameter] = []
-        while index < scalars.count, scalars[index] == ";" {
+        while index < bytes.count, bytes[index] == UInt8(ascii: ";") {
             index += 1
-            guard let parameterName = readName(), index < scalars.count, scalars[index] == "=" else { return nil }
+            guard let parameterName = readName(), index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
             index += 1
             var values: [String] = []
             while true {
-                if index < scalars.count, scalars[index] == "\"" {
+                if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
                     index += 1
                     let start = index
-                    while index < scalars.count, scalars[index] != "\"" { index += 1 }
-                    guard index < scalars.count else { return nil }
-                    values.append(String(String.UnicodeScalarView(scalars[start..<index])))
+                    while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += 1 }
+                    guard index < bytes.count else { return nil }
+                    values.append(text(start, index))
                     index += 1
                 } else {
                     let start = index
-                    while index < scalars.count, !";:,\"".unicodeScalars.contains(scalars[index]) { index += 1 }
-                    values.append(String(String.UnicodeScalarView(scalars[start..<index])))
+                    while index < bytes.count, !isParameterEnd(bytes[index]) { index += 1 }
+                    values.append(text(start, index))
                 }
-                guard index < scalars.count, scalars[index] == "," else { break }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { break }
                 index += 1
             }
             parameters.append(Parameter(name: parameterName, values: values))
         }
-        guard index < scalars.count, scalars[index] == ":" else { return nil }
-        let value = String(String.UnicodeScalarView(scalars[(index + 1)...]))
-        return (name, parameters, value)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+        return (name, parameters, text(index + 1, bytes.count))
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+    }
+
+    /// `;`, `:`, `,` and `"`: what ends an unquoted parameter value.
+    private static func isParameterEnd(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"")
     }
 
     /// A parameter value, in double quotes when it holds a character that
