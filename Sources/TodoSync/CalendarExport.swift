@@ -43,13 +43,14 @@ public struct CalendarExport {
                 if let file = taskFiles[task.id], let name = file.name {
                     source = try? VdirFolder(path: file.folder).read(name).bytes
                 }
-                source = source ?? origins[task.id]?.calendar
+                source = source ?? origins[task.id]?.calendar(created: task.createdAt)
                 var bytes: [UInt8]
                 if let source, case .todo(let item)? = try? FolderItem.read(source, file: uid, localZone: mapping.zone) {
                     let wanted = mapping.properties(of: task, over: item.properties, links: links)
                     bytes = item.updated(to: wanted, at: mapping.now) ?? item.document.bytes
                 } else {
-                    bytes = VTodo.newFile(uid: uid, properties: mapping.properties(of: task, over: VTodoProperties(), links: links), at: mapping.now)
+                    bytes = VTodo.newFile(uid: uid, properties: mapping.properties(of: task, over: VTodoProperties(), links: links),
+                                          created: task.createdAt, at: mapping.now)
                 }
                 let document = ICalendarDocument(bytes: bytes)
                 guard let calendar = try? document.calendar() else { continue }

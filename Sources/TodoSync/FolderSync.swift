@@ -446,7 +446,8 @@ public struct FolderSync: Sendable {
             previous = item
             start = item.properties
         } else if let origin = try files.origin(taskID: task.id),
-                  case .todo(let item) = try? FolderItem.read(origin.calendar, file: origin.uid, localZone: mapping.zone) {
+                  case .todo(let item) = try? FolderItem.read(origin.calendar(created: task.createdAt), file: origin.uid,
+                                                              localZone: mapping.zone) {
             // An imported task's first file: what the import kept of it
             // (another file's unknown properties, Taskwarrior's UDAs).
             previous = item
@@ -455,7 +456,7 @@ public struct FolderSync: Sendable {
         let uid = file.uid ?? UUID().uuidString
         let wanted = mapping.properties(of: task, over: start, links: ParentLinks(files))
         let bytes = previous.flatMap { $0.updated(to: wanted, at: mapping.now) ?? $0.document.bytes }
-            ?? VTodo.newFile(uid: uid, properties: wanted, at: mapping.now)
+            ?? VTodo.newFile(uid: uid, properties: wanted, created: task.createdAt, at: mapping.now)
         let stamp = try list.folder.create(bytes, uid: uid)
         try remember(properties(of: bytes, path: list.folder.file(stamp.name)), writtenHere: true, taskID: task.id, path: list.folder.file(stamp.name), files)
         if let name = file.name, listPath != file.folder {

@@ -259,7 +259,7 @@ extension ImportFromOthersTests {
         #expect(try cli.ok("import", exported).contains("Imported 0 tasks.\nLeft 9 tasks imported before as they are."))
     }
 
-    @Test("export --format ics of tasks imported from Taskwarrior and made here is read by todoman with titles, dues and priorities")
+    @Test("export --format ics of tasks imported from Taskwarrior and made here is read by todoman with titles, dues and priorities, and back here with when each was created")
     func icsReadByTodoman() throws {
         let cli = try CLI()
         defer { cli.remove() }
@@ -290,5 +290,11 @@ extension ImportFromOthersTests {
         #expect(plumber["due"] as? Int == 1_896_164_100)
         let rent = try #require(todos.first { $0["summary"] as? String == "Pay rent" })
         #expect((rent["priority"] as? Int).map { (1...4).contains($0) } == true)
+        // Back here, into a fresh store: each task created when it was (Taskwarrior's entry, the add's moment).
+        let fresh = try CLI()
+        defer { fresh.remove() }
+        try fresh.ok("import", "--from", "ics", cli.path("todoman/tasks/all.ics"))
+        let created = { (c: CLI) in try c.objects("export").map { "\($0["title"] ?? "") \($0["createdAt"] ?? "")" }.sorted() }
+        #expect(try created(fresh) == (try created(cli)))
     }
 }

@@ -45,7 +45,7 @@ struct TaskwarriorExportTests {
     @Test("a UDA is an X-TASKWARRIOR- property, a name upper case does not give back keeps its spelling, and depends are RELATED-TO")
     func extras() throws {
         let batch = try Self.read(#"[{"uuid":"a","description":"A","status":"pending","estimate":"PT2H","client_ref":"ACME","size":3,"depends":["b"]},{"uuid":"b","description":"B","status":"pending"}]"#)
-        let text = String(decoding: try #require(batch.items.first).origin.calendar, as: UTF8.self)
+        let text = String(decoding: try #require(batch.items.first).origin.calendar(created: nil), as: UTF8.self)
 
         #expect(text.contains("UID:a\r\n"))
         #expect(text.contains("X-TASKWARRIOR-ESTIMATE:PT2H\r\n"))
@@ -59,7 +59,7 @@ struct TaskwarriorExportTests {
     func escapes() throws {
         let batch = try Self.read(#"[{"\u0075uid":"a","description":"Caf\u00e9 \ud83d\ude00","status":"pending","due":"2030\u002d01\u002d10T120000Z","size":{"b":[1,2.50],"a":"x"},"note\u0073":"a;b"}]"#)
         let item = try #require(batch.items.first)
-        let text = String(decoding: item.origin.calendar, as: UTF8.self)
+        let text = String(decoding: item.origin.calendar(created: nil), as: UTF8.self)
 
         #expect(item.origin.uid == "a")
         #expect(item.draft.title == "Café 😀")

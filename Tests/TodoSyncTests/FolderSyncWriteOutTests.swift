@@ -34,7 +34,7 @@ private typealias Folder = SyncedFolder
 
     // MARK: - New tasks
 
-    @Test("A task added here gets a file of its own named after its new UID, and the store records it as written: nothing pending, and the next read-in reads nothing")
+    @Test("A task added here gets a file of its own named after its new UID, CREATED when the task was, and the store records it as written: nothing pending, and the next read-in reads nothing")
     func newTask() throws {
         let task = try setup.add("Buy milk", at: 0) { $0.notes = "Two litres" }
         #expect(try setup.pending() == [task.id])
@@ -47,6 +47,7 @@ private typealias Folder = SyncedFolder
         let lines = try setup.lines("\(uid).ics")
         #expect(lines.contains("UID:\(uid)") && lines.contains("SUMMARY:Buy milk") && lines.contains("DESCRIPTION:Two litres"))
         #expect(lines.contains("PRODID:\(VTodo.productID)") && lines.contains("LAST-MODIFIED:20261201T000100Z"))
+        #expect(lines.contains("CREATED:20261201T000000Z"))
         #expect(try setup.pending().isEmpty)
         #expect(try setup.readIn(2).readIn == 0)
         #expect(try setup.folderSync(2).check().inStep)

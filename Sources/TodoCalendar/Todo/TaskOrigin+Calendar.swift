@@ -1,3 +1,4 @@
+import Foundation
 import TodoCore
 
 extension TaskOrigin {
@@ -11,14 +12,16 @@ extension TaskOrigin {
     /// `BEGIN:VCALENDAR`), which is that. An import from a program without
     /// iCalendar keeps only the VTODO's property lines beyond its UID, since
     /// the rest is the same for every task: those are wrapped here in
-    /// `BEGIN:VCALENDAR`, `VERSION`, `PRODID`, `BEGIN:VTODO` and `UID`, and the
-    /// two END lines.
-    public var calendar: [UInt8] {
+    /// `BEGIN:VCALENDAR`, `VERSION`, `PRODID`, `BEGIN:VTODO`, `UID` and
+    /// `CREATED` (`created`: the task's, such as Taskwarrior's `entry`), and
+    /// the two END lines.
+    public func calendar(created: Date?) -> [UInt8] {
         if Self.isWholeCalendar(item) { return item }
         var output: [UInt8] = []
-        output.reserveCapacity(Self.head.count + uid.utf8.count + 8 + item.count + Self.tail.count)
+        output.reserveCapacity(Self.head.count + uid.utf8.count + 34 + item.count + Self.tail.count)
         output.append(contentsOf: Self.head)
         ContentLine.append(name: "UID", value: ICalendarText.escape(uid), to: &output)
+        if let created { ContentLine.append(name: "CREATED", value: ICalendarTime.utcText(created), to: &output) }
         output.append(contentsOf: item)
         output.append(contentsOf: Self.tail)
         return output

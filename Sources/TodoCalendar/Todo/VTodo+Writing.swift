@@ -17,9 +17,11 @@ extension VTodo {
         applying(wanted, at: now, bumpingSequence: true)
     }
 
-    /// A new task file: one VTODO with `uid`, DTSTAMP, CREATED and
-    /// LAST-MODIFIED at `now`, and the properties of `properties`.
-    public static func newFile(uid: String = UUID().uuidString, properties: VTodoProperties, at now: Date) -> [UInt8] {
+    /// A new task file: one VTODO with `uid`, DTSTAMP and LAST-MODIFIED at
+    /// `now`, CREATED at `created` (the task's own creation, which a file
+    /// made later, or an export, carries to the other clients and back) or
+    /// else `now`, and the properties of `properties`.
+    public static func newFile(uid: String = UUID().uuidString, properties: VTodoProperties, created: Date? = nil, at now: Date) -> [UInt8] {
         let stamp = ICalendarTime.utcText(now)
         let lines = [
             ContentLine(name: "BEGIN", value: "VCALENDAR"),
@@ -28,7 +30,7 @@ extension VTodo {
             ContentLine(name: "BEGIN", value: "VTODO"),
             ContentLine(name: "UID", value: ICalendarText.escape(uid)),
             ContentLine(name: "DTSTAMP", value: stamp),
-            ContentLine(name: "CREATED", value: stamp),
+            ContentLine(name: "CREATED", value: created.map(ICalendarTime.utcText) ?? stamp),
             ContentLine(name: "LAST-MODIFIED", value: stamp),
             ContentLine(name: "END", value: "VTODO"),
             ContentLine(name: "END", value: "VCALENDAR"),
