@@ -25,6 +25,10 @@ public struct ICalendarComponent: Hashable, Sendable {
     /// Its own property lines of `document` named `name`, in order.
     public func properties(_ name: String, in document: ICalendarDocument) -> [ContentLine] {
         let wanted = name.uppercased()
-        return propertyIndices.map { document.lines[$0] }.filter { $0.name == wanted }
+        // Only the lines wanted are copied: a file's reading asks this of
+        // each property it maps.
+        var found: [ContentLine] = []
+        for index in propertyIndices where document.lines[index].name == wanted { found.append(document.lines[index]) }
+        return found
     }
 }
