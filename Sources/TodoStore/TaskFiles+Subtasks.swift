@@ -28,13 +28,13 @@ extension TaskFiles {
     /// the parent's. Their files are not marked for writing, since they say
     /// so already.
     public func linkSubtasks(namingUID uid: String, to parentID: Int64) throws {
-        let ids = try Int64.fetchAll(db, sql: """
+        let ids = try Int64.fetchAll(db.cachedStatement(sql: """
             SELECT f.task_id FROM task_file f JOIN task t ON t.id = f.task_id
             WHERE f.parent_uid = ? AND t.parent_id IS NULL AND t.id <> ?
-            """, arguments: [uid, parentID])
+            """), arguments: [uid, parentID])
         try withoutMarking(ids) {
             for id in ids {
-                try db.execute(sql: "UPDATE task SET parent_id = ? WHERE id = ?", arguments: [parentID, id])
+                try db.cachedStatement(sql: "UPDATE task SET parent_id = ? WHERE id = ?").execute(arguments: [parentID, id])
             }
         }
     }

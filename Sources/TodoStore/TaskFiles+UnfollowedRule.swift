@@ -7,10 +7,10 @@ extension TaskFiles {
     /// longer does (nil): set each time the file is read in.
     public func setUnfollowedRule(_ rule: String?, message: String, taskID: Int64) throws {
         if let rule {
-            try db.execute(sql: "INSERT OR REPLACE INTO unfollowed_rule (task_id, rule, message) VALUES (?, ?, ?)",
-                           arguments: [taskID, rule, message])
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO unfollowed_rule (task_id, rule, message) VALUES (?, ?, ?)")
+                .execute(arguments: [taskID, rule, message])
         } else {
-            try db.execute(sql: "DELETE FROM unfollowed_rule WHERE task_id = ?", arguments: [taskID])
+            try db.cachedStatement(sql: "DELETE FROM unfollowed_rule WHERE task_id = ?").execute(arguments: [taskID])
         }
     }
 

@@ -133,7 +133,8 @@ public struct TaskFiles {
 
     /// The newest version of the task's file this store has seen.
     public func lastVersion(taskID: Int64) throws -> TaskFileVersion? {
-        try Row.fetchOne(db, sql: "SELECT \(Self.versionColumns) FROM task_file_version WHERE task_id = ? ORDER BY id DESC LIMIT 1", arguments: [taskID])
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.versionColumns) FROM task_file_version WHERE task_id = ? ORDER BY id DESC LIMIT 1"),
+                         arguments: [taskID])
             .map(Self.version)
     }
 
@@ -142,18 +143,16 @@ public struct TaskFiles {
     /// content in all (the newest is kept whatever its size): the caller's
     /// bounds (FolderSync's, `MergeBase.versionsKept`).
     public func record(_ version: TaskFileVersion, taskID: Int64, versionsKept: Int, bytesKept: Int) throws {
-        try db.execute(
-            sql: "INSERT INTO task_file_version (task_id, written, is_file, content) VALUES (?, ?, ?, ?)",
-            arguments: [taskID, version.writtenHere, version.isFile, Data(version.content)]
-        )
+        try db.cachedStatement(sql: "INSERT INTO task_file_version (task_id, written, is_file, content) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [taskID, version.writtenHere, version.isFile, Data(version.content)])
         var total = 0
-        let sizes = try Row.fetchAll(db, sql: """
+        let sizes = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT id, length(content) FROM task_file_version WHERE task_id = ? ORDER BY id DESC
-            """, arguments: [taskID])
+            """), arguments: [taskID])
         for (index, row) in sizes.enumerated() {
             total += row[1] as Int
             if index > 0, index >= versionsKept || total > bytesKept {
-                try db.execute(sql: "DELETE FROM task_file_version WHERE task_id = ? AND id <= ?", arguments: [taskID, row[0] as Int64])
+                try db.cachedStatement(sql: "DELETE FROM task_file_version WHERE task_id = ? AND id <= ?").execute(arguments: [taskID, row[0] as Int64])
                 break
             }
         }
@@ -172,7 +171,8 @@ public struct TaskFiles {
     }
 
     private func fetch(_ clause: String, _ arguments: StatementArguments) throws -> [TaskFile] {
-        try Row.fetchAll(db, sql: "SELECT task_id, folder, name, uid, etag FROM task_file \(clause)", arguments: arguments)
+        // A few clauses, each asked once a file: prepared once.
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT task_id, folder, name, uid, etag FROM task_file \(clause)"), arguments: arguments)
             .map { row in TaskFile(taskID: row[0], folder: row[1], name: row[2], uid: row[3], etag: row[4]) }
     }
 }
