@@ -25,6 +25,7 @@ public struct ImportedTasks {
         guard case .array(let array) = parsed.kind else { throw ImportError.notArray(source) }
         elements = array
     }
+
     /// Every element as a draft, and the position of each one's parent
     /// among them; the first bad one stops everything.
     ///
