@@ -2,7 +2,7 @@ import TodoCalendar
 
 /// What a task imported from a program without iCalendar keeps of it
 /// (`TaskOrigin.item`): the VTODO's properties that say what todo-remind's
-/// fields do not, as content lines. `TaskOrigin.calendar` wraps them in the
+/// fields do not, as content lines. `TaskOrigin.calendar(created:)` wraps them in the
 /// VCALENDAR and VTODO with the UID, which are the same for every task and
 /// so not kept 100,000 times by an import of 100,000 tasks. A new file of a
 /// folder's list starts from that, and `export --format ics` writes it.

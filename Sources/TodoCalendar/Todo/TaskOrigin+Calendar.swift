@@ -3,7 +3,7 @@ import TodoCore
 
 extension TaskOrigin {
     /// The PRODID of the VCALENDAR an origin of property lines is wrapped in.
-    public static let importProductID = "-//todo-remind//import//EN"
+    static let importProductID = "-//todo-remind//import//EN"
 
     /// The origin as one VCALENDAR holding its VTODO, as a folder's file
     /// starts from it and `export --format ics` writes it.

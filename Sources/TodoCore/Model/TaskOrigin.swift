@@ -6,7 +6,7 @@
 /// only the property lines that carry what the other program says beyond
 /// the task's fields (Taskwarrior's UDAs as `X-TASKWARRIOR-` properties,
 /// its dependencies as `RELATED-TO;RELTYPE=DEPENDS-ON`), none for most
-/// tasks, which `TaskOrigin.calendar` wraps in a VCALENDAR with the UID. A
+/// tasks, which `TaskOrigin.calendar(created:)` wraps in a VCALENDAR with the UID. A
 /// task of a folder's list gets its first file from it; a task of the
 /// local list keeps it here, for `show` and `export --format ics`.
 public struct TaskOrigin: Hashable, Sendable {
