@@ -50,6 +50,14 @@ enum Journal {
             .execute(arguments: [entry, id, title])
     }
 
+    /// Notes the tasks an import made, the span of ids it gave them one
+    /// after the other, each `after` as its `updated_at`: undoing the
+    /// entry deletes them.
+    static func keepAdded(_ db: Database, entry: Int64, ids: ClosedRange<Int64>, after: Date) throws {
+        try db.cachedStatement(sql: "INSERT INTO journal_added (entry, first_id, last_id, after) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [entry, ids.lowerBound, ids.upperBound, after.timeIntervalSince1970])
+    }
+
     /// Ends an entry once its change is made: records each task's
     /// `updated_at` after it (by which undo tells a later change) where
     /// it is not recorded yet (an import's rows come with it), lets go
@@ -65,8 +73,10 @@ enum Journal {
         try db.cachedStatement(sql: """
             UPDATE journal_task SET after = (SELECT updated_at FROM task WHERE task.id = journal_task.id) WHERE entry = ? AND after IS NULL
             """).execute(arguments: [entry])
-        let kept = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM journal_task WHERE entry = ?"), arguments: [entry]) ?? 0
-        if kept == 0 {
+        let kept = try Bool.fetchOne(db.cachedStatement(sql: """
+            SELECT EXISTS (SELECT 1 FROM journal_task WHERE entry = ?) OR EXISTS (SELECT 1 FROM journal_added WHERE entry = ?)
+            """), arguments: [entry, entry]) ?? false
+        if !kept {
             try db.cachedStatement(sql: "DELETE FROM journal WHERE id = ?").execute(arguments: [entry])
         }
         try db.cachedStatement(sql: "DELETE FROM journal WHERE id <= ?").execute(arguments: [entry - Int64(limit)])
@@ -101,8 +111,17 @@ enum Journal {
 
     private static func entry(_ db: Database, row: Row) throws -> JournalEntry {
         let id: Int64 = row[0]
-        let tasks = try Row.fetchAll(db, sql: "SELECT id, title FROM journal_task WHERE entry = ? ORDER BY id", arguments: [id])
+        var tasks = try Row.fetchAll(db, sql: "SELECT id, title FROM journal_task WHERE entry = ? ORDER BY id", arguments: [id])
             .map { JournalEntry.TaskName(id: $0[0], title: $0[1]) }
+        for span in try spans(db, entry: id) {
+            // Titles as they are now: a task gone since has none here.
+            var titles: [Int64: String] = [:]
+            for task in try Row.fetchAll(db, sql: "SELECT id, title FROM task WHERE id BETWEEN ? AND ?",
+                                         arguments: [span.ids.lowerBound, span.ids.upperBound]) {
+                titles[task[0]] = task[1]
+            }
+            tasks += span.ids.map { JournalEntry.TaskName(id: $0, title: titles[$0]) }
+        }
         let authorName: String = row[2]
         let actionName: String = row[4]
         guard let author = JournalAuthor(name: authorName, session: row[3]), let action = JournalAction(rawValue: actionName) else {
@@ -117,6 +136,9 @@ enum Journal {
     static func undo(_ db: Database, entry: JournalEntry, at now: Date) throws {
         // Every task is checked before any is touched: all or nothing.
         try refuseIfChangedSince(db, entry: entry)
+        for span in try spans(db, entry: entry.id) {
+            try db.execute(sql: "DELETE FROM task WHERE id BETWEEN ? AND ?", arguments: [span.ids.lowerBound, span.ids.upperBound])
+        }
         let rows = try Row.fetchAll(db, sql: "SELECT id, existed, after, file_uid FROM journal_task WHERE entry = ? ORDER BY id",
                                     arguments: [entry.id])
         // The tasks the change added go, many to a statement: undoing an
@@ -134,13 +156,40 @@ enum Journal {
     /// Throws `UndoRefusal.changedSince` naming the first task of `entry`
     /// whose `updated_at` is not the one after the change, or that is gone.
     private static func refuseIfChangedSince(_ db: Database, entry: JournalEntry) throws {
-        guard let changed = try Row.fetchOne(db, sql: """
+        if let changed = try Row.fetchOne(db, sql: """
             SELECT journal_task.id, task.title FROM journal_task LEFT JOIN task ON task.id = journal_task.id
             WHERE journal_task.entry = ? AND task.updated_at IS NOT journal_task.after ORDER BY journal_task.id LIMIT 1
-            """, arguments: [entry.id]) else { return }
-        let id: Int64 = changed[0]
-        let title = (changed[1] as String?) ?? entry.tasks.first { $0.id == id }?.title ?? ""
-        throw UndoRefusal.changedSince(entry, taskID: id, title: title)
+            """, arguments: [entry.id]) {
+            let id: Int64 = changed[0]
+            throw UndoRefusal.changedSince(entry, taskID: id, title: (changed[1] as String?) ?? entry.tasks.first { $0.id == id }?.title)
+        }
+        for span in try spans(db, entry: entry.id) {
+            let bounds: StatementArguments = [span.ids.lowerBound, span.ids.upperBound]
+            if let changed = try Row.fetchOne(db, sql: """
+                SELECT id, title FROM task WHERE id BETWEEN ? AND ? AND updated_at IS NOT ? ORDER BY id LIMIT 1
+                """, arguments: bounds + [span.after]) {
+                throw UndoRefusal.changedSince(entry, taskID: changed[0], title: changed[1])
+            }
+            let present = try Int64.fetchAll(db, sql: "SELECT id FROM task WHERE id BETWEEN ? AND ? ORDER BY id", arguments: bounds)
+            if present.count < span.ids.count {
+                // The first gone: its title as the change that deleted it kept it, when one did.
+                let gone = zip(span.ids, present).first { $0 != $1 }?.0 ?? span.ids.lowerBound + Int64(present.count)
+                let title = try String.fetchOne(db, sql: "SELECT title FROM journal_task WHERE id = ? ORDER BY entry DESC LIMIT 1",
+                                                arguments: [gone])
+                throw UndoRefusal.changedSince(entry, taskID: gone, title: title)
+            }
+        }
+    }
+
+    /// The spans of tasks `entry` added (`keepAdded(_:entry:ids:after:)`),
+    /// with the `updated_at` each task had after it.
+    private static func spans(_ db: Database, entry: Int64) throws -> [(ids: ClosedRange<Int64>, after: Double)] {
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT first_id, last_id, after FROM journal_added WHERE entry = ? ORDER BY first_id"),
+                         arguments: [entry])
+            .compactMap { row in
+                let first: Int64 = row[0], last: Int64 = row[1]
+                return first <= last ? (first...last, row[2]) : nil
+            }
     }
 
     /// Puts back one task the entry kept as it was: its row (under its own

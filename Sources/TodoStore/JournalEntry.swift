@@ -14,14 +14,16 @@ public struct JournalEntry: Hashable, Sendable, Identifiable {
 
     public struct TaskName: Hashable, Sendable {
         public let id: Int64
-        public let title: String
+        /// Nil for a task an import added that is gone since: the journal
+        /// keeps an import's tasks by id only.
+        public let title: String?
     }
 
-    /// "done 4 “Buy milk”", "clear 12 tasks".
+    /// "done 4 “Buy milk”", "clear 12 tasks", "import 1 task".
     public var summary: String {
-        if tasks.count == 1, let task = tasks.first {
-            return "\(action.rawValue) \(task.id) “\(task.title)”"
+        if tasks.count == 1, let task = tasks.first, let title = task.title {
+            return "\(action.rawValue) \(task.id) “\(title)”"
         }
-        return "\(action.rawValue) \(tasks.count) tasks"
+        return "\(action.rawValue) \(tasks.count) \(tasks.count == 1 ? "task" : "tasks")"
     }
 }

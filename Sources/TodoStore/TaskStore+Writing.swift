@@ -28,11 +28,12 @@ extension TaskStore {
 
     /// Saves many new tasks at once, all or none, and returns how many were saved.
     ///
-    /// One transaction, whose rows go in 32 to a statement (`RowBatch`):
-    /// the tasks, then their tags, their journal entries and their origins.
-    /// The tasks get the ids AUTOINCREMENT would give them one by one, the
-    /// next after the largest ever given, so that a subtask's row names its
-    /// parent's id when it is inserted.
+    /// One transaction (`bulkWrite`), whose rows go in 32 to a statement
+    /// (`RowBatch`): the tasks, then their tags and their origins. The
+    /// tasks get the ids AUTOINCREMENT would give them one by one, the next
+    /// after the largest ever given, so that a subtask's row names its
+    /// parent's id when it is inserted, and the journal keeps them as that
+    /// span of ids.
     ///
     /// - Parameter parents: for each draft, the position among `drafts` of
     ///   the draft it is a subtask of (its `parentID` is set to that one's
@@ -48,8 +49,6 @@ extension TaskStore {
             let firstID = try Self.nextTaskID(db)
             var tasks = RowBatch(db, table: "task", columns: ["id"] + TaskRow.writtenColumns)
             var tags = RowBatch(db, verb: "INSERT OR IGNORE", table: "task_tag", columns: ["tag_key", "task_id"])
-            // `Journal.keepAdded`'s rows, with the `updated_at` each task has after the import.
-            var added = RowBatch(db, table: "journal_task", columns: ["entry", "id", "existed", "title", "after"])
             var kept = RowBatch(db, verb: "INSERT OR REPLACE", table: "task_origin", columns: ["task_id", "uid", "item"])
             for chunk in stride(from: 0, to: drafts.count, by: RowBatch.rowsPerStatement) {
                 let range = chunk..<min(chunk + RowBatch.rowsPerStatement, drafts.count)
@@ -71,10 +70,6 @@ extension TaskStore {
                     for tag in task.tags {
                         tags.append { $0 += [TaskTags.key(tag).databaseValue, task.id.databaseValue] }
                     }
-                    added.append { values in
-                        values += [entry.databaseValue, task.id.databaseValue, 0.databaseValue, task.title.databaseValue,
-                                   task.updatedAt.timeIntervalSince1970.databaseValue]
-                    }
                     if index < origins.count, let origin = origins[index] {
                         kept.append { $0 += [task.id.databaseValue, origin.uid.databaseValue, Data(origin.item).databaseValue] }
                     }
@@ -83,7 +78,6 @@ extension TaskStore {
                 // The tasks first: the other rows name them.
                 try tasks.flush()
                 try tags.flush()
-                try added.flush()
                 try kept.flush()
                 for (offset, task) in saved.enumerated() {
                     let draft = drafts[range.lowerBound + offset]
@@ -99,6 +93,8 @@ extension TaskStore {
                     }
                 }
             }
+            // Every new task was last updated `now` (`newTask`).
+            try Journal.keepAdded(db, entry: entry, ids: firstID...(firstID + Int64(drafts.count) - 1), after: now)
             try Journal.finish(db, entry: entry)
             return drafts.count
         }

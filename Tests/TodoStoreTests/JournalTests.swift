@@ -121,6 +121,36 @@ struct JournalTests {
         #expect(try store.database.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM task_tag") } == 0)
     }
 
+    @Test("An import is kept in the journal as the span of ids it gave, its tasks' references checked after")
+    func importSpan() throws {
+        let store = try store()
+        _ = try store.add(TaskDraft(title: "Before"), now: now)
+        var drafts = try (1...40).map { try TaskDraft(title: "Imported \($0)", tags: ["home", "Home", "errand"]) }
+        drafts[3].completions = [Completion(due: nil, at: later(-60))]
+        let origins = (1...40).map { Optional(TaskOrigin(uid: "tw-\($0)", item: Array("X-A:1\r\n".utf8))) }
+        #expect(try store.importTasks(drafts, origins: origins, now: later(1)) == 40)
+
+        try store.database.read { db in
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM journal_task WHERE entry = 2") == 0)
+            let span = try #require(try Row.fetchOne(db, sql: "SELECT first_id, last_id, after FROM journal_added WHERE entry = 2"))
+            #expect(span[0] as Int64 == 2 && span[1] as Int64 == 41 && span[2] as Double == later(1).timeIntervalSince1970)
+            #expect(try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") == true)
+        }
+        let entry = try #require(try store.journal(limit: 1).first)
+        #expect(entry.tasks.map(\.id) == Array(2...41))
+        #expect(entry.tasks.last?.title == "Imported 40")
+        #expect(try store.undoLast(by: store.author, now: later(2))?.summary == "import 40 tasks")
+        #expect(try store.tasks(TaskQuery(includeOpen: true, includeCompleted: true)).map(\.title) == ["Before"])
+        // Undone, its tasks are gone and kept by id only.
+        #expect(try store.journal(limit: 1).first?.tasks.compactMap(\.title) == [])
+
+        _ = try store.importTasks([TaskDraft(title: "Alone")], now: later(3))
+        #expect(try store.journal(limit: 1).first?.summary == "import 42 “Alone”")
+        #expect(try store.undoLast(by: store.author, now: later(4))?.summary == "import 42 “Alone”")
+        #expect(try store.journal(limit: 1).first?.summary == "import 1 task")
+    }
+
     @Test("Undo of an import refuses, changing nothing, when one of its tasks was changed or deleted since, and names it",
           arguments: [false, true])
     func undoImportChangedSince(deleted: Bool) throws {
