@@ -143,6 +143,13 @@ import Testing
         #expect(file.contains("CATEGORIES:Home.Kitchen,phone,urgent\r\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("cal/personal")).count == 14)
         #expect(try cli.ok(["import", path, "--list", "personal", "--config", config]).contains("Imported 0 tasks."))
+
+        // Undone, the import's tasks go with their files; imported again, they come back.
+        #expect(try cli.ok(["undo", "--config", config]) == "Undid: import 14 tasks\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("cal/personal")).isEmpty)
+        #expect(try cli.ok(["list", "--all", "--json", "--config", config]) == "[]\n")
+        #expect(try cli.ok(["import", path, "--list", "personal", "--config", config]).contains("Imported 14 tasks."))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("cal/personal")).count == 14)
     }
 
     @Test("Taskwarrior 3.x's export (from its documentation: depends as a list, no waiting status, UDAs, ISO periods) and 2.5's (depends as text, status waiting)")
