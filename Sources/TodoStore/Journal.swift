@@ -79,6 +79,11 @@ enum Journal {
         if !kept {
             try db.cachedStatement(sql: "DELETE FROM journal WHERE id = ?").execute(arguments: [entry])
         }
+        // The entries' rows go by name, not by cascade: an import's
+        // transaction runs without foreign keys (`TaskStore.bulkWrite`).
+        for table in ["journal_task", "journal_completion", "journal_added"] {
+            try db.cachedStatement(sql: "DELETE FROM \(table) WHERE entry <= ?").execute(arguments: [entry - Int64(limit)])
+        }
         try db.cachedStatement(sql: "DELETE FROM journal WHERE id <= ?").execute(arguments: [entry - Int64(limit)])
     }
 

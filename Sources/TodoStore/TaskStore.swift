@@ -367,11 +367,12 @@ public final class TaskStore: Sendable {
     /// large enough for the rows (about a kilobyte each, with their
     /// indexes), for this transaction only.
     ///
-    /// Foreign keys are not checked in it: `updates` only adds new rows,
-    /// each row naming a task it inserted before in the same transaction,
-    /// and the check (a lookup of that task for each tag and origin)
-    /// was a twelfth of a 100,000-task import. Nothing is
-    /// deleted in it either, so no cascade is missed.
+    /// Foreign keys are not checked in it: `updates` adds new rows, each
+    /// naming a task it inserted before in the same transaction, and the
+    /// check (a lookup of that task for each tag and origin) was a twelfth
+    /// of a 100,000-task import. Their cascades do not run either: what
+    /// `updates` deletes (the journal's oldest entries, `Journal.finish`)
+    /// it deletes with the rows that name it.
     func bulkWrite<T>(rows: Int, _ updates: (Database) throws -> T) throws -> T {
         guard isInPlace else { throw StoreError.replaced(path: path) }
         do {

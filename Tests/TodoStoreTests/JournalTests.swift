@@ -195,6 +195,15 @@ struct JournalTests {
         }
         #expect(count == 1_000)
         #expect(try store.journal(limit: 1).first?.summary == "edit 1 “Counter 1004”")
+
+        // An import, whose transaction runs without foreign keys, lets go of
+        // the oldest entry with its rows all the same.
+        _ = try store.importTasks([TaskDraft(title: "Imported")], now: later(2_000))
+        try store.database.read { db throws -> Void in
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM journal") == 1_000)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM journal_task WHERE entry NOT IN (SELECT id FROM journal)") == 0)
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+        }
     }
 
     @Test("The journal keeps every column a task has")
