@@ -59,8 +59,8 @@ enum Journal {
     }
 
     /// Ends an entry once its change is made: records each task's
-    /// `updated_at` after it (by which undo tells a later change) where
-    /// it is not recorded yet (an import's rows come with it), lets go
+    /// `updated_at` after it (by which undo tells a later change; an
+    /// import's span comes with it), lets go
     /// of the tasks `unchanged` names, of the entry itself when it changed
     /// nothing, and of the entries past `limit`.
     static func finish(_ db: Database, entry: Int64, unchanged: some Collection<Int64> = [Int64]()) throws {

@@ -747,7 +747,7 @@ enum StoreSchema {
             try db.execute(sql: """
                 -- The tasks an import added, as the span of ids they were
                 -- given one after the other, instead of a journal_task row
-                -- each (a quarter of a 100,000-task import's time and
+                -- each (an eighth of a 100,000-task import's time and
                 -- 7 MB): undoing it deletes the span. `after` is their
                 -- updated_at after the import; undo refuses when one of
                 -- them has another, or is gone.

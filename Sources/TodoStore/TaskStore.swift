@@ -377,13 +377,15 @@ public final class TaskStore: Sendable {
         guard isInPlace else { throw StoreError.replaced(path: path) }
         do {
             return try database.writeWithoutTransaction { db in
-                // Both are the connection's: read to be put back. The
-                // journal's place cannot change inside a transaction.
+                // All three are the connection's: read to be put back. The
+                // journal's place and the foreign keys cannot change inside
+                // a transaction.
                 let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
                 let tempStore = try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? 0
+                let foreignKeys = try Int.fetchOne(db, sql: "PRAGMA foreign_keys") ?? 1
                 try db.execute(sql: "PRAGMA temp_store = MEMORY; PRAGMA cache_size = -\(max(rows, 2_000)); PRAGMA foreign_keys = OFF")
                 defer {
-                    try? db.execute(sql: "PRAGMA temp_store = \(tempStore); PRAGMA cache_size = \(cacheSize); PRAGMA foreign_keys = ON")
+                    try? db.execute(sql: "PRAGMA temp_store = \(tempStore); PRAGMA cache_size = \(cacheSize); PRAGMA foreign_keys = \(foreignKeys)")
                 }
                 var result: T?
                 try db.inTransaction {
