@@ -5,9 +5,16 @@ import Testing
 /// Acting on a reminder from its bubble, end to end: the real daemon, the
 /// real dunst, and an action chosen through `dunstctl context` (whose dmenu,
 /// Tests/Fixtures/dmenu-pick, answers with the action's line) or clicked
-/// (`dunstctl action 0`). In the serialized suite of DaemonBubbleTests, as
-/// they all wait for wall-clock instants.
-extension DaemonBubbleTests {
+/// (`dunstctl action 0`). In the serialized suite of DaemonTests, as they all
+/// wait for wall-clock instants.
+extension DaemonTests {
+    /// Waits for the daemon's bubble of `task` to be on screen, and gives its id.
+    func displayedBubble(of task: Int, _ daemon: RunningDaemon, on desktop: PrivateDesktop) throws -> UInt32 {
+        let id = try daemon.notificationID(task: task)
+        try #require(eventually { (try? desktop.displayedCount()) == 1 }, "the bubble of task \(task) is not displayed")
+        return id
+    }
+
     @Test("Mark done, chosen on the bubble, completes the task: show says completed, list no longer has it, and nothing else fires for it")
     func markDoneFromTheBubble() throws {
         let desktop = try PrivateDesktop()
@@ -20,7 +27,7 @@ extension DaemonBubbleTests {
         let rent = try cli.addTask("Pay rent", due: due, "--priority", "high")
 
         // Given the reminder's bubble on screen,
-        let id = try desktop.displayedBubble(of: rent, from: daemon)
+        let id = try displayedBubble(of: rent, daemon, on: desktop)
 
         // when Mark done is chosen in dunst's menu,
         let menu = try desktop.pickFromContextMenu(id: id, key: "done")
@@ -58,7 +65,7 @@ extension DaemonBubbleTests {
         defer { daemon.end() }
         let rent = try cli.addTask("Pay rent", due: WallTime.secondsAhead(3))
 
-        let id = try desktop.displayedBubble(of: rent, from: daemon)
+        let id = try displayedBubble(of: rent, daemon, on: desktop)
         let menu = try desktop.pickFromContextMenu(id: id, key: "default")
 
         #expect(menu.sorted() == ["#Dismiss (Pay rent) [\(id),default]", "#Mark done (Pay rent) [\(id),done]"], "\(menu)")
@@ -79,7 +86,7 @@ extension DaemonBubbleTests {
         let plants = try cli10.addTask("Water the plants", due: due)
 
         // Given the reminder's bubble on screen, with the one snooze choice of the config,
-        let id = try desktop.displayedBubble(of: plants, from: first)
+        let id = try displayedBubble(of: plants, first, on: desktop)
 
         // when "Snooze 10 minutes" is chosen in dunst's menu,
         let menu = try desktop.pickFromContextMenu(id: id, key: "snooze:10m")
@@ -131,7 +138,7 @@ extension DaemonBubbleTests {
         let mail = try cli.addTask("Sort the mail", due: due)
 
         // Given the reminder's bubble on screen,
-        _ = try desktop.displayedBubble(of: mail, from: daemon)
+        _ = try displayedBubble(of: mail, daemon, on: desktop)
         var before = try cli.task(String(mail))
 
         // when it is clicked,

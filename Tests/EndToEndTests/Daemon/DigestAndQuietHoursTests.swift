@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 
 /// The digest and quiet hours, end to end: the real daemon and the real dunst.
-/// In the serialized suite of DaemonBubbleTests, as they wait for wall-clock instants.
-extension DaemonBubbleTests {
+/// In the serialized suite of DaemonTests, as they wait for wall-clock instants.
+extension DaemonTests {
     @Test("More reminders than digest-threshold at one instant come as one bubble listing them, escaped, and each is on the ledger")
     func digestBubble() throws {
         let desktop = try PrivateDesktop()

@@ -115,7 +115,7 @@ extension DaemonTests {
 
         // A reminder fired, and marked done from its bubble.
         let soon = try cli.addTask("Take out the bins", due: WallTime.secondsAhead(2))
-        let id = try desktop.displayedBubble(of: soon, from: daemon)
+        let id = try displayedBubble(of: soon, daemon, on: desktop)
         _ = try desktop.pickFromContextMenu(id: id, key: "done")
         try #require(daemon.waitForLog { $0.event == "action" && $0["outcome"] == "marked-done" } != nil, "\(daemon)")
         #expect(eventually { (try? desktop.displayedCount()) == 0 })

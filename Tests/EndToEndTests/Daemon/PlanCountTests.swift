@@ -34,7 +34,7 @@ extension DaemonTests {
         // Mark done chosen on a bubble: the daemon writes the completion
         // itself, and plans once from it.
         let bins = try cli.addTask("Take out the bins", due: WallTime.secondsAhead(2))
-        let id = try desktop.displayedBubble(of: bins, from: daemon)
+        let id = try displayedBubble(of: bins, daemon, on: desktop)
         Self.settle(daemon)
         mark = daemon.log.count
         _ = try desktop.pickFromContextMenu(id: id, key: "done")

@@ -4,8 +4,8 @@ import Testing
 
 /// The interactive view beside the daemon: what the daemon and its bubbles
 /// change is on screen within a second. In the serialized suite of
-/// DaemonBubbleTests, as it waits for a wall-clock instant.
-extension DaemonBubbleTests {
+/// DaemonTests, as it waits for a wall-clock instant.
+extension DaemonTests {
     @Test("A reminder fires while the view is open; Mark done on its bubble, and the view shows the task done within a second")
     func markDoneWhileTheViewIsOpen() throws {
         let desktop = try PrivateDesktop()
@@ -21,7 +21,7 @@ extension DaemonBubbleTests {
         #expect(view.waitFor("~ \(rent)  Pay rent"), "\(view.screenOrError)")
 
         // Given the reminder's bubble on screen while the view is open,
-        let id = try desktop.displayedBubble(of: rent, from: daemon)
+        let id = try displayedBubble(of: rent, daemon, on: desktop)
         // (the task, due now, shown overdue)
         #expect(view.waitFor("! \(rent)  Pay rent"), "\(view.screenOrError)")
 
