@@ -78,9 +78,13 @@ run: build
 	$(BIN) daemon
 
 ## test: build and run every test, inside a private desktop session (D-Bus, Xvfb, dunst).
+## The end-to-end tests wait on threads of their own (TestSupport's OwnThread),
+## at most TEST_WIDTH test cases at a time: most of their time is spent waiting
+## for an instant, a bubble or a sync, not computing.
+TEST_WIDTH ?= 6
 test: deps reference-python
 	$(SWIFT) build --build-tests
-	scripts/with-desktop-session $(SWIFT) test --skip-build
+	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) scripts/with-desktop-session $(SWIFT) test --skip-build
 
 ## release: an optimised build, for installing and benchmarks. The Swift
 ## runtime and Foundation are linked in: a third less start-up time and

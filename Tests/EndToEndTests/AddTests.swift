@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `add`: what it stores and what it prints.
-@Suite("add")
+@Suite("add", .ownThread)
 struct AddTests {
     @Test("add prints the new task's id and its next reminder")
     func printsIDAndNextReminder() throws {

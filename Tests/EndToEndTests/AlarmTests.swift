@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--remind`: reminders beside the defaults (issue 13), with the built binary.
-@Suite struct AlarmCommandTests {
+@Suite(.ownThread) struct AlarmCommandTests {
     static let now = "2026-11-24 10:00"
 
     @Test func remindAddsAlarmsThatShowNextAndJSONCarry() throws {

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every mistake gets a non-zero exit, one sentence on stderr, and changes nothing.
-@Suite("bad input")
+@Suite("bad input", .ownThread)
 struct BadInputTests {
     /// A store with something to lose: open, completed, timed and day tasks.
     static func addSome(to cli: CLI) throws {

@@ -9,7 +9,7 @@ import Testing
 /// sync has to read.
 ///
 /// Each test has a server of its own, so they run in parallel.
-@Suite("a loopback CalDAV peer: radicale, vdirsyncer and todoman")
+@Suite("a loopback CalDAV peer: radicale, vdirsyncer and todoman", .ownThread)
 struct CalDAVPeerTests {
     @Test("A task made with todoman on device B reaches device A's folder after B syncs, then A, with its UID, summary and due time in UTC")
     func todomanToDeviceA() throws {

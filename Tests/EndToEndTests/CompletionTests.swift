@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `done`, `reopen`, `delete` and `clear`.
-@Suite("done, reopen, delete, clear")
+@Suite("done, reopen, delete, clear", .ownThread)
 struct CompletionTests {
     @Test("done completes a task: it has a completion time, no reminders, and leaves the open list")
     func done() throws {

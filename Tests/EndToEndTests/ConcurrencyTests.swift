@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Several `todo-remind` processes on one store at once.
-@Suite("several processes")
+@Suite("several processes", .ownThread)
 struct ConcurrencyTests {
     @Test("two writers adding 20 tasks each at the same time all succeed")
     func twoWriters() throws {

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `config`, the config file, and where the store lives.
-@Suite("config and paths")
+@Suite("config and paths", .ownThread)
 struct ConfigTests {
     @Test("config prints the default store and config paths under the XDG folders, and the defaults")
     func defaults() throws {

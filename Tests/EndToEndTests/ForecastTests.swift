@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `next`, `show` and `list` say what the daemon will do (issue 9, item 4):
 /// a reminder held by quiet hours at the time it will fire, marked held; the
 /// daily reminder of overdue tasks; a digest said in advance.
-@Suite("what the daemon will do, said by next, show and list")
+@Suite("what the daemon will do, said by next, show and list", .ownThread)
 struct ForecastEndToEndTests {
     /// Tuesday 1 December 2026, 21:00 in Berlin, quiet hours 22:00–07:00.
     static let now = "2026-12-01 21:00"

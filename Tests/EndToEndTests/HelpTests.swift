@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 
 /// `--help` and `--version`: asked for, so on stdout with exit status 0.
-@Suite("help")
+@Suite("help", .ownThread)
 struct HelpTests {
     @Test("--help prints the usage on stdout and exits 0", arguments: [
         ["--help"], ["help"], ["add", "--help"], ["list", "--help"], ["help", "edit"],

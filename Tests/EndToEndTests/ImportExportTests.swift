@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `export` and `import`.
-@Suite("export and import")
+@Suite("export and import", .ownThread)
 struct ImportExportTests {
     /// Tasks that between them use every field and every kind of value.
     static func addEverything(to cli: CLI) throws {

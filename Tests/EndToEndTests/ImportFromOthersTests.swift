@@ -5,7 +5,7 @@ import Testing
 /// `import --from taskwarrior|todotxt|ics` and `export --format ics` with the
 /// built binary (issue 26): real data made by Debian's `task`, the todo.txt
 /// specification's examples and a 200-line file, other clients' `.ics`.
-@Suite struct ImportFromOthersTests {
+@Suite(.ownThread) struct ImportFromOthersTests {
     /// The repository's `Tests/Fixtures` folder.
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")

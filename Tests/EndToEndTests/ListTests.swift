@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `list`: the groups, the footer, every filter and order, and `--json`.
-@Suite("list")
+@Suite("list", .ownThread)
 struct ListTests {
     /// A week around Tuesday 1 December 2026, seen from noon that day (`--now`).
     static let noon = "2026-12-01 12:00"

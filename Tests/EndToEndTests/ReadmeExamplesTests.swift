@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's examples, read from the README itself and run: what it
 /// shows is what the program prints.
-@Suite("README examples")
+@Suite("README examples", .ownThread)
 struct ReadmeExamplesTests {
     /// The package's folder: this file is `Tests/EndToEndTests/ReadmeExamplesTests.swift`.
     static let packageRoot = URL(fileURLWithPath: #filePath)

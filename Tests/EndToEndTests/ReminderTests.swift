@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `on`, `off`, `toggle` and `next`.
-@Suite("reminders")
+@Suite("reminders", .ownThread)
 struct ReminderTests {
     static let nextMorning = "reminder on · next Tue 1 Dec 2099 09:00 (morning)"
 

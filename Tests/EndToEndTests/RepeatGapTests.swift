@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A series started at a time that does not exist that night (a DST gap):
 /// the first occurrence moves forward by the gap, later ones keep the hour
 /// typed (RFC 5545 3.3.5, 3.8.5.3; the README's repeating rules).
-@Suite("Repeating from a time in a DST gap")
+@Suite("Repeating from a time in a DST gap", .ownThread)
 struct RepeatGapTests {
     static let now = "2027-03-13 12:00"
 

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Recurring tasks from the command line (issue 11): one open occurrence,
 /// missed occurrences collapse, the rule kept byte for byte.
-@Suite("repeating tasks")
+@Suite("repeating tasks", .ownThread)
 struct RepeatTests {
     /// Monday 23 November 2026, 10:00 in Berlin.
     static let now = "2026-11-23 10:00"

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `show` and `edit`.
-@Suite("show and edit")
+@Suite("show and edit", .ownThread)
 struct ShowEditTests {
     /// One task with every field set, far enough ahead to stay upcoming.
     static func addFullTask(to cli: CLI) throws {

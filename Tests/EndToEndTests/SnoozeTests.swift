@@ -5,7 +5,7 @@ import Testing
 /// `snooze` and `unsnooze`: a snooze shows in `list`, `show` and `next` and
 /// their JSON, reads WHEN as a moment ahead, and ends with done, delete, off
 /// or a new due date.
-@Suite("snooze")
+@Suite("snooze", .ownThread)
 struct SnoozeTests {
     /// Berlin, the zone every end-to-end run uses.
     static let calendar: Calendar = {
@@ -278,7 +278,7 @@ struct SnoozeTests {
 }
 
 /// A snooze through the real daemon and a real dunst (see `DaemonTests`).
-@Suite("snooze, end to end against dunst", .serialized)
+@Suite("snooze, end to end against dunst", .serialized, .ownThread)
 struct SnoozeDaemonTests {
     @Test("A snooze fires once at its time through the daemon, with a daemon restart in between, and never again after another")
     func firesOnceThroughRestarts() throws {

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a command leaves beside the store: nothing. A `-wal` left behind is
 /// replayed by SQLite into whatever file is at the path when it next opens
 /// it, so every command closes the store, which lets SQLite remove it.
-@Suite("the store's -wal and -shm files")
+@Suite("the store's -wal and -shm files", .ownThread)
 struct StoreLeftoverTests {
     @Test("No command leaves a -wal or -shm file beside the store", arguments: [
         ["list"], ["list", "--all", "--json"], ["next"], ["show", "1"], ["export"],

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Tags, subtasks and a start date on the command line (issue 24): each form,
 /// and each refusal (one sentence, the README's exit status, nothing changed).
-@Suite("tags, subtasks and starts")
+@Suite("tags, subtasks and starts", .ownThread)
 struct TagsSubtasksStartTests {
     @Test("--tag, repeated, tags a task; the first tag is its category; show, the JSON and tags carry them; edit --tag and --untag change them")
     func tags() throws {
@@ -229,7 +230,7 @@ struct TagsSubtasksStartTests {
 }
 
 /// `list` with tags, subtasks and starts (issue 24).
-@Suite("list with tags, subtasks and starts")
+@Suite("list with tags, subtasks and starts", .ownThread)
 struct ListTagsSubtasksStartTests {
     static let noon = "2026-12-01 12:00"
 
@@ -318,7 +319,7 @@ struct ListTagsSubtasksStartTests {
 }
 
 /// `undo` and `undo --list` on the command line (issue 24).
-@Suite("undo")
+@Suite("undo", .ownThread)
 struct UndoTests {
     @Test("undo reverts the newest change not undone yet and says which; again for the one before; tags, start and parent come back; then it refuses")
     func undoEachKind() throws {

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What reaches the terminal: no control characters from task data, and
 /// colours only when asked for.
-@Suite("terminal output")
+@Suite("terminal output", .ownThread)
 struct TerminalTests {
     static let bellAndRed = "Bell\u{7} and \u{1B}[31mred"
 

@@ -9,7 +9,7 @@ import TodoRecurrence
 /// `recurring_ical_events` package over `icalendar`, on generated folders
 /// of recurring events with overrides and exceptions in New York, Berlin,
 /// Lord Howe and Chatham (`Tests/EventReference`).
-@Suite("Event expansion against recurring_ical_events")
+@Suite("Event expansion against recurring_ical_events", .ownThread)
 struct EventReferenceTests {
     /// The window compared: two years.
     static let from = "2026-01-01"

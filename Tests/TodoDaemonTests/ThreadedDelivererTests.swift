@@ -7,7 +7,7 @@ import TodoNotify
 @testable import TodoDaemon
 
 /// Deliveries against a slow server: none waits behind another.
-@Suite("Threaded deliverer")
+@Suite("Threaded deliverer", .ownThread)
 struct ThreadedDelivererTests {
     /// A server that takes each call and answers only when the test lets it:
     /// every call is slow for as long as the test wants.

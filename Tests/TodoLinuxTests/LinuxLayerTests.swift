@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// The suites of the Linux building blocks that touch the process or the
@@ -7,5 +8,5 @@ import Testing
 /// every armed wall-clock timer; a forked child holds copies of every open
 /// descriptor until it closes them, which delays a lock's release and a
 /// file's close event.
-@Suite("Linux layer", .serialized)
+@Suite("Linux layer", .serialized, .ownThread)
 enum LinuxLayerTests {}

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 @testable import TodoLinux
 
@@ -13,7 +14,7 @@ extension LinuxLayerTests {
     /// forked child, which has one thread, as the daemon's main has when it
     /// creates the receiver; the runner only ever gets a signal sent to a
     /// thread of the test's own.
-    @Suite("Signal receiver")
+    @Suite("Signal receiver", .ownThread)
     struct SignalReceiverTests {
         @Test("Signals a process sends itself are read from the descriptor, lowest first, instead of ending it")
         func processSignals() throws {

@@ -1,8 +1,9 @@
 import Glibc
+import TestSupport
 import Testing
 @testable import TodoLinux
 
-@Suite("System errors")
+@Suite("System errors", .ownThread)
 struct SystemErrorTests {
     @Test(
         "A failed call reads as the call, the C library's message and the errno's name",

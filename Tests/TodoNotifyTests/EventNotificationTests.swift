@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 import TodoCore
 import TodoNotify
 
 /// The bubble of a calendar event's alarm: what and when, where, which
 /// calendar; Snooze and Dismiss, no Mark done.
-@Suite("Event notifications")
+@Suite("Event notifications", .ownThread)
 struct EventNotificationTests {
     let composer = ReminderComposer(
         scheduler: NotifyFixtures.scheduler, iconPath: nil,

@@ -11,7 +11,7 @@ import TodoNotify
 /// session bus connection per process, so these tests cannot each have a
 /// `PrivateDesktop()` of their own, as the daemon's do; some stop or freeze
 /// dunst, so they run one at a time, and each leaves dunst running.
-@Suite("LibNotifyNotifier, against dunst", .serialized)
+@Suite("LibNotifyNotifier, against dunst", .serialized, .ownThread)
 struct LibNotifyNotifierTests {
     let notifier = LibNotifyNotifier()
     let composer = ReminderComposer(scheduler: NotifyFixtures.scheduler, iconPath: NotifyFixtures.iconPath)

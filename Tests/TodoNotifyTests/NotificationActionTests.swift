@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 import TodoCore
 import TodoNotify
 
-@Suite("Reminder actions")
+@Suite("Reminder actions", .ownThread)
 struct NotificationActionTests {
     @Test("Each snooze choice is labelled in words: a length of time as one, anything else as a moment", arguments: [
         ("10m", "Snooze 10 minutes"),

@@ -1,9 +1,10 @@
 import CLibNotify
+import TestSupport
 import Testing
 @testable import TodoLibNotify
 import TodoNotify
 
-@Suite("NotifyError")
+@Suite("NotifyError", .ownThread)
 struct NotifyErrorTests {
     /// A GError as GLib would make it, and the error it must become.
     struct Case: Sendable, CustomTestStringConvertible {

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 import TodoCore
 import TodoNotify
 
-@Suite("ReminderComposer")
+@Suite("ReminderComposer", .ownThread)
 struct ReminderComposerTests {
     let composer = ReminderComposer(scheduler: NotifyFixtures.scheduler, iconPath: "/usr/share/icons/todo-remind.svg")
 

@@ -7,7 +7,7 @@ import Testing
 /// radicale server on 127.0.0.1 that a second device (another vdirsyncer
 /// folder, written as Thunderbird writes) shares. Times are seconds, not the
 /// minutes a person would use; what is checked is the same.
-@Suite("daemon, end to end: reminders across devices (CalDAV)", .serialized)
+@Suite("daemon, end to end: reminders across devices (CalDAV)", .serialized, .ownThread)
 struct CrossDeviceReminderTests {
     /// A private desktop, the CalDAV peer, and a CLI whose list folders are
     /// device A's (the zone the peer's clients use; `extraConfig` added).

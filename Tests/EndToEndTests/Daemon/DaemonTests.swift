@@ -11,7 +11,7 @@ import Testing
 /// They wait for wall-clock instants and stop, freeze and restart dunst, so
 /// they run one at a time. Measured delays are printed, never asserted
 /// (docs/ARCHITECTURE.md §8): `make bench` is where they are judged.
-@Suite("daemon, end to end against dunst", .serialized)
+@Suite("daemon, end to end against dunst", .serialized, .ownThread)
 struct DaemonTests {
     @Test("A task due a few seconds ahead fires at its due time, with its title verbatim, its body, app name, category and urgency")
     func firesAtTheDueTime() throws {

@@ -5,7 +5,7 @@ import Testing
 /// Another client's alarms as the daemon fires them (issue 21, item 3): it
 /// follows the file as that client changes it, and a file that first
 /// reaches this machine after its alarm fires it as missed.
-@Suite("daemon, end to end: other clients' alarms", .serialized)
+@Suite("daemon, end to end: other clients' alarms", .serialized, .ownThread)
 struct ForeignAlarmDaemonTests {
     @Test("Evolution moves its alarm ten minutes later before it comes, while the daemon runs: the daemon follows the file and does not fire it at the old time")
     func alarmMovedElsewhereIsFollowed() throws {

@@ -5,7 +5,7 @@ import Testing
 /// Issue 20, items 1–4, for the daemon: with every file of the probe in
 /// its list folder, it reports each once, stays within 200 MiB, fires
 /// another task's reminder on time and stops within a second of SIGTERM.
-@Suite("daemon, end to end: a hostile list folder", .serialized)
+@Suite("daemon, end to end: a hostile list folder", .serialized, .ownThread)
 struct HostileFolderDaemonTests {
     @Test("With the probe's hostile files in its folder the daemon logs each as skipped, fires another task's reminder on time and stops within 1 s of SIGTERM")
     func hostileFolder() throws {

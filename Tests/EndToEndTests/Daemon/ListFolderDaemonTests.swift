@@ -4,7 +4,7 @@ import Testing
 
 /// The daemon and the lists' folders: the real daemon against dunst, with
 /// files written into the folders as vdirsyncer writes them.
-@Suite("daemon, end to end: list folders", .serialized)
+@Suite("daemon, end to end: list folders", .serialized, .ownThread)
 struct ListFolderDaemonTests {
     /// A VTODO due at `instant` (UTC), as a phone's client writes it.
     static func todo(uid: String, summary: String, due: Date, completed: Bool = false) -> String {

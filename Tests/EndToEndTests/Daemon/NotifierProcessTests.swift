@@ -4,7 +4,7 @@ import Testing
 
 /// todo-remind links no libnotify: what notifies is todo-remind-notifier,
 /// beside it, which `daemon`, `notify-test` and `status` start.
-@Suite("the notifier executable")
+@Suite("the notifier executable", .ownThread)
 struct NotifierProcessTests {
     /// The shared libraries `ldd` lists for a binary.
     static func libraries(of binary: URL) throws -> String {

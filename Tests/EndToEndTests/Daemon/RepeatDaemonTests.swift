@@ -5,7 +5,7 @@ import Testing
 /// A repeating task with the real daemon against dunst (issue 11): its
 /// occurrence fires once, done moves it on without a second bubble, and a
 /// SIGKILL around an occurrence's bubble shows it once and loses no later one.
-@Suite("repeating tasks, the daemon end to end", .serialized)
+@Suite("repeating tasks, the daemon end to end", .serialized, .ownThread)
 struct RepeatDaemonTests {
     @Test("A daily task fires at its due time once; done moves it to tomorrow and the daemon arms for that occurrence")
     func dailyOccurrence() throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// A task waiting to start (issue 24): the daemon fires none of its
 /// reminders before its start but those an alarm asks for on purpose.
-@Suite("daemon, end to end: a task not yet started", .serialized)
+@Suite("daemon, end to end: a task not yet started", .serialized, .ownThread)
 struct StartDaemonTests {
     @Test("An alarm a minute before the due that falls before the start does not fire; the alarm at the start does, once")
     func notBeforeItsStart() throws {

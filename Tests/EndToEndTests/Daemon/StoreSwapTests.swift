@@ -5,7 +5,7 @@ import Testing
 /// The daemon's store deleted, replaced by another program's database, or
 /// stopped cleanly: the real daemon against a real dunst, with the files
 /// looked at on disk.
-@Suite("daemon, end to end: its store deleted or replaced", .serialized)
+@Suite("daemon, end to end: its store deleted or replaced", .serialized, .ownThread)
 struct StoreSwapTests {
     /// The log line that says the daemon let go of its store.
     static func isLetGo(_ line: LogLine) -> Bool {

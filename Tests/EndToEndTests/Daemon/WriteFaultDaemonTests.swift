@@ -5,7 +5,7 @@ import Testing
 /// The daemon and a list folder that cannot be written (issue 20): it
 /// backs off instead of spinning, says so once, and writes the change
 /// within seconds of the fault clearing.
-@Suite("daemon, end to end: a list folder that cannot be written")
+@Suite("daemon, end to end: a list folder that cannot be written", .ownThread)
 struct WriteFaultDaemonTests {
     @Test("While a list folder takes no writes the daemon uses under 1 s of CPU in 10 s and logs the fault once; reading commands work, sync --check names the task, and the change is written within seconds of the fault clearing",
           arguments: BrokenFolder.Fault.allCases)

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `agenda` over the folders of the clients' events: day by day, events
 /// and tasks due, with their coming reminders.
-@Suite("agenda")
+@Suite("agenda", .ownThread)
 struct AgendaTests {
     static let now = "2026-11-30 12:00"
 

@@ -5,7 +5,7 @@ import Testing
 /// An event synced through a real radicale by vdirsyncer: its alarm fires
 /// on device A, and a Snooze there reaches device B's file with the next
 /// sync, as Thunderbird on B would read it.
-@Suite("daemon, end to end: an event's snooze through a CalDAV server", .serialized)
+@Suite("daemon, end to end: an event's snooze through a CalDAV server", .serialized, .ownThread)
 struct EventCalDAVTests {
     @Test("Thunderbird's event put on device B fires on device A; Snooze there is written and carried to B by the next sync")
     func snoozeReachesTheOtherDevice() throws {

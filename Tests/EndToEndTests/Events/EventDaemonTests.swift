@@ -4,7 +4,7 @@ import Testing
 
 /// Calendar events' alarms as the daemon fires them (issue 25), from files
 /// written as khal, Thunderbird, Nextcloud and Outlook write them.
-@Suite("daemon, end to end: calendar events", .serialized)
+@Suite("daemon, end to end: calendar events", .serialized, .ownThread)
 struct EventDaemonTests {
     /// The `fire` lines of an event's bubbles, by its summary.
     static func fired(_ summary: String, _ daemon: RunningDaemon) -> [LogLine] {

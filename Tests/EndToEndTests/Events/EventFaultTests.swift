@@ -5,7 +5,7 @@ import Testing
 /// Events' alarms through the faults task reminders are proof against, by
 /// the same rules: a daemon killed mid-delivery, a notification server
 /// missing, a bubble whose alarm is handled on another device, and `status`.
-@Suite("daemon, end to end: calendar events' alarms through faults", .serialized)
+@Suite("daemon, end to end: calendar events' alarms through faults", .serialized, .ownThread)
 struct EventFaultTests {
     /// A weekly series as Thunderbird writes it whose alarm (15 minutes
     /// before) falls at `alarm`.

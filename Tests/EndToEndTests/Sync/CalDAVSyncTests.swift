@@ -6,7 +6,7 @@ import Testing
 /// radicale by vdirsyncer (issue 12's "Done when"): A's pair has
 /// `conflict_resolution = "b wins"` (todo-remind merges in its folder), B's
 /// has none, so any conflict on B's side fails its sync and the test.
-@Suite("sync with a CalDAV server: todo-remind, vdirsyncer, radicale and todoman")
+@Suite("sync with a CalDAV server: todo-remind, vdirsyncer, radicale and todoman", .ownThread)
 struct CalDAVSyncTests {
     /// The CLI of device A, its config naming A's collection folder.
     static func deviceA(_ peer: CalDAVPeer) throws -> CLI {

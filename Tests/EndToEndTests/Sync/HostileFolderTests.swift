@@ -6,7 +6,7 @@ import Testing
 /// costs `list` and `sync --check` at most 5 s and 200 MiB (the issue's
 /// limits, measured on the real binary), is reported as skipped, and leaves
 /// the other tasks of the folder as they are.
-@Suite struct HostileFolderTests {
+@Suite(.ownThread) struct HostileFolderTests {
     /// The limits for one command on a hostile folder.
     static let timeLimit = Duration.seconds(5)
     static let memoryLimit = 200 * 1024 * 1024

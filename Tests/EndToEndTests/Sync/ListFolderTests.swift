@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Lists backed by iCalendar folders (issue 12), with the built binary and
 /// no daemon: every command reads in what changed before it answers and
 /// writes its change out before it returns.
-@Suite struct ListFolderTests {
+@Suite(.ownThread) struct ListFolderTests {
     @Test func addWritesOneFaithfulFilePerTaskIntoTheDefaultList() throws {
         let cli = try CLI()
         defer { cli.remove() }

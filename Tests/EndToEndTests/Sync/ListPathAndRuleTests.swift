@@ -6,7 +6,7 @@ import Testing
 /// 11), with the built binary: a folder is read wherever the command runs,
 /// is one list however it is spelled, and a series in a file is never ended
 /// by a rule todo-remind does not follow.
-@Suite struct ListPathAndRuleTests {
+@Suite(.ownThread) struct ListPathAndRuleTests {
     /// A config in `conf/` whose calendar path is relative to it, and a list folder `conf/cal/home`.
     static func relativeConfig(_ cli: CLI) throws -> String {
         try FileManager.default.createDirectory(atPath: cli.path("conf/cal/home"), withIntermediateDirectories: true)

@@ -9,7 +9,7 @@ import Testing
 /// phone's has "a wins": its edits, made offline, go up whatever the server
 /// got meanwhile. No edit made by todo-remind may be lost without a
 /// conflict that `sync --check` reports.
-@Suite("three writers: todo-remind, a local client writing by rename, and a phone through radicale")
+@Suite("three writers: todo-remind, a local client writing by rename, and a phone through radicale", .ownThread)
 struct ThreeWriterSyncTests {
     @Test("Edited here, re-written by a local client, then the phone's copy of the version before comes back (b wins): the edit stays, and reaches the phone")
     func editSurvivesTheServersOlderCopy() throws {

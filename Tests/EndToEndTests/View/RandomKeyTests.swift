@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The view under 10,000 random keys, on a list in a folder.
-@Suite("the interactive view under random keys")
+@Suite("the interactive view under random keys", .ownThread)
 struct RandomKeyTests {
     /// The keys the run draws from: every key of the view but those that
     /// leave it (q, Ctrl-C, Ctrl-Z), and what a form, a search or a WHEN is

@@ -4,7 +4,7 @@ import Testing
 
 /// Tags, subtasks and a start date in `todo-remind ui`, end to end in tmux:
 /// the rows as `list` prints them, and done of a parent as `done` asks.
-@Suite("the interactive view with subtasks and a start date, end to end in tmux")
+@Suite("the interactive view with subtasks and a start date, end to end in tmux", .ownThread)
 struct ViewSubtaskTests {
     static func tasks() throws -> CLI {
         let cli = try CLI()

@@ -5,7 +5,7 @@ import Testing
 /// `todo-remind ui` end to end: the real binary in a real terminal (tmux),
 /// keys sent as typed, the screen read back, and the store checked with the
 /// commands.
-@Suite("the interactive view, end to end in tmux")
+@Suite("the interactive view, end to end in tmux", .ownThread)
 struct ViewTests {
     /// A store with the README's four tasks.
     static func readmeTasks() throws -> CLI {
