@@ -7,7 +7,7 @@ import Testing
 extension LinuxLayerTests {
     /// The daemon learns of the CLI's writes, and of a new `/etc/localtime`,
     /// from a `DirectoryWatcher`.
-    @Suite("Directory watcher", .ownThread)
+    @Suite("Directory watcher")
     struct DirectoryWatcherTests {
         @Test("Writing a new file reports created, modified and closeWrite, in order, from one read")
         func newFile() throws {

@@ -6,7 +6,7 @@ import Testing
 
 extension LinuxLayerTests {
     /// The daemon's main loop: `epoll_wait` with no timeout, handlers on its thread.
-    @Suite("Event loop", .ownThread)
+    @Suite("Event loop")
     struct EventLoopTests {
         @Test("Another thread's Wakeup wakes the loop, and the handler drains it")
         func wakeupAcrossThreads() throws {

@@ -1,11 +1,10 @@
 import Glibc
-import TestSupport
 import Testing
 @testable import TodoLinux
 
 /// `DirectoryWatcher` decodes what inotify hands over: variable-length
 /// records, several per read.
-@Suite("inotify records", .ownThread)
+@Suite("inotify records")
 struct FileEventTests {
     @Test("Records of different lengths, a folder, an overflow, an unknown watch and a watch that ends decode in order")
     func decode() {

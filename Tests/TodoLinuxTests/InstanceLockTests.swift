@@ -6,7 +6,7 @@ import Testing
 
 extension LinuxLayerTests {
     /// One daemon per user and store: the daemon holds an `InstanceLock`.
-    @Suite("Instance lock", .ownThread)
+    @Suite("Instance lock")
     struct InstanceLockTests {
         @Test("Taking the lock creates the file 0600 with the holder's pid and start time")
         func takes() throws {

@@ -6,7 +6,7 @@ import Testing
 extension LinuxLayerTests {
     /// The daemon debounces store changes and backs off before retries on a
     /// `MonotonicTimer`.
-    @Suite("Monotonic timer", .ownThread)
+    @Suite("Monotonic timer")
     struct MonotonicTimerTests {
         @Test("A timer armed for 30 ms fires through the event loop, and not before")
         func firesAfterItsDuration() throws {

@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import TestSupport
 import Testing
 @testable import TodoLinux
 
@@ -14,7 +13,7 @@ extension LinuxLayerTests {
     /// forked child, which has one thread, as the daemon's main has when it
     /// creates the receiver; the runner only ever gets a signal sent to a
     /// thread of the test's own.
-    @Suite("Signal receiver", .ownThread)
+    @Suite("Signal receiver")
     struct SignalReceiverTests {
         @Test("Signals a process sends itself are read from the descriptor, lowest first, instead of ending it")
         func processSignals() throws {

@@ -1,9 +1,8 @@
 import Glibc
-import TestSupport
 import Testing
 @testable import TodoLinux
 
-@Suite("System errors", .ownThread)
+@Suite("System errors")
 struct SystemErrorTests {
     @Test(
         "A failed call reads as the call, the C library's message and the errno's name",

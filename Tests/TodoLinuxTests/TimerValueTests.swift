@@ -1,12 +1,11 @@
 import Foundation
 import Glibc
-import TestSupport
 import Testing
 @testable import TodoLinux
 
 /// Timers are armed with `timespec` values that never make them fire early
 /// nor disarm them by accident.
-@Suite("Timer values", .ownThread)
+@Suite("Timer values")
 struct TimerValueTests {
     @Test(
         "A wall-clock instant becomes a timespec rounded up to the nanosecond",

@@ -6,7 +6,7 @@ import Testing
 
 extension LinuxLayerTests {
     /// The daemon sleeps until the next reminder on a `WallClockTimer`.
-    @Suite("Wall-clock timer", .ownThread)
+    @Suite("Wall-clock timer")
     struct WallClockTimerTests {
         @Test("A timer armed 50 ms ahead fires through the event loop, and not before its instant")
         func firesAtItsInstant() throws {

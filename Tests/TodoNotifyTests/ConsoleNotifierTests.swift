@@ -4,7 +4,7 @@ import Testing
 import TodoCore
 import TodoNotify
 
-@Suite("ConsoleNotifier", .ownThread)
+@Suite("ConsoleNotifier")
 struct ConsoleNotifierTests {
     @Test("Each notification is one line: the summary, then the body as plain text")
     func oneLinePerNotification() throws {

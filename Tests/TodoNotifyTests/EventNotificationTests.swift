@@ -1,12 +1,11 @@
 import Foundation
-import TestSupport
 import Testing
 import TodoCore
 import TodoNotify
 
 /// The bubble of a calendar event's alarm: what and when, where, which
 /// calendar; Snooze and Dismiss, no Mark done.
-@Suite("Event notifications", .ownThread)
+@Suite("Event notifications")
 struct EventNotificationTests {
     let composer = ReminderComposer(
         scheduler: NotifyFixtures.scheduler, iconPath: nil,

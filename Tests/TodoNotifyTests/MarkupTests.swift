@@ -1,9 +1,8 @@
 import CLibNotify
-import TestSupport
 import Testing
 import TodoNotify
 
-@Suite("Markup", .ownThread)
+@Suite("Markup")
 struct MarkupTests {
     @Test("Escaping replaces the five markup characters by entities", arguments: [
         ("Pay <rent> & <b>bills</b>", "Pay &lt;rent&gt; &amp; &lt;b&gt;bills&lt;/b&gt;"),

@@ -1,9 +1,8 @@
-import TestSupport
 import Testing
 import TodoCore
 import TodoNotify
 
-@Suite("Reminder actions", .ownThread)
+@Suite("Reminder actions")
 struct NotificationActionTests {
     @Test("Each snooze choice is labelled in words: a length of time as one, anything else as a moment", arguments: [
         ("10m", "Snooze 10 minutes"),

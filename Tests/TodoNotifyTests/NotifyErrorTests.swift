@@ -1,10 +1,9 @@
 import CLibNotify
-import TestSupport
 import Testing
 @testable import TodoLibNotify
 import TodoNotify
 
-@Suite("NotifyError", .ownThread)
+@Suite("NotifyError")
 struct NotifyErrorTests {
     /// A GError as GLib would make it, and the error it must become.
     struct Case: Sendable, CustomTestStringConvertible {

@@ -1,10 +1,9 @@
 import Foundation
-import TestSupport
 import Testing
 import TodoCore
 import TodoNotify
 
-@Suite("ReminderComposer", .ownThread)
+@Suite("ReminderComposer")
 struct ReminderComposerTests {
     let composer = ReminderComposer(scheduler: NotifyFixtures.scheduler, iconPath: "/usr/share/icons/todo-remind.svg")
 
