@@ -9,12 +9,24 @@ import Testing
 struct ViewTests {
     /// A store with the README's four tasks.
     static func readmeTasks() throws -> CLI {
-        let cli = try CLI()
+        var cli = try CLI()
+        cli.environment["TZ"] = middayZone()
         try cli.ok("add", "Pay rent", "--due", "+3h", "--priority", "high", "--category", "Home")
         try cli.ok("add", "Buy milk", "--due", "yesterday", "--category", "Shopping")
         try cli.ok("add", "Read that book")
         try cli.ok("add", "Renew passport", "--due", "+2w", "--category", "Personal", "--no-reminder")
         return cli
+    }
+
+    /// A zone where it is about noon now: in Berlin after 21:00, "Pay rent",
+    /// due in 3 hours, fell due tomorrow, and the view had no Today group.
+    static func middayZone(now: Date = Date()) -> String {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC") ?? utc.timeZone
+        let ahead = (12 - utc.component(.hour, from: now) + 24) % 24
+        // Etc/GMT-N is N hours ahead of UTC (POSIX's sign); they run from -14 to +12.
+        let offset = ahead > 12 ? ahead - 24 : ahead
+        return offset >= 0 ? "Etc/GMT-\(offset)" : "Etc/GMT+\(-offset)"
     }
 
     @Test("The view shows list's groups and rows, and q leaves the terminal exactly as it was")
