@@ -3,22 +3,25 @@
 SWIFT        ?= swift
 PREFIX       ?= $(HOME)/.local
 CONFIG       ?= debug
-# Debian packages the build and the tests need: GRDB links the system SQLite,
-# todo-remind-notifier links libnotify (found through pkg-config); recurrence
-# is expanded by libical; the tests run a real notification server (dunst on a
-# private D-Bus and Xvfb display), drive a pseudo-terminal, make foreign
-# databases with python3 and regenerate recurrence fixtures with python3-dateutil.
-# The sync tests run a real CalDAV peer on 127.0.0.1 (Tests/TestSupport/CalDAVPeer):
+# Debian packages the build needs: GRDB links the system SQLite,
+# todo-remind-notifier links libnotify (found through pkg-config), recurrence
+# is expanded by libical, the interactive view draws with ncurses.
+BUILD_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev libncurses-dev
+# And what the tests need beside them: a real notification server (dunst on a
+# private D-Bus and Xvfb display), tmux for the interactive view, python3 for
+# foreign databases and python3-dateutil for the recurrence fixtures. The sync
+# tests run a real CalDAV peer on 127.0.0.1 (Tests/TestSupport/CalDAVPeer):
 # radicale (python3-radicale, the server without the system service the
 # radicale package installs) with a collection made by curl, two devices synced
 # by vdirsyncer, and todoman as the second device's client. Calendar events are
 # checked against khal's `list` and against recurring_ical_events, which PyPI
 # has and Debian has only in an older version: pip puts it in a virtual
-# environment of the build (python3-venv), REFERENCE_PYTHON.
-APT_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev libncurses-dev tmux \
-                dbus dbus-x11 xvfb dunst libnotify-bin python3 python3-dateutil \
-                python3-radicale vdirsyncer todoman curl khal python3-venv python3-pip \
-                taskwarrior python3-icalendar
+# environment of the build (python3-venv), REFERENCE_PYTHON. Taskwarrior's
+# own export is imported; faketime runs the suite at other moments
+# (scripts/faked-time-sweep).
+TEST_PACKAGES  := tmux dbus dbus-x11 xvfb dunst libnotify-bin python3 python3-dateutil \
+                  python3-radicale vdirsyncer todoman curl khal python3-venv python3-pip \
+                  taskwarrior python3-icalendar faketime
 BIN          := .build/$(CONFIG)/todo-remind
 # The Python the event tests' references run in (Tests/TestSupport/ReferencePython).
 REFERENCE_ENV    := .build/reference-python
@@ -55,16 +58,20 @@ RELEASE_ORDER := $(if $(and $(RELEASE_LINK),$(LINK_ORDER)),-Xlinker --symbol-ord
 # Where `make link-order` writes the functions a session ran: generated, never kept.
 LINK_ORDER_FILE := .build/link-order.txt
 
-.PHONY: deps reference-python build run test release install uninstall clean bench bench-deps bench-soak link-order bench-events
+.PHONY: deps deps-test reference-python build run test test-sweep release install uninstall clean bench bench-deps bench-soak link-order bench-events
 
 ## deps: install the missing Debian packages (apt-get, through sudo when not root).
 deps:
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is needed: install it from swift.org and put swift on PATH." >&2; exit 1; }
-	scripts/apt-install-missing $(APT_PACKAGES)
+	scripts/apt-install-missing $(BUILD_PACKAGES)
+
+## deps-test: deps, and the missing Debian packages the tests need.
+deps-test: deps
+	scripts/apt-install-missing $(TEST_PACKAGES)
 
 ## reference-python: a virtual environment with recurring_ical_events from PyPI
 ## (and icalendar, which it needs), for the event tests; made once, by pip.
-reference-python: deps
+reference-python: deps-test
 	@$(REFERENCE_PYTHON) -c "import recurring_ical_events" 2>/dev/null || { \
 		rm -rf $(REFERENCE_ENV) && python3 -m venv $(REFERENCE_ENV) && \
 		$(REFERENCE_PYTHON) -m pip install --quiet --disable-pip-version-check $(REFERENCE_PIP); }
@@ -82,11 +89,21 @@ run: build
 ## at most TEST_WIDTH test cases at a time: most of their time is spent waiting
 ## for an instant, a bubble or a sync, not computing.
 TEST_WIDTH ?= 6
-test: deps reference-python
+test: deps-test reference-python
 	$(SWIFT) build --build-tests
 	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) scripts/with-desktop-session $(SWIFT) test --skip-build
 
-## release: an optimised build, for installing and benchmarks. The Swift
+## test-sweep: the built tests again under libfaketime, at each of SWEEP_MOMENTS
+## (scripts/faked-time-sweep names them; all five by default, about 6 minutes
+## each), so that a test that holds only on the day it was written fails.
+SWEEP_MOMENTS ?=
+test-sweep: deps-test reference-python
+	$(SWIFT) build --build-tests
+	TEST_WIDTH=$(TEST_WIDTH) scripts/faked-time-sweep $(SWEEP_MOMENTS)
+
+## release: an optimised build of the two executables, for installing and
+## benchmarks: only the products, never the test support, which a user does
+## not get and which needs the Testing module the static runtime lacks. The Swift
 ## runtime and Foundation are linked in: a third less start-up time and
 ## memory than loading them as shared libraries.
 ## Linked by lld with packed relative relocations (DT_RELR) where glibc
@@ -97,7 +114,8 @@ release: deps
 	@# swift build relinks when an object or the flags change, not when the ordering file does.
 	@for binary in $(RELEASE_BIN) $(RELEASE_NOTIFIER); do \
 		if [ -n "$(RELEASE_ORDER)" ] && [ $(LINK_ORDER) -nt $$binary ]; then rm -f $$binary; fi; done
-	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) $(RELEASE_ORDER)
+	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) $(RELEASE_ORDER) --product todo-remind
+	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) $(RELEASE_ORDER) --product todo-remind-notifier
 	@if [ -n "$(RELEASE_ORDER)" ]; then python3 scripts/link-order --matching $(LINK_ORDER) .build/release; fi
 
 ## link-order: an experiment, not part of `make release`: profile a session of
@@ -106,7 +124,7 @@ release: deps
 ## $(LINK_ORDER_FILE), and link the release binaries with them first (lld), which
 ## keeps less of the statically linked code resident; about 3 minutes. `make
 ## release` links them as usual again.
-link-order: release
+link-order: release deps-test
 	@test -n "$(RELEASE_LINK)" || { echo "link-order needs lld beside swift and glibc 2.36 or later." >&2; exit 1; }
 	scripts/apt-install-missing $(LINK_ORDER_PACKAGES)
 	scripts/with-desktop-session python3 scripts/link-order .build/release $(LINK_ORDER_FILE)
@@ -118,7 +136,7 @@ link-order: release
 ## Knobs: BENCH_IDLE_SECONDS (daemon idle window, default 300), BENCH_SIZES
 ## (default "1000 10000 100000"), BENCH_BIN (default .build/release/todo-remind),
 ## BENCH_OUT (default BENCHMARKS.md). Quick run: make bench BENCH_IDLE_SECONDS=20 BENCH_SIZES="1000 10000"
-bench: release bench-deps
+bench: release deps-test bench-deps
 	BENCH_RELEASE_LINK="$(RELEASE_LINK)" python3 bench/run.py
 
 ## bench-events: calendar events beside khal (issue 25), about 3 minutes after the
@@ -148,7 +166,7 @@ bench-deps:
 ## (bench/KILL_SOAK.md, which make bench keeps); raw results in
 ## .build/bench/soak-*.json, logs in .build/bench/soak-*/. Knobs: SOAK_SECONDS (190), SOAK_KILLS (20), SOAK_SEED.
 ## Exits 1 when a reminder was lost or shown twice.
-bench-soak: release
+bench-soak: release deps-test
 	scripts/apt-install-missing $(SOAK_PACKAGES)
 	@status=0; \
 	TODO_REMIND_DUNSTRC_FIXTURE=bench/soak-dunstrc scripts/with-desktop-session \

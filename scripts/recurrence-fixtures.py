@@ -236,6 +236,9 @@ def expand(rule, start_text, zone_name):
         # DTSTART rather than at WKST (dateutil #1398, open). So dateutil is
         # started at the week's first day, with the weekday the real start
         # implied made explicit, and the start and COUNT are applied here.
+        # A start that the week's readings hold but its positions pass over
+        # is still the first due, and takes the first of COUNT's places
+        # (RFC 5545 §3.3.10), as dateutil's own week cut at DTSTART counts it.
         codes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
         back = (start.weekday() - codes.index(parts.get("WKST", "MO"))) % 7
         parts.setdefault("BYDAY", codes[start.weekday()])
@@ -246,6 +249,13 @@ def expand(rule, start_text, zone_name):
     # floating start.
     rrule = rrulestr(body, dtstart=dtstart)
     out = []
+    if count is not None:
+        readings = rrulestr(";".join(f"{k}={v}" for k, v in parts.items() if k != "BYSETPOS"), dtstart=dtstart)
+        week_end = dtstart + timedelta(days=7)
+        week = list(itertools.takewhile(lambda wall: wall < week_end, readings))
+        chosen = list(itertools.takewhile(lambda wall: wall < week_end, rrulestr(body, dtstart=dtstart)))
+        if start in week and start not in chosen:
+            count -= 1
     for wall in itertools.islice(rrule, 5000):
         if len(out) == LIMIT or (count is not None and len(out) == count):
             break

@@ -19,6 +19,12 @@ import TodoCore
 ///   expansion starts at the beginning of the start's week or day, and
 ///   occurrences before the start are dropped only after choosing
 ///   (python-dateutil cuts its first week at the start instead, dateutil #1398).
+///   A start that the rule gives but the positions of its own period pass
+///   over (the week's first weekday lies before it) is still the series'
+///   first due, and takes the first of COUNT's places (RFC 5545 §3.3.10:
+///   DTSTART counts as the first occurrence), so the series has COUNT dues
+///   in all, as python-dateutil and libical give it. A start the rule does
+///   not give at all counts no more than they count it.
 /// - A negative `BYMONTHDAY` limiting a `DAILY` rule, for which libical 3
 ///   yields nothing (libical #791): the days are filtered here.
 final class WallExpansion {
@@ -47,6 +53,10 @@ final class WallExpansion {
     private let start: WallTime
     private let count: Int?
     private var produced = 0
+    /// Whether the start's own period was chosen from yet.
+    private var choseFirstPeriod = false
+    /// Whether that period had the start among its readings but passed it over.
+    private var passedOverStart = false
     /// Occurrences chosen from a period but not yet returned.
     private var pending: [WallTime] = []
     /// The first occurrence of the next period, read while finishing the last one.
@@ -136,7 +146,12 @@ final class WallExpansion {
     /// The next occurrence, or nil when there are no more.
     func next() -> WallTime? {
         if let count, produced >= count { return nil }
+        let wasChoosingFirst = !choseFirstPeriod
         let occurrence = setPositions.map { nextChosen(positions: $0.positions, period: $0.period) } ?? nextKept()
+        if wasChoosingFirst, passedOverStart {
+            produced += 1
+            if let count, produced >= count { return nil }
+        }
         if occurrence != nil { produced += 1 }
         return occurrence
     }
@@ -172,6 +187,10 @@ final class WallExpansion {
                 let index = position > 0 ? position - 1 : set.count + position
                 return set.indices.contains(index) ? set[index] : nil
             })
+            if !choseFirstPeriod {
+                choseFirstPeriod = true
+                passedOverStart = set.contains(start) && !chosen.contains(start)
+            }
             pending = chosen.filter { $0 >= start }.sorted()
         }
         return pending.removeFirst()

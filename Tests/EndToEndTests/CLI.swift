@@ -16,14 +16,14 @@ struct CLI {
             .appendingPathComponent("todo-remind-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         storePath = folder.appendingPathComponent("data/todo-remind/tasks.sqlite").path
-        environment = [
+        environment = FakedClock.passed(into: [
             "HOME": folder.path,
             "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
             "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "TZ": "Europe/Berlin",
             "NO_COLOR": "1",
-        ]
+        ])
     }
 
     /// The binary next to the test bundle (`swift test` builds both into one folder).

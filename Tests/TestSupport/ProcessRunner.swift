@@ -36,7 +36,7 @@ public enum ProcessRunner {
             let process = Process()
             process.executableURL = executable
             process.arguments = arguments
-            if let environment { process.environment = environment }
+            if let environment { process.environment = FakedClock.passed(into: environment) }
             if let workingFolder { process.currentDirectoryURL = workingFolder }
             process.terminationHandler = { _ in ended.signal() }
             process.standardInput = stdin

@@ -1,7 +1,7 @@
 /// Why a fixture could not do what a test asked: thrown, so that the test
-/// fails with this sentence. (TestSupport does not import Testing, which is
-/// not there for a release build with the static Swift runtime, and every
-/// target builds in one.)
+/// fails with this sentence. (Fixtures throw rather than record an issue so
+/// that they can be used outside a test body too; TestSupport may import
+/// Testing, for its traits, since `make release` builds only the products.)
 public struct TestSupportFailure: Error, CustomStringConvertible {
     public let description: String
 

@@ -61,7 +61,7 @@ public final class Tmux: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         _ = closeFrom(&actions, 3)
         let argv = ([Self.tmux.path, "-S", socket] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = FakedClock.passed(into: environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }

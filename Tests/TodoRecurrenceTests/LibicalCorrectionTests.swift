@@ -25,6 +25,36 @@ struct LibicalCorrectionTests {
         #expect(recurrence.first(2) == days(["2026-11-23", "2026-11-30"]))
     }
 
+    /// A start that the start week's chosen position passed over, and its
+    /// dues as python-dateutil gives them (which cuts the week at the start,
+    /// so that the start is its first occurrence).
+    struct CountedStart: Sendable, CustomStringConvertible {
+        let rule: String
+        let start: String
+        let dues: [String]
+        var description: String { "\(rule) from \(start)" }
+    }
+
+    @Test("COUNT counts the start as the first due where BYSETPOS chose a day before it in its week (RFC 5545 §3.3.10)", arguments: [
+        CountedStart(rule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH,FR,SU;BYSETPOS=1;COUNT=9", start: "2027-04-04 01:45", dues: [
+            "2027-04-04T01:45:00+11:00", "2027-04-12T01:45:00+10:30", "2027-04-26T01:45:00+10:30", "2027-05-10T01:45:00+10:30",
+            "2027-05-24T01:45:00+10:30", "2027-06-07T01:45:00+10:30", "2027-06-21T01:45:00+10:30", "2027-07-05T01:45:00+10:30",
+            "2027-07-19T01:45:00+10:30",
+        ]),
+        CountedStart(rule: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1;COUNT=5", start: "2028-02-29 17:00", dues: [
+            "2028-02-29T17:00:00+11:00", "2028-03-06T17:00:00+11:00", "2028-03-13T17:00:00+11:00", "2028-03-20T17:00:00+11:00",
+            "2028-03-27T17:00:00+11:00",
+        ]),
+    ])
+    func countCountsAPassedOverStart(_ series: CountedStart) throws {
+        let start = Given.start(series.start, "Australia/Lord_Howe")
+        let recurrence = try Given.recurrence(series.rule, from: start)
+
+        // The task is due at its start first, then at each occurrence after it.
+        let dues = [Due.time(Given.instant(series.dues[0]))] + recurrence.first(50)
+        #expect(dues == series.dues.map { .time(Given.instant($0)) })
+    }
+
     @Test("a negative BYMONTHDAY limits a DAILY rule (libical #791 yields nothing)")
     func dailyLastDays() throws {
         let recurrence = try Given.recurrence("FREQ=DAILY;BYMONTHDAY=-1,-2", from: .day(Given.day("2028-02-01")))
