@@ -108,25 +108,53 @@ public struct EventIndex: Sendable {
         return instants
     }
 
+    /// How far ahead `comingAlarms` looks for alarms at most: a bound for
+    /// series without end whose alarms never fire (all declined), which
+    /// would otherwise be expanded for ever.
+    public static let farthest: TimeInterval = 100 * 366 * 86_400
+
     /// The first `limit` alarm instants of the events after `start`,
-    /// earliest first: from the index when it is this basis's and reaches
-    /// far enough, else expanded from the events themselves (a command run
-    /// in another zone than the index was made in, which it may not write).
-    public func comingAlarms(in store: TaskStore, after start: Date, limit: Int) throws -> [EventReminder] {
+    /// earliest first, however far ahead they are (up to `farthest`): from
+    /// the index as far as it reaches when it is this basis's, and past its
+    /// end (or without one: a command run in another zone than the index
+    /// was made in, which it may not write) expanded from the events
+    /// themselves, in windows that double, until `limit` are found.
+    ///
+    /// - Parameter cutoff: an instant after which no alarm is wanted (the
+    ///   caller has `limit` reminders by then already): the expansion stops
+    ///   there.
+    public func comingAlarms(in store: TaskStore, after start: Date, limit: Int, through cutoff: Date? = nil) throws -> [EventReminder] {
         guard limit > 0, !lists.lists.isEmpty else { return [] }
-        if let coverage = try store.eventIndexCoverage(), coverage.basis == basis {
-            let indexed = try store.eventReminders(after: start, limit: limit)
-            if indexed.count == limit || coverage.through >= start.addingTimeInterval(Self.horizon / 2) { return indexed }
-        }
-        let end = start.addingTimeInterval(Self.horizon)
         var found: [EventReminder] = []
-        for (id, folder, series) in try store.events(overlapping: start, end.addingTimeInterval(Self.lookback)) {
+        var from = start.addingTimeInterval(0.001)
+        if let coverage = try store.eventIndexCoverage(), coverage.basis == basis, coverage.through > start {
+            found = try store.eventReminders(after: start, limit: limit)
+            if found.count == limit { return found }
+            from = coverage.through
+        }
+        let reach = min(start.addingTimeInterval(Self.farthest), cutoff.map { $0.addingTimeInterval(0.001) } ?? .distantFuture)
+        guard from < reach else { return found }
+        // Each series read once; an alarm can come up to `lookback` before its event.
+        var candidates: [(id: Int64, folder: String, changedAt: Date?, recurrence: EventRecurrence, lastEnd: Date?,
+                          settings: EventRecurrence.AlarmSettings)] = []
+        for (id, folder, series) in try store.events(overlapping: from, reach.addingTimeInterval(Self.lookback)) {
             guard let list = lists.list(atPath: folder), list.events,
                   let recurrence = try? EventRecurrence(series: series, localZone: zone) else { continue }
             let settings = EventRecurrence.AlarmSettings(defaultAlarm: list.eventDefaultAlarm, addresses: lists.addresses)
-            found += recurrence.alarms(from: start.addingTimeInterval(0.001), before: end, settings: settings).map {
-                EventReminder(eventID: id, folder: folder, instant: $0, changedAt: series.changedAt)
+            candidates.append((id, folder, series.changedAt, recurrence, recurrence.span.lastEnd, settings))
+        }
+        var window = Self.horizon
+        while found.count < limit, from < reach, !candidates.isEmpty {
+            let end = min(from.addingTimeInterval(window), reach)
+            for candidate in candidates {
+                found += candidate.recurrence.alarms(from: from, before: end, settings: candidate.settings).map {
+                    EventReminder(eventID: candidate.id, folder: candidate.folder, instant: $0, changedAt: candidate.changedAt)
+                }
             }
+            // A series that has ended has no alarm left after this window.
+            candidates.removeAll { candidate in candidate.lastEnd.map { $0.addingTimeInterval(Self.lookback) < end } ?? false }
+            from = end
+            window *= 2
         }
         return Array(found.sorted { ($0.at, $0.eventID) < ($1.at, $1.eventID) }.prefix(limit))
     }
