@@ -61,6 +61,25 @@ struct TaskViewTests {
         #expect(!view.text(width: 99).contains("Task 1 Pay rent"))
     }
 
+    @Test("Beside the pane the titles and columns keep their room: the dues lose their relative words first, then the pane narrows or goes", arguments: [100, 110, 120, 140])
+    func titlesBesideThePane(width: Int) throws {
+        _ = try fixture.add("Call the plumber", due: "fri 18:00", category: "Home", at: Date(timeIntervalSince1970: 1_795_528_800))
+        let view = try fixture.view()
+        let lines = view.text(width: width, height: 32).split(separator: "\n").map(String.init)
+        let screen = lines.joined(separator: "\n")
+        // The list's side of each line, left of the pane.
+        let list = lines.map { $0.split(separator: "│", maxSplits: 1).first.map(String.init) ?? $0 }
+        for title in ["Pay rent", "Buy milk", "Read that book", "Renew passport", "Call the plumber"] {
+            #expect(list.contains { $0.contains(title) }, "“\(title)” is cut at \(width) columns:\n\(screen)")
+        }
+        let milk = try #require(list.first { $0.contains("Buy milk") })
+        #expect(milk.contains("Shopping") && milk.contains("medium") && milk.contains("Wed 25 Nov") && milk.contains("tomorrow 09:00"),
+                "\(screen)")
+        // The pane, where there is room for it beside whole rows.
+        #expect(lines.contains { $0.contains("│ Task 2 Buy milk") } == (width >= 110), "\(screen)")
+        #expect(lines.allSatisfy { $0.count <= width })
+    }
+
     @Test("Under 40×10 the view says the window is too small")
     func tooSmall() throws {
         let view = try fixture.view()

@@ -7,7 +7,8 @@ import TodoStore
 /// The screen: a header (the list shown, the filters, the time), the list in
 /// `list`'s groups with its marks and columns, a footer (what a key did, the
 /// progress, the keys of the mode), and at 100 columns or more the selected
-/// task as `show` describes it. Only the rows on screen are read and put
+/// task as `show` describes it, in a pane that takes only the room the
+/// titles do not need (`paneWidth`). Only the rows on screen are read and put
 /// into words.
 extension TaskView {
     /// Below this the view says the window is too small.
@@ -40,9 +41,8 @@ extension TaskView {
         case .help:
             drawHelp(into: &screen, top: bodyTop, lines: bodyHeight)
         default:
-            let paneWidth = width >= Self.detailWidth ? min(56, max(36, width / 3)) : 0
-            let listWidth = paneWidth > 0 ? width - paneWidth - 1 : width
-            let tasks = drawList(into: &screen, top: bodyTop, lines: bodyHeight, width: listWidth, describer: describer)
+            let (tasks, listWidth) = drawList(into: &screen, top: bodyTop, lines: bodyHeight, width: width, describer: describer)
+            let paneWidth = listWidth < width ? width - listWidth - 1 : 0
             if paneWidth > 0 {
                 for row in bodyTop..<bodyTop + bodyHeight {
                     screen.put("│", row: row, column: listWidth, style: .dim)
@@ -108,15 +108,34 @@ extension TaskView {
 
     /// Draws the lines of the list from `top`, and returns the tasks of the
     /// rows drawn, by id.
-    private func drawList(into screen: inout Screen, top: Int, lines: Int, width: Int, describer: TaskDescriber) -> [Int64: TodoTask] {
+    /// The widest and narrowest the pane beside the list is.
+    static let paneWidths = 30...56
+
+    /// How wide the pane beside the list is, at `width` columns, for rows
+    /// that need `comfortable` columns to keep their titles whole: a third
+    /// of the width at most, never taking the room the titles need (the
+    /// pane goes first, then the titles narrow), none under `detailWidth`.
+    static func paneWidth(width: Int, listNeeds comfortable: Int) -> Int {
+        guard width >= detailWidth else { return 0 }
+        let pane = min(paneWidths.upperBound, max(36, width / 3), width - comfortable - 1)
+        return pane >= paneWidths.lowerBound ? pane : 0
+    }
+
+    /// Draws the list in the first columns of `width`, leaving those of the
+    /// pane beside it (`paneWidth`); returns the tasks on screen and the
+    /// list's width.
+    private func drawList(into screen: inout Screen, top: Int, lines: Int, width fullWidth: Int, describer: TaskDescriber)
+        -> (tasks: [Int64: TodoTask], width: Int) {
         guard shownCount > 0 else {
+            let pane = Self.paneWidth(width: fullWidth, listNeeds: 0)
+            let width = pane > 0 ? fullWidth - pane - 1 : fullWidth
             let words = filtered.summary.total == 0 && index.count == 0
                 ? "No tasks yet. Press a to add one."
                 : "No tasks to show." + (filters == ViewFilters(list: filters.list) ? "" : " p, c, h, / and Tab change what is shown.")
             for (number, line) in Self.wrap(words, width: width).enumerated() where number < lines {
                 screen.put(line, row: top + number, column: 0, limit: width)
             }
-            return [:]
+            return ([:], width)
         }
         let contents = (0..<lines).map { content(ofLine: self.top + $0) }
         let offsets = contents.compactMap(\.row)
@@ -125,8 +144,8 @@ extension TaskView {
         do {
             tasks = try data.store.tasks(ids: ids)
         } catch {
-            screen.put(TaskForm.sentence(error), row: top, column: 0, style: style(CellStyle(color: .red)), limit: width)
-            return [:]
+            screen.put(TaskForm.sentence(error), row: top, column: 0, style: style(CellStyle(color: .red)), limit: fullWidth)
+            return ([:], fullWidth)
         }
         var maker = RowCells.Maker(describer: describer)
         var cells: [Int64: RowCells] = [:]
@@ -144,7 +163,10 @@ extension TaskView {
             cells[id] = made
             noteInstants(of: task, describer: describer)
         }
-        let columns = RowColumns(fitting: ids.compactMap { id in cells[id].map { (id, tasks[id]?.priority ?? .medium, $0) } }, width: width)
+        let rows = ids.compactMap { id in cells[id].map { (id: id, priority: tasks[id]?.priority ?? .medium, cells: $0) } }
+        let pane = Self.paneWidth(width: fullWidth, listNeeds: RowColumns.comfortableWidth(of: rows))
+        let width = pane > 0 ? fullWidth - pane - 1 : fullWidth
+        let columns = RowColumns(fitting: rows, width: width)
         for (number, content) in contents.enumerated() {
             let screenRow = top + number
             if let group = content.group {
@@ -158,7 +180,7 @@ extension TaskView {
                 columns.draw(row, made, describer: describer, into: &screen, row: screenRow, style: lineStyle)
             }
         }
-        return tasks
+        return (tasks, width)
     }
 
     /// The colour of a row in a state, as `list` paints it.
