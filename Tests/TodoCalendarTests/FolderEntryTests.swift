@@ -86,8 +86,9 @@ struct FolderEntryTests {
         let fresh = ".b.ics.\(UUID().uuidString).tmp"
         let others = [".c.ics.1234.tmp", ".notes.\(UUID().uuidString).tmp", "a.ics"]
         for name in [stale, fresh] + others { try temporary.write(name, text: "half") }
-        let hourAgo = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
-        for name in [others[0], others[1]] + [stale] { #expect(utimensat(AT_FDCWD, temporary.file(name), hourAgo, 0) == 0) }
+        for name in [others[0], others[1]] + [stale] {
+            #expect(utimensat(AT_FDCWD, temporary.file(name), try FileClock.times(3600, before: temporary.file(name)), 0) == 0)
+        }
 
         #expect(folder.removeStaleTemporaries() == 1)
         #expect(!temporary.exists(stale))

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 import TodoCalendar
 import TodoCore
 import TodoStore
@@ -277,8 +278,7 @@ private typealias Folder = SyncedFolder
         for name in [stale, fresh] {
             try Data(Self.rent.utf8).write(to: URL(fileURLWithPath: setup.folder + "/" + name))
         }
-        let old = timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)
-        let times = [old, old]
+        let times = try FileClock.times(3600, before: setup.folder + "/" + stale)
         try #require(utimensat(AT_FDCWD, setup.folder + "/" + stale, times, 0) == 0)
         try setup.put("rent.ics", Self.rent)
 

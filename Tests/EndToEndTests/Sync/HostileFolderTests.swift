@@ -89,8 +89,7 @@ import Testing
         let fresh = lists.folder("work") + "/.other.ics.\(UUID().uuidString).tmp"
         try Data("BEGIN:VCALENDAR\r\nhalf".utf8).write(to: URL(fileURLWithPath: stale))
         try Data("BEGIN:VCALENDAR\r\nbeing written".utf8).write(to: URL(fileURLWithPath: fresh))
-        let hourAgo = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
-        #expect(utimensat(AT_FDCWD, stale, hourAgo, 0) == 0)
+        #expect(utimensat(AT_FDCWD, stale, try FileClock.times(3600, before: stale), 0) == 0)
 
         #expect(try cli.lines("list").contains { $0.contains("Fine task") })
         #expect(!FileManager.default.fileExists(atPath: stale))

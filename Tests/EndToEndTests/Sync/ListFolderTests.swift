@@ -201,8 +201,10 @@ import Testing
         try lists.put("work", "stretch.ics", ListFolders.todo(uid: "stretch", summary: "Stretch", extra: [
             "DTSTART;TZID=Europe/Berlin:20261201T090000", "DUE;TZID=Europe/Berlin:20261201T100000", "RRULE:FREQ=DAILY",
         ]))
-        try cli.ok("done", "Stretch")
-        try cli.ok("done", "Stretch")
+        // Done on the morning of 1 December, before either occurrence:
+        // each completion moves the series on by one.
+        try cli.ok("done", "Stretch", "--now", "2026-12-01 08:00")
+        try cli.ok("done", "Stretch", "--now", "2026-12-01 08:00")
         let task = try cli.task("Stretch")
         #expect(((task["due"] as? [String: Any])?["time"] as? String) == "2026-12-03T10:00:00+01:00")
         let lines = ListFolders.contentLines(try lists.read("work", "stretch.ics"))
@@ -252,7 +254,8 @@ import Testing
         let overrides = override("20261201T090000Z") + override("20261203T090000Z")
         try lists.put("work", name, written.replacingOccurrences(of: "END:VCALENDAR", with: overrides + "END:VCALENDAR"))
 
-        let task = try cli.task("Water plants")
+        // Seen at noon on 1 December.
+        let task = try #require(try cli.json("show", "Water plants", "--json", "--now", "2026-12-01 12:00") as? [String: Any])
         #expect(task["completed"] as? Bool == false)
         #expect(((task["due"] as? [String: Any])?["time"] as? String) == "2026-12-02T10:00:00+01:00")
         #expect((task["completions"] as? [Any])?.count == 1)
@@ -266,7 +269,7 @@ import Testing
 
         // Done here on 2 December: 3 December was done in Thunderbird already,
         // so the series goes on to 4 December.
-        try cli.ok("done", "Water plants")
+        try cli.ok("done", "Water plants", "--now", "2026-12-02 11:00")
         let done = try cli.task("Water plants")
         #expect(((done["due"] as? [String: Any])?["time"] as? String) == "2026-12-04T10:00:00+01:00")
         #expect((done["completions"] as? [Any])?.count == 3)
