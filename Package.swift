@@ -248,6 +248,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "TodoListingTests",
+            dependencies: ["TodoListing", "TodoStore", "TodoCore", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "TodoTerminalTests",
             dependencies: ["TodoTerminal", "TodoListing", "TodoStore", "TodoCore", "TodoConfig", "TodoSync", "TestSupport"],
             swiftSettings: swiftSettings
