@@ -53,10 +53,15 @@ extension DaemonTests {
         let due = Date().addingTimeInterval(20 * 86400)
         try lists.put("work", "phone-1.ics", ListFolderDaemonTests.todo(uid: "phone-1", summary: "Call the plumber", due: due))
         try #require(daemon.waitForLog(after: mark) { $0.event == "read-in" } != nil, "\(daemon)")
-        let plumber = try #require(try cli.objects("list", "--json").first { $0["title"] as? String == "Call the plumber" }?["id"] as? Int)
-        _ = try daemon.waitUntilArmed(task: plumber, after: mark)
+        // The task it fires first from now on: armed for. Its id is read from
+        // the log, not by a command: a command that reads the folder may
+        // record how it found it (`FolderScan`), a commit of another
+        // process that the daemon rightly plans for.
+        let armed = try #require(daemon.waitForLog(after: mark) { $0.armedTask != nil }?.armedTask, "\(daemon)")
         Self.settle(daemon)
         #expect(Self.plans(daemon, after: mark).count == 1, "\(daemon)")
+        let plumber = try cli.objects("list", "--json").first { $0["title"] as? String == "Call the plumber" }?["id"] as? Int
+        #expect(armed == plumber, "\(daemon)")
         #expect(daemon.isRunning)
     }
 }
