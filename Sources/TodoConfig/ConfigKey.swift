@@ -25,7 +25,7 @@ enum ConfigKey: String, CaseIterable {
         case .remindAtDueTime, .defaultReminder, .digest, .overdueInDigest, .quietHoursAllowHigh: "true or false"
         case .catchUpHours: "a whole number of hours from 0 to 8760, such as 12"
         case .snooze: "an array of snooze times in quotes, such as [\"10m\", \"1h\", \"tomorrow 09:00\"], or [] for none"
-        case .digestThreshold: "a whole number of tasks from 1 up, such as 3"
+        case .digestThreshold: "a whole number of tasks from 1 to 100000, such as 3"
         case .quietHours: "two times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none"
         case .calendar: "one or more [[calendar]] tables, each with a path in quotes, such as path = \"~/.local/share/vdirsyncer/tasks/*\""
         case .myAddresses: "an array of your e-mail addresses in quotes, such as [\"alice@example.org\"]"
@@ -61,7 +61,9 @@ enum ConfigKey: String, CaseIterable {
         case .digest:
             settings.policy.digestEnabled = try flag(value, or: bad)
         case .digestThreshold:
-            guard let count = value.int, count >= 1 else { throw bad }
+            // Bounded, as every number here is: a count near Int.max
+            // overflowed where the plan counts past it.
+            guard let count = value.int, (1...100_000).contains(count) else { throw bad }
             settings.policy.digestThreshold = count
         case .overdueInDigest:
             settings.policy.overdueInDigest = try flag(value, or: bad)

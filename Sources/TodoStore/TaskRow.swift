@@ -41,8 +41,8 @@ enum TaskRow {
         var snoozes: [Int64: Date] = [:]
         try forEach(db, sql: "SELECT task_id, until FROM snooze", arguments: []) { statement in
             let columns = Columns(statement: statement)
-            if let id = columns.int64(0), let until = columns.double(1) {
-                snoozes[id] = Date(timeIntervalSince1970: until)
+            if let id = columns.int64(0), let until = try instant(columns.double(1), "snooze.until", taskID: id) {
+                snoozes[id] = until
             }
             return true
         }
@@ -178,20 +178,20 @@ enum TaskRow {
             tags: tags(fromBytes: columns.bytes(23), category: category.category, alone: category.alone),
             priority: priority,
             due: due,
-            completedAt: columns.sparseDouble(7).map(Date.init(timeIntervalSince1970:)),
-            createdAt: Date(timeIntervalSince1970: try required(columns.double(8), "created_at")),
-            updatedAt: Date(timeIntervalSince1970: try required(columns.double(9), "updated_at")),
+            completedAt: try Self.instant(columns.sparseDouble(7), "completed_at", taskID: id),
+            createdAt: try required(try Self.instant(columns.double(8), "created_at", taskID: id), "created_at"),
+            updatedAt: try required(try Self.instant(columns.double(9), "updated_at", taskID: id), "updated_at"),
             // NULL only in a row no version since v5 wrote, which the
             // migration filled: read as its last update, the old rule.
-            dueSetAt: columns.double(11).map(Date.init(timeIntervalSince1970:)),
+            dueSetAt: try Self.instant(columns.double(11), "due_set_at", taskID: id),
             reminderOn: try required(columns.int64(10), "reminder") != 0,
-            snoozedUntil: snoozes.map { $0[id] } ?? columns.double(27).map(Date.init(timeIntervalSince1970:)),
+            snoozedUntil: try snoozes.map { $0[id] } ?? Self.instant(columns.double(27), "snooze.until", taskID: id),
             repeating: try repeating(of: columns, taskID: id),
             list: columns.text(18),
-            acknowledgedAt: columns.sparseDouble(19).map(Date.init(timeIntervalSince1970:)),
+            acknowledgedAt: try Self.instant(columns.sparseDouble(19), "acknowledged_at", taskID: id),
             alarms: try alarms(fromText: columns.text(20), taskID: id),
             remindDefaults: columns.int64(21).map { $0 != 0 } ?? true,
-            start: try Self.due(dayColumn: 24, timeColumn: 25, of: columns, taskID: id),
+            start: try Self.due(dayColumn: 24, timeColumn: 25, named: ("start_day", "start_time"), of: columns, taskID: id),
             parentID: columns.sparseInt64(26)
         )
     }
@@ -265,7 +265,7 @@ enum TaskRow {
         guard let from = RepeatFrom(rawValue: fromText) else {
             throw UnreadableValue(taskID: taskID, column: "repeat_from", value: fromText)
         }
-        guard let start = try due(dayColumn: 15, timeColumn: 16, of: columns, taskID: taskID) else {
+        guard let start = try due(dayColumn: 15, timeColumn: 16, named: ("repeat_start_day", "repeat_start_time"), of: columns, taskID: taskID) else {
             throw UnreadableValue(taskID: taskID, column: "repeat_start_day", value: "NULL")
         }
         let wallText = columns.text(22)
@@ -280,14 +280,33 @@ enum TaskRow {
     }
 
     /// The due date held in a day column and a time column; nil when both are NULL.
-    static func due(dayColumn: Int32, timeColumn: Int32, of columns: Columns, taskID: Int64) throws -> Due? {
+    static func due(
+        dayColumn: Int32, timeColumn: Int32, named names: (day: String, time: String) = ("due_day", "due_time"),
+        of columns: Columns, taskID: Int64
+    ) throws -> Due? {
         if let text = columns.text(dayColumn) {
             guard let day = LocalDay(iso: text) else {
-                throw UnreadableValue(taskID: taskID, column: "due_day", value: text)
+                throw UnreadableValue(taskID: taskID, column: names.day, value: text)
             }
             return .day(day)
         }
-        return columns.double(timeColumn).map { .time(Date(timeIntervalSince1970: $0)) }
+        return try instant(columns.double(timeColumn), names.time, taskID: taskID).map(Due.time)
+    }
+
+    /// The seconds since 1970 that a store may hold for an instant: the days
+    /// a task may be due on (`LocalDay.earliest...latest`), two days to
+    /// spare either side. A value past them (one flipped bit of a REAL) is
+    /// damage, refused with the store's sentence before any computation of
+    /// days or integers traps on it.
+    static let storedInstants: ClosedRange<Double> = -2_209_161_600...253_402_387_200
+
+    /// A stored instant, checked against `storedInstants`; nil for NULL.
+    static func instant(_ seconds: Double?, _ column: String, taskID: Int64) throws -> Date? {
+        guard let seconds else { return nil }
+        guard storedInstants.contains(seconds) else {
+            throw UnreadableValue(taskID: taskID, column: column, value: String(seconds))
+        }
+        return Date(timeIntervalSince1970: seconds)
     }
 
     /// A task's alarms as the `alarms` column keeps them: "-900" (seconds
@@ -309,7 +328,8 @@ enum TaskRow {
         guard let text else { return [] }
         return try text.split(separator: ",").map { part in
             if part.hasPrefix("@"), let seconds = Double(part.dropFirst()) {
-                return .absolute(Date(timeIntervalSince1970: seconds))
+                guard let instant = try instant(seconds, "alarms", taskID: taskID) else { throw UnreadableValue(taskID: taskID, column: "alarms", value: text) }
+                return .absolute(instant)
             }
             if part.hasPrefix("s"), let seconds = Int(part.dropFirst()) {
                 return .relativeToStart(seconds: seconds)

@@ -138,7 +138,7 @@ extension TaskStore {
                       queue.wantsTask(withSortKey: sortKey)
                 else { return false }
                 if let due = try TaskRow.due(dayColumn: 1, timeColumn: 2, of: columns, taskID: id) {
-                    queue.offerDue(due, start: try TaskRow.due(dayColumn: 4, timeColumn: 5, of: columns, taskID: id), ofTask: id)
+                    queue.offerDue(due, start: try TaskRow.due(dayColumn: 4, timeColumn: 5, named: ("start_day", "start_time"), of: columns, taskID: id), ofTask: id)
                 }
                 return true
             }
@@ -222,7 +222,7 @@ extension TaskStore {
             due: try TaskRow.due(dayColumn: 1, timeColumn: 2, of: columns, taskID: id),
             isCompleted: !columns.isNull(3),
             priority: priority,
-            start: try TaskRow.due(dayColumn: 11, timeColumn: 12, of: columns, taskID: id),
+            start: try TaskRow.due(dayColumn: 11, timeColumn: 12, named: ("start_day", "start_time"), of: columns, taskID: id),
             parentID: columns.int64(13),
             createdAt: columns.double(5) ?? 0,
             list: columns.bytes(6),

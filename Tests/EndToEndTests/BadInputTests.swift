@@ -221,6 +221,37 @@ struct BadInputTests {
             """, path) == "recipes\n")
     }
 
+    /// A stored instant with one bit of its exponent flipped, and the column it is in.
+    struct FlippedInstant: Sendable, CustomStringConvertible {
+        let column: String
+        let value: String
+        var description: String { "\(column) = \(value)" }
+    }
+
+    @Test("a stored instant out of range (a flipped bit) is the store's damage, named with its task, never a crash", arguments: [
+        FlippedInstant(column: "due_time", value: "1.7969184e+300"),
+        FlippedInstant(column: "due_time", value: "-1e300"),
+        FlippedInstant(column: "created_at", value: "9e18"),
+        FlippedInstant(column: "start_time", value: "1e200"),
+        FlippedInstant(column: "acknowledged_at", value: "-9e18"),
+    ])
+    func flippedInstant(_ flip: FlippedInstant) throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.ok("add", "Pay rent", "--due", "2026-12-10 17:00", "--start", "2026-12-09 10:00", "--now", "2026-12-01 12:00")
+        try cli.python("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE task SET \(flip.column) = \(flip.value)")
+            db.commit()
+            db.close()
+            """, cli.storePath)
+        for command in [["list"], ["show", "1"], ["next"], ["export"], ["list", "--json"]] {
+            let message = try cli.fails(command, status: 74)
+            #expect(message.contains("is damaged") && message.contains("task 1") && message.contains(flip.column), "\(command): \(message)")
+        }
+    }
+
     @Test("a store whose folder cannot be made (its parent is a file) is an error naming it", arguments: [
         ["add", "Task"], ["list"],
     ])
