@@ -151,6 +151,9 @@ extension LinuxLayerTests.WallClockTimerTests {
     /// Sets `CLOCK_REALTIME` to what it reads: a discontinuous change of no
     /// size, which is enough to cancel the timers armed with cancel-on-set.
     private func setClockToNow() throws {
+        // Under libfaketime (`faked-time-sweep`) the time read is the faked
+        // one: setting it would move the machine's clock by the offset.
+        try #require(FakedClock.variables.isEmpty, "the clock is faked: setting it would move the machine's real clock")
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let result = clock_settime(CLOCK_REALTIME, &now)
