@@ -41,7 +41,7 @@ enum WallTime {
         if wait > 0 { Thread.sleep(forTimeInterval: wait) }
     }
 
-    private static let calendar: Calendar = {
+    static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         return calendar

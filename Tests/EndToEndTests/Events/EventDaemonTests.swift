@@ -39,7 +39,9 @@ struct EventDaemonTests {
         #expect(fire.time >= alarm && (fire.lateness ?? 99) < 2, "\(fire)")
         let body = try Self.shownBody("Dentist", daemon, desktop)
         let span = WallTime.hourAndMinute(start) + "–" + WallTime.hourAndMinute(start.addingTimeInterval(3600))
-        #expect(body.contains("in 10 min · \(span)"), "\(body)")
+        // From 23:50 on the event starts tomorrow, and the bubble says so.
+        let day = WallTime.calendar.isDate(start, inSameDayAs: fire.time) ? "" : "tomorrow "
+        #expect(body.contains("in 10 min · \(day)\(span)"), "\(body)")
         #expect(body.contains("Dr. Weber, Hauptstr. 5") && body.contains("personal"), "\(body)")
         Thread.sleep(forTimeInterval: 1)
         #expect(Self.fired("Dentist", daemon).count == 1, "\(daemon)")
