@@ -51,6 +51,9 @@ public enum ProcessRunner {
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         if ended.wait(timeout: .now() + seconds) == .timedOut {
             process.terminate()
+            // A child that blocks SIGTERM (the CLI blocks signals to read
+            // them from a signalfd) would hold the test for ever.
+            if ended.wait(timeout: .now() + 5) == .timedOut { kill(process.processIdentifier, SIGKILL) }
             let name = name ?? ([executable.lastPathComponent] + arguments).joined(separator: " ")
             process.waitUntilExit()
             throw TestSupportFailure("`\(name)` did not finish within \(timeout)")
