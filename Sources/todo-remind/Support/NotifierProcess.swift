@@ -45,6 +45,12 @@ enum NotifierProcess {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        // Not `waitUntilExit`: it spins the run loop to deadlines of the
+        // wall clock, which a clock far from the monotonic one (libfaketime
+        // in the sweep of the tests) turned into a wait without end. The
+        // handler is called once the child's end is seen.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do {
             try process.run()
         } catch {
@@ -53,7 +59,7 @@ enum NotifierProcess {
         // Each answer is a line or two: neither pipe can fill while the other is read.
         let answer = output.fileHandleForReading.readDataToEndOfFile()
         let complaint = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        exited.wait()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let sentence = String(decoding: complaint, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw NotifierProcessError.failed(reason: sentence.isEmpty ? "\(executableName) ended with status \(process.terminationStatus)" : sentence)
