@@ -38,10 +38,14 @@ struct EventDaemonTests {
         let fire = try #require(daemon.waitForLog(within: .seconds(12)) { $0.event == "fire" && $0["summary"] == "Dentist" }, "\(daemon)")
         #expect(fire.time >= alarm && (fire.lateness ?? 99) < 2, "\(fire)")
         let body = try Self.shownBody("Dentist", daemon, desktop)
-        let span = WallTime.hourAndMinute(start) + "–" + WallTime.hourAndMinute(start.addingTimeInterval(3600))
-        // From 23:50 on the event starts tomorrow, and the bubble says so.
-        let day = WallTime.calendar.isDate(start, inSameDayAs: fire.time) ? "" : "tomorrow "
-        #expect(body.contains("in 10 min · \(day)\(span)"), "\(body)")
+        // From 22:50 the hour's event ends tomorrow, from 23:50 it starts
+        // tomorrow too, and the bubble says so.
+        let end = start.addingTimeInterval(3600)
+        let calendar = WallTime.calendar
+        let from = (calendar.isDate(start, inSameDayAs: fire.time) ? "" : "tomorrow ") + WallTime.hourAndMinute(start)
+        let span = calendar.isDate(end.addingTimeInterval(-1), inSameDayAs: start)
+            ? from + "–" + WallTime.hourAndMinute(end) : from + " – tomorrow " + WallTime.hourAndMinute(end)
+        #expect(body.contains("in 10 min · \(span)"), "\(body)")
         #expect(body.contains("Dr. Weber, Hauptstr. 5") && body.contains("personal"), "\(body)")
         Thread.sleep(forTimeInterval: 1)
         #expect(Self.fired("Dentist", daemon).count == 1, "\(daemon)")
