@@ -103,7 +103,9 @@ struct DaemonTests {
         defer { desktop.end() }
         let cli = try desktop.cli()
         defer { cli.remove() }
-        let due = WallTime.secondsAhead(3)
+        // Ahead far enough that a daemon starts, arms and is killed before
+        // it on a loaded machine (3 s was too few under the faked-time sweep).
+        let due = WallTime.secondsAhead(10)
         let passport = try cli.addTask("Renew the passport", due: due)
         // Its morning reminder gives every daemon started below something to arm once it has planned.
         let dentist = try cli.addTask("Book the dentist", due: due.addingTimeInterval(2 * 86_400))
@@ -154,7 +156,9 @@ struct DaemonTests {
         defer { cli.remove() }
         let config = try cli.write("catch-up.toml", PrivateDesktop.farMorningConfig + "catch-up-hours = 0\n")
         let onTimeDue = WallTime.secondsAhead(2)
-        let missedDue = onTimeDue.addingTimeInterval(3)
+        // Far enough after it that the daemon is killed in between on a
+        // loaded machine (3 s was too few under the faked-time sweep).
+        let missedDue = onTimeDue.addingTimeInterval(12)
         let ferns = try cli.addTask("Water the ferns", due: onTimeDue)
         let books = try cli.addTask("Return the library books", due: missedDue)
 
