@@ -1,3 +1,4 @@
+import Foundation
 import TOMLKit
 import TodoCore
 
@@ -24,7 +25,7 @@ enum ConfigKey: String, CaseIterable {
         case .dueSoonHours: "a whole number of hours from 1 to 8760, such as 24"
         case .remindAtDueTime, .defaultReminder, .digest, .overdueInDigest, .quietHoursAllowHigh: "true or false"
         case .catchUpHours: "a whole number of hours from 0 to 8760, such as 12"
-        case .snooze: "an array of snooze times in quotes, such as [\"10m\", \"1h\", \"tomorrow 09:00\"], or [] for none"
+        case .snooze: "an array of up to 10 snooze times in quotes, such as [\"10m\", \"1h\", \"tomorrow 09:00\"], or [] for none"
         case .digestThreshold: "a whole number of tasks from 1 to 100000, such as 3"
         case .quietHours: "two times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none"
         case .calendar: "one or more [[calendar]] tables, each with a path in quotes, such as path = \"~/.local/share/vdirsyncer/tasks/*\""
@@ -51,13 +52,14 @@ enum ConfigKey: String, CaseIterable {
         case .snooze:
             // An empty array is a bubble with no Snooze action (README).
             guard let array = value.array else { throw bad }
-            var choices: [String] = []
+            var choices: [(choice: String, instant: Date)] = []
             for element in array {
                 guard let choice = element.string else { throw bad }
-                try Self.checkSnoozeChoice(choice, among: choices, reminderTime: settings.policy.reminderTime, path: path)
-                choices.append(choice)
+                let instant = try Self.checkSnoozeChoice(
+                    choice, among: choices, reminderTime: settings.policy.reminderTime, path: path)
+                choices.append((choice, instant))
             }
-            settings.snoozeChoices = choices
+            settings.snoozeChoices = choices.map(\.choice)
         case .digest:
             settings.policy.digestEnabled = try flag(value, or: bad)
         case .digestThreshold:

@@ -79,6 +79,8 @@ public enum StoreError: LocalizedError, Equatable, Sendable {
             "\(which) cannot be saved because its category is empty, so nothing was saved: give it a category such as \(TodoTask.defaultCategory)."
         case .invalidTask(let which, .emptyTag):
             "\(which) cannot be saved because one of its tags is empty, so nothing was saved: give each tag a word."
+        case .invalidTask(let which, .nulCharacter(let field)):
+            "\(which) cannot be saved because its \(field) holds a NUL character (U+0000), so nothing was saved: take it out."
         }
     }
 }

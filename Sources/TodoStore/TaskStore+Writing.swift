@@ -280,10 +280,10 @@ extension TaskStore {
             task.title = try TaskFields.title(task.title)
             if let first = task.tags.first { _ = try TaskFields.category(first) }
             task.tags = try TaskTags.normalized(task.tags)
+            task.notes = try TaskFields.notes(task.notes)
         } catch {
             throw .invalidTask(which: which(), problem: error)
         }
-        task.notes = TaskFields.notes(task.notes)
         return task
     }
 }

@@ -36,7 +36,7 @@ struct TaskMapping {
     ///   comes in later, `FolderSync` links it then).
     func apply(_ properties: VTodoProperties, to task: inout TodoTask, links: ParentLinks = .unlinked) {
         task.title = (try? TaskFields.title(properties.title ?? "")) ?? Self.untitled
-        task.notes = TaskFields.notes(properties.notes)
+        task.notes = (try? TaskFields.notes(properties.notes)) ?? nil
         task.tags = TaskTags.lenient(properties.categories)
         task.priority = properties.priority
         task.due = properties.due

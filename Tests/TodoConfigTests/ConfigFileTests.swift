@@ -97,8 +97,8 @@ struct ConfigFileTests {
         ("quiet-hours = \"22-7\"", "The config file /c.toml has a bad value for “quiet-hours”: it must be two times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none."),
         ("quiet-hours = 22", "The config file /c.toml has a bad value for “quiet-hours”: it must be two times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none."),
         ("quiet-hours = false", "The config file /c.toml has a bad value for “quiet-hours”: it must be two times of day joined by a dash in quotes, such as \"22:00-07:00\", or \"\" for none."),
-        ("snooze = \"1h\"", "The config file /c.toml has a bad value for “snooze”: it must be an array of snooze times in quotes, such as [\"10m\", \"1h\", \"tomorrow 09:00\"], or [] for none."),
-        ("snooze = [\"1h\", 10]", "The config file /c.toml has a bad value for “snooze”: it must be an array of snooze times in quotes, such as [\"10m\", \"1h\", \"tomorrow 09:00\"], or [] for none."),
+        ("snooze = \"1h\"", "The config file /c.toml has a bad value for “snooze”: it must be an array of up to 10 snooze times in quotes, such as [\"10m\", \"1h\", \"tomorrow 09:00\"], or [] for none."),
+        ("snooze = [\"1h\", 10]", "The config file /c.toml has a bad value for “snooze”: it must be an array of up to 10 snooze times in quotes, such as [\"10m\", \"1h\", \"tomorrow 09:00\"], or [] for none."),
         ("snooze = [\"next year\"]", "The config file /c.toml has a bad entry “next year” in “snooze”: “next year” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
         ("snooze = [\"1h\", \"tomorrow 25:00\"]", "The config file /c.toml has a bad entry “tomorrow 25:00” in “snooze”: “25:00” is not a time of day: hours go from 0 to 23."),
         ("snooze = [\"10x\"]", "The config file /c.toml has a bad entry “10x” in “snooze”: “10x” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
@@ -110,6 +110,7 @@ struct ConfigFileTests {
         ("snooze = [\"eod\"]", "The config file /c.toml has a bad entry “eod” in “snooze”: “eod” is not a moment to snooze to: give a length such as 1h, a time such as 17:00, or a day such as tomorrow."),
         ("snooze = [\"0m\"]", "The config file /c.toml has a bad entry “0m” in “snooze”: “0m” is a length of no time at all: snooze for a length such as 10m or 1h."),
         ("snooze = [\"1h\", \"10m\", \"1h\"]", "The config file /c.toml has a bad entry “1h” in “snooze”: it is listed twice, and each choice is an action of its own."),
+        ("snooze = [" + (1...11).map { "\"\($0)m\"" }.joined(separator: ", ") + "]", "The config file /c.toml has a bad entry “11m” in “snooze”: a bubble offers at most 10 snooze choices, and this is one more."),
         ("calendar = \"~/tasks\"", "The config file /c.toml has a bad value for “calendar”: it must be one or more [[calendar]] tables, each with a path in quotes, such as path = \"~/.local/share/vdirsyncer/tasks/*\"."),
         ("[[calendar]]\ndefault-list = \"x\"", "The config file /c.toml has a bad value for “calendar.path”: it must be a folder or a glob of folders in quotes, such as \"~/.local/share/vdirsyncer/tasks/*\"."),
         ("[[calendar]]\npath = \"\"", "The config file /c.toml has a bad value for “calendar.path”: it must be a folder or a glob of folders in quotes, such as \"~/.local/share/vdirsyncer/tasks/*\"."),
@@ -124,6 +125,18 @@ struct ConfigFileTests {
         } catch {
             #expect(error.errorDescription == message)
         }
+    }
+
+    @Test("A snooze list of 4,000 entries is refused at its eleventh, without reading the rest")
+    func longSnoozeList() throws {
+        // Issue 36: each entry was compared with every earlier one, read again
+        // each time: 4,000 entries cost 14 s on every command.
+        let toml = "snooze = [" + (1...4000).map { "\"\($0)m\"" }.joined(separator: ", ") + "]"
+        let error = #expect(throws: ConfigError.self) { try ConfigFile.settings(fromTOML: toml, path: "/c.toml") }
+        #expect(error == .badEntry(path: "/c.toml", key: "snooze", entry: "11m",
+                                   reason: "a bubble offers at most 10 snooze choices, and this is one more."))
+        let ten = try ConfigFile.settings(fromTOML: "snooze = [" + (1...10).map { "\"\($0)m\"" }.joined(separator: ", ") + "]", path: "/c.toml")
+        #expect(ten.snoozeChoices.count == 10)
     }
 
     @Test("An unknown key is refused with the list of keys")

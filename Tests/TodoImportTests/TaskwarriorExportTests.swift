@@ -73,6 +73,7 @@ struct TaskwarriorExportTests {
         ("[1,\n{\"uuid\":\"a\"}]", "The element 1 (line 1) of export.json cannot be imported: it is not an object; nothing was imported."),
         ("[\n{\"uuid\":\"a\"},\n]", "Cannot import from export.json as Taskwarrior's export: it is not valid JSON: “]” where a value should be on line 3; nothing was imported."),
         ("{\"uuid\":\"a\"}\n{\"uuid\":\"b\",}\n", "Cannot import from export.json as Taskwarrior's export: it is not valid JSON: “}” where a name in quotes should be on line 2; nothing was imported."),
+        ("[{\"uuid\":\"a\",\"description\":\"Renew lease\\u0000 by Friday\"}]", "The element 1 (line 1) of export.json cannot be imported: A task's title cannot hold a NUL character (U+0000), where other programs would cut it short: take it out; nothing was imported."),
         ("\"a\"", "Cannot import from export.json as Taskwarrior's export: it is not a JSON array, as `task export` writes; nothing was imported."),
     ])
     func places(json: String, message: String) {

@@ -175,6 +175,20 @@ struct TaskStoreWritingTests {
         #expect(try store.task(id: 1)?.title == "A")
     }
 
+    @Test("A change that puts a NUL into notes or a tag is refused, the task unchanged")
+    func modifyRefusesNUL() throws {
+        _ = try store.add(TaskDraft(title: "A", notes: "n", tags: ["Work"]), now: now)
+
+        #expect(throws: StoreError.invalidTask(which: "Task 1", problem: .nulCharacter(field: "notes"))) {
+            try store.modify(ids: [1], now: now) { $0.notes = "cut\u{0}here" }
+        }
+        #expect(throws: StoreError.invalidTask(which: "Task 1", problem: .nulCharacter(field: "tag"))) {
+            try store.modify(ids: [1], now: now) { $0.tags.append("a\u{0}b") }
+        }
+        #expect(try store.task(id: 1)?.notes == "n")
+        #expect(try store.task(id: 1)?.tags == ["Work"])
+    }
+
     @Test("Importing 10,000 drafts saves them all in one go")
     func importMany() throws {
         let drafts = try (1...10_000).map { number in

@@ -58,7 +58,7 @@ public struct TaskDraft: Hashable, Sendable {
         createdAt: Date? = nil
     ) throws(TaskFieldError) {
         self.title = try TaskFields.title(title)
-        self.notes = TaskFields.notes(notes)
+        self.notes = try TaskFields.notes(notes)
         var first: String?
         if let category { first = try TaskFields.category(category) }
         let alone = tags.isEmpty && first.map { TaskTags.key($0) == TaskTags.key(TodoTask.defaultCategory) } == true

@@ -31,6 +31,7 @@ public enum TaskTags {
     public static func normalized(_ raw: [String]) throws(TaskFieldError) -> [String] {
         var tags: [String] = []
         for tag in raw {
+            try TaskFields.refuseNUL(tag, in: "tag")
             let trimmed = (tag.utf8.contains(separatorByte) ? tag.filter { $0 != separator } : tag).trimmingWhitespace()
             guard !trimmed.isEmpty else { throw .emptyTag }
             if !contains(trimmed, in: tags) { tags.append(trimmed) }

@@ -124,7 +124,7 @@ extension TodoRemind {
                 if noDue { task.due = nil }
                 if let newStart { task.start = newStart }
                 if noStart { task.start = nil }
-                if let notes { task.notes = TaskFields.notes(notes) }
+                if let notes { task.notes = try TaskFields.notes(notes) }
                 if let newCategory { task.category = newCategory }
                 task.tag(newTags)
                 if !untag.isEmpty { try task.untag(untag) }
