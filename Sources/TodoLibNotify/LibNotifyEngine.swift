@@ -95,7 +95,8 @@ final class LibNotifyEngine: @unchecked Sendable {
     ///
     /// The bubble carries the notification's actions when `onAction` is given
     /// and the server advertises the "actions" capability; otherwise it
-    /// carries none, and its body ends with the equivalent commands.
+    /// carries none, and its body ends with the equivalent commands. The body
+    /// is markup only for a server that advertises "body-markup".
     func prepare(
         _ notification: ReminderNotification,
         defaultAppName: String,
@@ -108,16 +109,17 @@ final class LibNotifyEngine: @unchecked Sendable {
         if case .failure(let error) = initialize(appName: appName) { return .failure(error) }
         noteServer(sender)
         if case .failure(let error) = ensureProxy() { return .failure(error) }
-        var actionHandler: (@Sendable (ActionInvocation) -> Void)?
-        if let onAction, !notification.actions.isEmpty {
-            switch serverCapabilities(timeout: timeout) {
-            case .success(let capabilities):
-                if capabilities.contains("actions") { actionHandler = onAction }
-            case .failure(let error):
-                return .failure(error)
-            }
+        let capabilities: [String]
+        switch serverCapabilities(timeout: timeout) {
+        case .success(let answer): capabilities = answer
+        case .failure(let error): return .failure(error)
         }
-        let body = notification.body(showingActions: actionHandler != nil)
+        let actionHandler = notification.actions.isEmpty || !capabilities.contains("actions") ? nil : onAction
+        // The body is composed as markup; a server without "body-markup"
+        // shows it as it comes, so it gets the text the markup stands for
+        // (the specification: such a server shows markup literally).
+        let markup = notification.body(showingActions: actionHandler != nil)
+        let body = capabilities.contains("body-markup") ? markup : Markup.plainText(markup)
 
         // libnotify refuses an empty summary.
         let summary = notification.summary.isEmpty ? appName : notification.summary

@@ -4,7 +4,9 @@ import TodoCore
 /// Words a reminder's notification: pure, so every wording can be tested with an
 /// injected `now` and time zone.
 ///
-/// The summary is the task's title as typed. The body's first line says when
+/// The summary is the task's title, its controls and hidden format characters
+/// shown as `list` shows them (`String.safeForTerminal`): a synced title's
+/// U+202E cannot turn the bubble's text around. The body's first line says when
 /// the task is due, relative to the moment the notification is shown:
 ///
 ///     Due today                         a day task, its morning reminder
@@ -40,7 +42,7 @@ public struct ReminderComposer: Sendable {
     public func notification(for task: TodoTask, reminder: Reminder, firedAt now: Date,
                              isHeld: Bool = false) -> ReminderNotification {
         ReminderNotification(
-            summary: task.title,
+            summary: task.title.safeForTerminal,
             body: body(for: task, reminder: reminder, firedAt: now, isHeld: isHeld),
             urgency: Urgency(task.priority),
             iconPath: iconPath,
@@ -84,7 +86,7 @@ public struct ReminderComposer: Sendable {
         let priority = digest.items.map(\.task.priority).max() ?? .medium
         return ReminderNotification(
             summary: digest.summary,
-            body: digest.bodyLines().map(Markup.escape).joined(separator: "\n"),
+            body: digest.bodyLines().map { Markup.escape($0.safeForTerminal) }.joined(separator: "\n"),
             urgency: Urgency(priority),
             iconPath: iconPath,
             taskID: Self.digestTaskID,
@@ -110,7 +112,7 @@ public struct ReminderComposer: Sendable {
         if let location = occurrence.details.location, !location.isEmpty { body.append(location) }
         body.append(calendar)
         return ReminderNotification(
-            summary: occurrence.details.summary ?? "Event",
+            summary: occurrence.details.summary?.safeForTerminal ?? "Event",
             body: body.map(Markup.escape).joined(separator: "\n"),
             urgency: Urgency(occurrence.details.priority),
             iconPath: iconPath,

@@ -1,6 +1,7 @@
 /// Everything a notifier needs to show one reminder, already worded and escaped.
 public struct ReminderNotification: Hashable, Sendable {
-    /// Plain text, the task's title as typed: servers escape summaries themselves.
+    /// Plain text, the task's title with its controls shown: servers escape
+    /// summaries themselves.
     /// libnotify refuses an empty one; the app name is shown instead.
     public var summary: String
     /// Pango markup, already safe: the task's own text in it is escaped.

@@ -177,4 +177,24 @@ extension LibNotifyNotifierTests {
         try desktop.pickFromContextMenu(id: id, key: "done")
         #expect(recorder.received(count: 1) == [ActionInvocation(taskID: 310, key: "done", notificationID: id)])
     }
+
+    @Test("A server without body-markup gets the body as the text it stands for, not escaped for markup")
+    func serverWithoutMarkup() throws {
+        // Issue 36: such a server showed "Tom &amp; Jerry &lt;tom@example.org&gt;".
+        let recorder = RecordingNotifier()
+        try desktop.stopServer()
+        defer { try? desktop.startServer() }
+        let server = try ActionlessServer(capabilities: ["body"])
+        defer { server.stop() }
+
+        _ = try recorder.notifier.show(reminderWithActions(taskID: 311, notes: "Tom & Jerry <tom@example.org>"))
+
+        server.stop()
+        #expect(server.notifications == [ActionlessServer.Notification(
+            replacesID: 0,
+            summary: "Pay rent",
+            body: "Due today at 17:00\nTom & Jerry <tom@example.org>\ntodo-remind done 311\ntodo-remind snooze 311",
+            actions: []
+        )])
+    }
 }

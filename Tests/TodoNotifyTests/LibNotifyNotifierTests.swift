@@ -34,6 +34,14 @@ struct LibNotifyNotifierTests {
         return composer.notification(for: task, reminder: reminder, firedAt: reminder.at)
     }
 
+    @Test("A title's bidi override reaches dunst shown, not obeyed")
+    func bidiOverrideShown() throws {
+        let id = try notifier.show(reminder(taskID: 104, title: "Pay \u{202E}tner"))
+        try desktop.closeAll()
+
+        #expect(try desktop.entry(id: id).summary == "Pay \\u{202E}tner")
+    }
+
     @Test("A reminder reaches the server with its title verbatim, its body as markup, and todo-remind's app name and category")
     func showsAReminder() throws {
         let notification = reminder(taskID: 101, notes: "Pay <rent> & <b>bills</b>")

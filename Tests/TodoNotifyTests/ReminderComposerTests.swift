@@ -109,6 +109,17 @@ struct ReminderComposerTests {
             """)
     }
 
+    @Test("A synced title's bidi override and controls are shown in the summary, not obeyed")
+    func summaryShowsBidiControls() {
+        // Issue 36: U+202E reached the bubble and turned the rest of it around.
+        let task = NotifyFixtures.task(title: "Pay \u{202E}tner\u{1B}[2J", due: .time(NotifyFixtures.at("2026-11-25 17:00")))
+        let reminder = Reminder(taskID: task.id, kind: .morning, occurrence: .at(NotifyFixtures.at("2026-11-25 09:00")), at: NotifyFixtures.at("2026-11-25 09:00"))
+
+        let notification = composer.notification(for: task, reminder: reminder, firedAt: NotifyFixtures.at("2026-11-25 09:00"))
+
+        #expect(notification.summary == "Pay \\u{202E}tner\\e[2J")
+    }
+
     @Test("A task's priority sets the urgency", arguments: [
         (Priority.low, Urgency.low), (.medium, .normal), (.high, .critical),
     ])

@@ -26,7 +26,8 @@ final class ActionlessServer: @unchecked Sendable {
     let notifyDelay: Duration
     private let arrivals = Shared([Date]())
 
-    static let capabilities = ["body", "body-markup"]
+    /// What GetCapabilities answers: by default a body, with markup.
+    let capabilities: [String]
 
     private let received = Shared([Notification]())
     private let stopped = Shared(false)
@@ -39,8 +40,9 @@ final class ActionlessServer: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts the server and waits until it owns the name.
-    init(notifyDelay: Duration = .zero) throws {
+    init(notifyDelay: Duration = .zero, capabilities: [String] = ["body", "body-markup"]) throws {
         self.notifyDelay = notifyDelay
+        self.capabilities = capabilities
         context = g_main_context_new()
         loop = g_main_loop_new(context, 0)
         let thread = Thread { [self] in
@@ -164,7 +166,7 @@ final class ActionlessServer: @unchecked Sendable {
         var values: [OpaquePointer?]
         switch method {
         case "GetCapabilities":
-            var names: [OpaquePointer?] = Self.capabilities.map { g_variant_new_string($0) }
+            var names: [OpaquePointer?] = capabilities.map { g_variant_new_string($0) }
             values = [g_variant_new_array(nil, &names, gsize(names.count))]
         case "GetServerInformation":
             let information: [String] = ["actionless", "todo-remind tests", "1", "1.2"]

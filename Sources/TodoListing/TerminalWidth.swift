@@ -1,32 +1,6 @@
 import CLinux
 import Glibc
-
-extension String {
-    /// The text with control characters made visible ("\n", "\e", "\u{7}"), so
-    /// a title can never move the cursor, clear the screen or forge a line.
-    public var safeForTerminal: String {
-        // Bytes first: a control is a byte below 0x20, DEL, or (C1) a scalar
-        // whose UTF-8 starts 0xC2; most text has none, and is returned as is.
-        guard anyByte(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
-              unicodeScalars.contains(where: \.isControl)
-        else { return self }
-        var result = ""
-        for scalar in unicodeScalars {
-            guard scalar.isControl else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case "\u{1B}": result += "\\e"
-            default: result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            }
-        }
-        return result
-    }
-}
+import TodoCore
 
 extension String {
     /// The columns the text takes in a terminal: the C library's `wcwidth`
@@ -61,18 +35,4 @@ extension String {
     private static let utf8Characters: Void = {
         if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "") }
     }()
-
-    /// Whether a byte of the UTF-8 text satisfies `test`, scanning the
-    /// string's own storage when it has some (native strings do), which is
-    /// several times faster than stepping through `utf8`.
-    public func anyByte(where test: (UInt8) -> Bool) -> Bool {
-        utf8.withContiguousStorageIfAvailable { $0.contains(where: test) } ?? utf8.contains(where: test)
-    }
-}
-
-extension Unicode.Scalar {
-    /// C0 and C1 controls and DEL (general category Cc).
-    public var isControl: Bool {
-        value < 0x20 || (0x7F...0x9F).contains(value)
-    }
 }
