@@ -184,6 +184,7 @@ let package = Package(
         .executableTarget(
             name: "todo-remind-notifier",
             dependencies: [
+                "TodoCore",
                 "TodoConfig",
                 "TodoStore",
                 "TodoNotify",

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TodoCore
 
 /// Log lines for a person watching the daemon in a terminal or the journal:
 /// "10:00:00.003 info  Reminder: …", with milliseconds, since lateness is
@@ -21,6 +22,9 @@ struct ConsoleLogHandler: LogHandler {
         localtime_r(&seconds, &parts)
         let stamp = String(format: "%02d:%02d:%02d.%03d", parts.tm_hour, parts.tm_min, parts.tm_sec, Int(now.tv_nsec / 1_000_000))
         let label = "\(event.level)".padding(toLength: 7, withPad: " ", startingAt: 0)
-        FileHandle.standardError.write(Data("\(stamp) \(label) \(event.message)\n".utf8))
+        // A message quotes synced data (a list's name, a file's, a TRIGGER):
+        // shown as the CLI shows text, so a `tail -f` or `journalctl` reader's
+        // terminal receives no control from it.
+        FileHandle.standardError.write(Data("\(stamp) \(label) \(event.message.description.safeForTerminal)\n".utf8))
     }
 }

@@ -47,7 +47,10 @@ struct TodoRemind: ParsableCommand {
         } catch {
             StoreOpener.closeAll()
             let code: ExitCode = ExitStatus.of(error).map { ExitCode($0) } ?? exitCode(for: error)
-            let sentence = ExitStatus.quotesTaskText(error) ? message(for: error).safeForTerminal : message(for: error)
+            // Every sentence may quote what came from outside (an option's
+            // value, TZ, an element of a file, a title): shown as `list`
+            // shows text, so none of it reaches the terminal as a control.
+            let sentence = message(for: error).safeForTerminal
             // Help, --version, and a silent `ExitCode` keep ArgumentParser's handling.
             guard code != .success, !sentence.isEmpty else { exit(withError: error) }
             FileHandle.standardError.write(Data("Error: \(sentence)\n".utf8))

@@ -358,6 +358,61 @@ struct BadInputTests {
         }
     }
 
+    @Test("an escape sequence in a value an error or warning quotes is shown, never sent to the terminal", arguments: [
+        ["add", "Task", "--due", "\u{1B}]0;owned\u{7}"],
+        ["add", "Task", "--priority", "\u{1B}[2J"],
+        ["list", "--now", "\u{1B}[2Jtomorrow"],
+        ["snooze", "rent", "\u{1B}]0;x\u{7}1h"],
+        ["add", "Task", "--tag", "a\u{202E}b", "--parent", "\u{1B}[2J"],
+    ])
+    func escapesInErrors(arguments: [String]) throws {
+        // Issue 36: --due, --priority and import's element errors echoed ESC ]0;… BEL raw.
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addSome(to: cli)
+
+        let result = try cli.run(arguments)
+
+        #expect(result.status != 0, "\(result)")
+        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0 == "\u{202E}" }, "\(result.stderr.debugDescription)")
+        #expect(result.stderr.contains("\\e") || result.stderr.contains("\\u{202E}"), "\(result.stderr)")
+    }
+
+    @Test("a bad TZ, a folder given as the store and an import's element are quoted shown, never raw")
+    func escapesInWarningsAndStoreAndImport() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addSome(to: cli)
+        let folder = cli.folder.appendingPathComponent("shelf\u{1B}[2J")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = try cli.write("tasks.json", #"[{"title": "a", "due": {"day": "\u001b]0;owned\u0007"}}]"#)
+
+        let results = [
+            try cli.run(["list"], environment: ["TZ": "Mars/\u{1B}]0;owned\u{7}"]),
+            try cli.run(["list", "--store", folder.path]),
+            try cli.run(["import", file]),
+        ]
+
+        for result in results {
+            #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(result.stderr.debugDescription)")
+            #expect(result.stderr.contains("\\e"), "\(result.stderr)")
+        }
+        #expect(results[2].status == 65)
+    }
+
+    @Test("import refuses a title cut by a NUL, naming the element, and adds nothing")
+    func importNUL() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addSome(to: cli)
+        let file = try cli.write("tasks.json", #"[{"title": "a"}, {"title": "Renew lease\u0000 by Friday", "notes": "a\u0000b"}]"#)
+
+        let message = try cli.failsWithoutChange(["import", file], status: 65)
+
+        #expect(message.contains("Element 1"), "\(message)")
+        #expect(message.contains("NUL"), "\(message)")
+    }
+
     @Test("import of a file that does not exist names it")
     func importMissingFile() throws {
         let cli = try CLI()

@@ -46,7 +46,7 @@ public final class InteractiveView {
     public func run() throws {
         _ = try data.startSync(now: Date(), realNow: Date())
         if let warning = data.writeOut(now: Date()) {
-            FileHandle.standardError.write(Data("Warning: \(warning)\n".utf8))
+            FileHandle.standardError.write(Data("Warning: \(warning.safeForTerminal)\n".utf8))
         }
         let view = try TaskView(data: data, list: list, colors: colors, now: Date())
         let loop = try EventLoop()

@@ -21,7 +21,7 @@ extension TodoRemind {
             let storeNote = FileManager.default.fileExists(atPath: storePath) ? "" : " (not created yet)"
             let zone = SystemTimeZone.choice(tz: environment["TZ"])
             if let warning = zone.warning {
-                FileHandle.standardError.write(Data("Warning: \(warning)\n".utf8))
+                Warning.write(warning)
             }
             let configNote = configFile.exists ? "" : " (not present: defaults in use)"
             print("store              \(storePath)\(storeNote)")

@@ -36,7 +36,7 @@ struct Context {
         let environment = ProcessInfo.processInfo.environment
         zone = SystemTimeZone.choice(tz: environment["TZ"])
         if let warning = zone.warning {
-            FileHandle.standardError.write(Data("Warning: \(warning)\n".utf8))
+            Warning.write(warning)
         }
         configFile = ConfigFile.resolve(explicit: options.config, environment: environment)
         settings = try configFile.load()

@@ -50,11 +50,4 @@ enum ExitStatus {
             return nil
         }
     }
-
-    /// Whether the error's sentence holds text of a task (a title, a tag)
-    /// that the core put in as it is: made safe for the terminal where
-    /// printed, as every other sentence naming a task is.
-    static func quotesTaskText(_ error: any Error) -> Bool {
-        error is TagRefusal || error is ParentRefusal
-    }
 }

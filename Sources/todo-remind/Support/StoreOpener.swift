@@ -97,15 +97,13 @@ final class StoreOpener {
                 let own = try writeOut.run()
                 let shown = TodoRemind.Sync.unwrittenShown
                 for file in own.prefix(shown) {
-                    FileHandle.standardError.write(Data("Warning: \(file.message.safeForTerminal)\n".utf8))
+                    Warning.write(file.message)
                 }
                 if own.count > shown {
-                    FileHandle.standardError.write(Data("Warning: the files of \(own.count - shown) more tasks could not be written either; sync --check reports them.\n".utf8))
+                    Warning.write("the files of \(own.count - shown) more tasks could not be written either; sync --check reports them.")
                 }
             } catch {
-                FileHandle.standardError.write(Data(
-                    "Warning: the change is saved, but its calendar file could not be written (\(error.localizedDescription)); the next command or the daemon will write it.\n".utf8
-                ))
+                Warning.write("the change is saved, but its calendar file could not be written (\(error.localizedDescription)); the next command or the daemon will write it.")
             }
         }
     }

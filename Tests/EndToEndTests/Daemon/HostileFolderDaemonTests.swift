@@ -42,4 +42,25 @@ struct HostileFolderDaemonTests {
         #expect(clock.now - asked < .seconds(1), "\(daemon)")
         #expect(ended.status == 0, "\(daemon)")
     }
+
+    @Test("The daemon's text log shows a synced list name's escape sequence, never sends it to the reader's terminal")
+    func textLogEscapesSyncedNames() throws {
+        // Issue 36: a `tail -f` or `journalctl` reader's terminal received
+        // ESC ]0;… from a list's name.
+        let cli = try CLI()
+        defer { cli.remove() }
+        _ = try ListFolders(cli)
+        try FileManager.default.createDirectory(atPath: cli.path("lists/w\u{1B}]0;owned\u{7}"), withIntermediateDirectories: true)
+
+        // The daemon runs until `timeout` stops it, long after it has said
+        // which list folders it keeps in step.
+        let result = try ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/timeout"), ["8", CLI.binary.path, "daemon", "--log-format", "text"],
+            environment: cli.environment, workingFolder: cli.folder, name: "todo-remind daemon"
+        )
+
+        let line = try #require(result.stderr.split(separator: "\n").first { $0.contains("list folders in step") }, "\(result)")
+        #expect(line.contains("w\\e]0;owned\\u{7}"), "\(line)")
+        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(result.stderr.debugDescription)")
+    }
 }
