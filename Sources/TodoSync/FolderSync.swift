@@ -61,16 +61,23 @@ public struct FolderSync: Sendable {
         for list in lists.lists where paths?.contains(list.path) ?? true {
             let scan = realNow.map { FolderScan(of: list, at: $0) }
             if let scan, try scan.isUnchanged(in: store) { continue }
-            let stamps: [ItemStamp]
-            do {
-                stamps = try list.folder.items()
-            } catch {
-                report.skipped.append(.init(path: list.path, reason: error.localizedDescription))
-                continue
-            }
-            // A write killed midway leaves its temporary file; nobody else removes it.
-            list.folder.removeStaleTemporaries()
             try store.withTaskFiles(now: mapping.now) { files in
+                // Listed inside the transaction, which holds the store's
+                // write lock: another command writes a task's file and
+                // records it in one transaction, so every file the store
+                // names is in this listing unless someone else removed it
+                // (issue 36: listed before, a file written meanwhile looked
+                // removed, and its task was deleted and read in again
+                // under a new id).
+                let stamps: [ItemStamp]
+                do {
+                    stamps = try list.folder.items()
+                } catch {
+                    report.skipped.append(.init(path: list.path, reason: error.localizedDescription))
+                    return
+                }
+                // A write killed midway leaves its temporary file; nobody else removes it.
+                list.folder.removeStaleTemporaries()
                 try fillIn(files, in: list.path)
                 let known = try files.files(in: list.path)
                 let knownEvents = try files.events.files(in: list.path)

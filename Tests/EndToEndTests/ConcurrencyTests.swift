@@ -38,6 +38,44 @@ struct ConcurrencyTests {
         #expect(Set(tasks.compactMap { $0["title"] as? String }) == Set(all.keys))
     }
 
+    @Test("four writers adding 25 tasks each into a list's folder: every task keeps the id add printed")
+    func writersIntoAFolderKeepTheirIds() throws {
+        // Issue 36: a writer listed the folder before taking the store's
+        // lock; a file written meanwhile looked removed, and its task was
+        // deleted and read in again under a new id (103 became 105).
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli, defaultList: "work")
+        try cli.ok("list")
+        let printed = Shared<[String: Int]>([:])
+        let failures = Shared<[String]>([])
+
+        DispatchQueue.concurrentPerform(iterations: 4) { writer in
+            for number in 1...25 {
+                let title = "Writer \(writer) task \(number)"
+                do {
+                    let result = try cli.run(["add", title])
+                    let id = result.stdout.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+                    if result.status == 0, let id {
+                        printed.withLock { $0[title] = id }
+                    } else {
+                        failures.withLock { $0.append("\(title): \(result)") }
+                    }
+                } catch {
+                    failures.withLock { $0.append("\(title): \(error)") }
+                }
+            }
+        }
+
+        #expect(failures.get().isEmpty, "\(failures.get())")
+        let tasks = try cli.objects("export")
+        let now = Dictionary(tasks.compactMap { task in (task["title"] as? String).map { ($0, task["id"] as? Int) } }) { first, _ in first }
+        #expect(tasks.count == 100)
+        #expect(try lists.files("work").count == 100)
+        let moved = printed.get().filter { now[$0.key] != $0.value }
+        #expect(moved.isEmpty, "ids changed: \(moved.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value) → \(now[$0.key].map { "\($0 ?? -1)" } ?? "gone")" })")
+    }
+
     @Test("two writers racing to create a new store both succeed")
     func twoCreators() throws {
         let cli = try CLI()
