@@ -210,6 +210,27 @@ extension TaskStore {
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM task_file INDEXED BY task_file_pending WHERE dirty = 1)") ?? false
         }
     }
+
+    /// Gives each task waiting for its first file a UID from `make`, in a
+    /// transaction of its own, before any file is written.
+    ///
+    /// A write-out is one transaction: killed halfway, the files it wrote
+    /// stay while the store forgets writing them. Named by a UID the store
+    /// kept, each is then read in as its own task's file, not as a task of
+    /// its own beside it (issue 36: an import killed after 305 files left
+    /// 304 tasks twice).
+    public func giveNewFilesUIDs(_ make: () -> String) throws {
+        let waiting = try read { db in
+            try Int64.fetchAll(db, sql: """
+                SELECT task_id FROM task_file INDEXED BY task_file_pending WHERE dirty = 1 AND uid IS NULL AND name IS NULL
+                """)
+        }
+        guard !waiting.isEmpty else { return }
+        try write { db in
+            let naming = try db.cachedStatement(sql: "UPDATE task_file SET uid = ? WHERE task_id = ? AND uid IS NULL")
+            for id in waiting { try naming.execute(arguments: [make(), id]) }
+        }
+    }
 }
 
 extension TaskFiles {

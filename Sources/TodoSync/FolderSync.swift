@@ -130,6 +130,7 @@ public struct FolderSync: Sendable {
     /// the store alone, it would lose what it holds that the store does not.
     public func writeOut() throws -> SyncReport {
         var report = SyncReport()
+        try store.giveNewFilesUIDs { UUID().uuidString }
         try store.withTaskFiles(now: mapping.now) { files in
             try fillIn(files)
             for pending in try files.pending() {
