@@ -58,7 +58,7 @@ public struct CalendarExport {
                     var raw: [UInt8] = []
                     for line in document.lines[component.begin...component.end] { raw.append(contentsOf: line.raw) }
                     if component.name == "VTIMEZONE" {
-                        guard let tzid = component.properties("TZID", in: document).first?.value, zones[tzid] == nil else { continue }
+                        guard let tzid = component.timeZoneID(in: document), zones[tzid] == nil else { continue }
                         zones[tzid] = raw
                         zoneOrder.append(tzid)
                     } else if component.name == "VTODO" {

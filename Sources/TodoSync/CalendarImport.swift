@@ -45,7 +45,7 @@ public struct CalendarImport {
         let header = calendar.propertyIndices.map { document.lines[$0] }
         var zones: [String: ICalendarComponent] = [:]
         for zone in calendar.children where zone.name == "VTIMEZONE" {
-            if let tzid = zone.properties("TZID", in: document).first?.value, zones[tzid] == nil { zones[tzid] = zone }
+            if let tzid = zone.timeZoneID(in: document), zones[tzid] == nil { zones[tzid] = zone }
         }
         var batch = ImportBatch()
         var order: [String] = []

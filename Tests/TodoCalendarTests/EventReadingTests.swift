@@ -124,6 +124,23 @@ struct EventReadingTests {
         #expect(standUps == ["2026-12-07T13:55:00Z", "2026-12-14T13:55:00Z", "2026-12-21T13:55:00Z", "2027-01-04T13:55:00Z", "2027-01-11T13:55:00Z"])
     }
 
+    @Test("eM Client's zone, whose yearly rules start in 0001, is read, in winter and in summer")
+    func emClientZoneFromYearOne() throws {
+        // Issue 36: the bound on the years a zone's rules span refused it,
+        // and its events' alarms never fired. 12:30 CET is 11:30 UTC, CEST
+        // (from 28 March 2027) 10:30 UTC.
+        #expect(try Self.alarms("emclient.ics", to: "2027-08-01T00:00:00Z") == [
+            "2026-12-10T11:15:00Z", "2027-01-10T11:15:00Z", "2027-02-10T11:15:00Z", "2027-03-10T11:15:00Z",
+            "2027-04-10T10:15:00Z", "2027-05-10T10:15:00Z", "2027-06-10T10:15:00Z", "2027-07-10T10:15:00Z",
+        ])
+    }
+
+    @Test("Exchange's TZID with escaped commas is matched to its own VTIMEZONE")
+    func exchangeEscapedTZID() throws {
+        // Issue 36: the event was skipped and its alarm never fired. 10:00 CET is 09:00 UTC.
+        #expect(try Self.alarms("exchange-escaped-tzid.ics") == ["2026-12-08T08:45:00Z"])
+    }
+
     @Test("A Windows zone name without its VTIMEZONE is read as CLDR maps it")
     func windowsNameAlone() throws {
         let event = try Self.event(text: [

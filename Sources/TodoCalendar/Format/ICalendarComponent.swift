@@ -31,4 +31,12 @@ public struct ICalendarComponent: Hashable, Sendable {
         for index in propertyIndices where document.lines[index].name == wanted { found.append(document.lines[index]) }
         return found
     }
+
+    /// A VTIMEZONE's TZID as the text it stands for: a TEXT value, so
+    /// Exchange's `(UTC+01:00) Amsterdam\, Berlin\, Bern…` is the
+    /// `(UTC+01:00) Amsterdam, Berlin, Bern…` a DTSTART's quoted TZID
+    /// parameter names.
+    public func timeZoneID(in document: ICalendarDocument) -> String? {
+        properties("TZID", in: document).first.map { ICalendarText.unescape($0.value) }
+    }
 }

@@ -43,9 +43,12 @@ public enum ReadingLimits {
     /// span, summed over its observances. libical expands every change of a
     /// zone from each observance's DTSTART up to the year asked for (at most
     /// 2582), 10 to 15 µs a rule-year (measured with libical 3.0.16):
-    /// Outlook's two rules from 1601 are 1,964 rule-years, 20 to 27 ms
+    /// Outlook's two rules from 1601 were 1,964 rule-years, 20 to 27 ms
     /// when a date in 2582 is asked, 7 to 10 ms for one in 2026, once per
-    /// file (`FileTimeZones`).
+    /// file (`FileTimeZones`). A rule still in force in 1900 is followed
+    /// from then (`TODO_ZONE_RULES_FROM_YEAR`, CLibical's shim): two such
+    /// rules are 1,366 rule-years, however early they were written to start
+    /// (eM Client's start in 0001).
     public static let maximumZoneRuleYears = 2_000
 
     /// The most STANDARD and DAYLIGHT observances one VTIMEZONE handed to

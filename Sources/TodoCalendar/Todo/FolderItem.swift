@@ -33,7 +33,7 @@ public enum FolderItem: Hashable, Sendable {
         }
         for zone in calendar.children where zone.name == "VTIMEZONE" {
             // Only a zone no Olson name matches is handed to libical.
-            guard let tzid = zone.properties("TZID", in: document).first?.value, ZoneResolver.zone(named: tzid) == nil,
+            guard let tzid = zone.timeZoneID(in: document), ZoneResolver.zone(named: tzid) == nil,
                   let problem = ZoneResolver.expansionProblem(of: zone, in: document) else { continue }
             throw .unboundedTimeZone(file: file, tzid: tzid, reason: problem)
         }

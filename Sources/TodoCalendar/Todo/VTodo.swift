@@ -193,14 +193,14 @@ public struct VTodo: Hashable, Sendable {
     static func timeZoneID(for zone: TimeZone, in document: ICalendarDocument, calendar: ICalendarComponent) -> String? {
         calendar.children.lazy
             .filter { $0.name == "VTIMEZONE" }
-            .compactMap { $0.properties("TZID", in: document).first?.value }
+            .compactMap { $0.timeZoneID(in: document) }
             .first { ZoneResolver.olsonName($0) == zone.identifier }
     }
 
     /// The bytes of the calendar's VTIMEZONE whose TZID is `tzid`, if any.
     static func timeZone(_ tzid: String, in document: ICalendarDocument, calendar: ICalendarComponent) -> [UInt8]? {
         guard let component = calendar.children.first(where: {
-            $0.name == "VTIMEZONE" && $0.properties("TZID", in: document).first?.value == tzid
+            $0.name == "VTIMEZONE" && $0.timeZoneID(in: document) == tzid
         }) else { return nil }
         return document.lines[component.begin...component.end].flatMap(\.raw)
     }

@@ -1,3 +1,4 @@
+import CLibical
 import Foundation
 
 /// What a VTIMEZONE may ask of libical (`ZoneResolver.libicalInstant`).
@@ -32,9 +33,12 @@ extension ZoneResolver {
             }
             let rules = observance.properties("RRULE", in: document)
             guard !rules.isEmpty else { continue }
-            guard let startYear = observance.properties("DTSTART", in: document).first.flatMap({ year(of: $0.value) }) else {
+            guard let written = observance.properties("DTSTART", in: document).first.flatMap({ year(of: $0.value) }) else {
                 return "a \(observance.name) with an RRULE has no DTSTART"
             }
+            // libical is handed the rule from 1900 on when it is still in
+            // force then (`todo_follow_zone_rules_from_floor`, CLibical's shim).
+            let startYear = rules.count == 1 && isFollowedFromFloor(rules[0].value) ? max(written, rulesFromYear) : written
             for rule in rules {
                 switch yearsSpanned(by: rule.value, from: startYear) {
                 case .success(let years): ruleYears += years
@@ -83,6 +87,21 @@ extension ZoneResolver {
         var years = max(0, last - startYear + 1)
         if let count = parts["COUNT"].flatMap({ Int($0) }) { years = min(years, max(count, 0)) }
         return .success(years)
+    }
+
+    /// The year from which the shim follows a zone's rule still in force
+    /// then (`TODO_ZONE_RULES_FROM_YEAR`).
+    static let rulesFromYear = Int(TODO_ZONE_RULES_FROM_YEAR)
+
+    /// Whether the shim moves a rule starting before `rulesFromYear` to it:
+    /// one without COUNT, and without an UNTIL before that year.
+    private static func isFollowedFromFloor(_ rule: String) -> Bool {
+        let parts = rule.split(separator: ";").map { $0.split(separator: "=", maxSplits: 1).map(String.init) }
+        if parts.contains(where: { $0.first?.uppercased() == "COUNT" }) { return false }
+        if let until = parts.first(where: { $0.first?.uppercased() == "UNTIL" })?.last, let year = year(of: until) {
+            return year >= rulesFromYear
+        }
+        return true
     }
 
     /// The year of a DATE or DATE-TIME value (`16010101T020000`).
