@@ -152,6 +152,28 @@ struct EventReadingTests {
         #expect(try Self.alarms(of: event) == ["2026-12-04T15:45:00Z"])
     }
 
+    @Test("An RDATE period keeps its own end or duration: the alarm before its end falls before that end")
+    func rdatePeriods() throws {
+        // Issue 36: 08:00Z/11:00Z lasted the master's hour, its end alarm two hours early.
+        let event = try Self.event(text: [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:p", "DTSTAMP:20261120T080000Z",
+            "DTSTART:20261201T080000Z", "DTEND:20261201T090000Z", "SUMMARY:Workshop",
+            "RDATE;VALUE=PERIOD:20261210T080000Z/20261210T110000Z,20261211T080000Z/PT2H",
+            "RDATE;VALUE=PERIOD;TZID=Europe/Berlin:20261212T100000/20261212T140000",
+            "RDATE:20261213T080000Z",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=END:-PT15M", "END:VALARM", "END:VEVENT", "END:VCALENDAR",
+        ])
+        #expect(try Self.alarms(of: event) == [
+            "2026-12-01T08:45:00Z", "2026-12-10T10:45:00Z", "2026-12-11T09:45:00Z", "2026-12-12T12:45:00Z", "2026-12-13T08:45:00Z",
+        ])
+        let bad = try Self.event(text: [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:q", "DTSTART:20261201T080000Z",
+            "RDATE;VALUE=PERIOD:20261210T080000Z/soon", "END:VEVENT", "END:VCALENDAR",
+        ])
+        #expect(bad.series == nil)
+        #expect(bad.problem?.contains("20261210T080000Z/soon") == true, "\(bad.problem ?? "")")
+    }
+
     @Test("An event whose zone nobody describes, or without a DTSTART, is not followed, and says why naming the file")
     func unfollowed() throws {
         let unknownZone = try Self.event(text: [

@@ -79,8 +79,17 @@ private struct EventReading {
             rule: hasRecurrenceID ? nil : first("RRULE").map { $0.value.trimmingCharacters(in: .whitespaces) }
         )
         if !hasRecurrenceID {
-            series.additions = times(master.properties("RDATE", in: document))
+            let additions = periods(master.properties("RDATE", in: document))
+            series.additions = additions.map(\.start)
             series.exceptions = times(master.properties("EXDATE", in: document))
+            // A PERIOD's end or duration is its occurrence's own: kept as an
+            // override of it, which one the file gives replaces.
+            for addition in additions {
+                guard let length = addition.length else { continue }
+                series.overrides.append(EventSeries.Override(
+                    recurrenceID: addition.start, start: addition.start, length: length, details: series.details
+                ))
+            }
         }
         for override in overrides {
             guard let idLine = override.properties("RECURRENCE-ID", in: document).first, let id = time(idLine) else { continue }
@@ -118,7 +127,7 @@ private struct EventReading {
         return resolve(value, line: line)
     }
 
-    /// Every value of RDATE or EXDATE lines (a list each; a PERIOD's start).
+    /// Every value of EXDATE lines (a list each; a PERIOD's start).
     private mutating func times(_ lines: [ContentLine]) -> [EventTime] {
         var result: [EventTime] = []
         for line in lines {
@@ -129,6 +138,38 @@ private struct EventReading {
                     return []
                 }
                 if let resolved = resolve(parsed, line: line) { result.append(resolved) }
+            }
+        }
+        return result
+    }
+
+    /// Every value of RDATE lines, each with its own length when it is a
+    /// PERIOD (RFC 5545 §3.3.9: `start/end` or `start/duration`, the end
+    /// in the start's zone).
+    private mutating func periods(_ lines: [ContentLine]) -> [(start: EventTime, length: EventSeries.Length?)] {
+        var result: [(start: EventTime, length: EventSeries.Length?)] = []
+        for line in lines {
+            for value in line.value.split(separator: ",") {
+                let parts = value.split(separator: "/", maxSplits: 1)
+                guard let first = parts.first, let parsed = ICalendarTime(value: first, tzid: line.parameter("TZID")) else {
+                    problem = problem ?? "“\(file)” has \(line.name):\(line.value), which is not a list of dates, date-times or periods."
+                    return []
+                }
+                guard let start = resolve(parsed, line: line) else { continue }
+                guard parts.count == 2 else {
+                    result.append((start, nil))
+                    continue
+                }
+                let end = parts[1]
+                if let seconds = ICalendarDuration.seconds(String(end)) {
+                    if case .utc = start { result.append((start, .exact(seconds: max(0, seconds)))) } else { result.append((start, .wall(seconds: max(0, seconds)))) }
+                } else if let parsedEnd = ICalendarTime(value: end, tzid: line.parameter("TZID")), let endTime = resolve(parsedEnd, line: line),
+                          let from = instant(start), let to = instant(endTime) {
+                    result.append((start, .exact(seconds: max(0, Int(to.timeIntervalSince(from).rounded())))))
+                } else {
+                    problem = problem ?? "“\(file)” has \(line.name):\(line.value), whose period \(value) has no end or duration that can be read."
+                    return []
+                }
             }
         }
         return result
