@@ -11,7 +11,8 @@ import TodoCore
 /// by libical. DTSTART is always the first occurrence, as calendar clients
 /// count it (RFC 5545 §3.8.5.3: COUNT counts it); RDATEs add occurrences,
 /// EXDATEs take them out, and an override (RECURRENCE-ID) replaces the
-/// occurrence it names, moved or not, cancelled or not.
+/// occurrence it names, moved or not, cancelled or not; with
+/// `RANGE=THISANDFUTURE`, the later ones too.
 ///
 /// Asked for a window, it expands only that window: a series begun ten
 /// years ago costs what its coming weeks cost (`Recurrence` jumps ahead),
@@ -106,6 +107,34 @@ public struct EventRecurrence {
         }
         excluded = keys
         overridden = overrides
+        futureChanges = series.overrides.filter { $0.thisAndFuture == true }.map { override in
+            let from = instantOf(override.recurrenceID)
+            switch (override.recurrenceID, override.start) {
+            case (.day(let original), .day(let moved)):
+                return FutureChange(from: from, seconds: 0, days: moved.daysSinceEpoch - original.daysSinceEpoch, override: override)
+            default:
+                return FutureChange(from: from, seconds: instantOf(override.start).timeIntervalSince(from), days: 0, override: override)
+            }
+        }.sorted { $0.from < $1.from }
+    }
+
+    /// An override with `RANGE=THISANDFUTURE`: the occurrences from its
+    /// own on start `seconds` (or, for a series of days, `days`) later and
+    /// take its length and details, up to the next such override.
+    private struct FutureChange {
+        let from: Date
+        let seconds: TimeInterval
+        let days: Int
+        let override: EventSeries.Override
+    }
+
+    /// The series' `RANGE=THISANDFUTURE` overrides, earliest first.
+    private let futureChanges: [FutureChange]
+
+    /// How far a future change may move an occurrence: how much wider than
+    /// a window its own starts are looked for.
+    private var futureShift: TimeInterval {
+        futureChanges.map { max(abs($0.seconds), TimeInterval(abs($0.days)) * 86_400 + 86_400) }.max() ?? 0
     }
 
     /// The clocks of the zones the series names, by zone name.
@@ -148,7 +177,8 @@ public struct EventRecurrence {
             case nil: last = nil
             }
         }
-        return (first, last.map { $0.addingTimeInterval(longest) })
+        // A THISANDFUTURE change may move the later occurrences either way.
+        return (first.addingTimeInterval(-futureShift), last.map { $0.addingTimeInterval(longest + futureShift) })
     }
 
     // MARK: - Occurrences
@@ -160,11 +190,26 @@ public struct EventRecurrence {
     public func occurrences(startingFrom from: Date, before to: Date) -> [EventOccurrence] {
         guard from < to else { return [] }
         var found: [EventOccurrence] = []
-        for (recurrenceID, start) in starts(from: from, before: to) {
+        let shift = futureShift
+        for (recurrenceID, start) in starts(from: from.addingTimeInterval(-shift), before: to.addingTimeInterval(shift)) {
             let key = Self.key(of: recurrenceID, instant: start)
             guard !excluded.contains(key), overridden[key] == nil else { continue }
-            found.append(occurrence(recurrenceID: recurrenceID, originalStart: start, start: series.start.isDay ? recurrenceID : nil,
-                                    startInstant: start, length: series.length, details: series.details))
+            var day: EventTime? = series.start.isDay ? recurrenceID : nil
+            var startInstant = start
+            var (length, details) = (series.length, series.details)
+            if let change = futureChanges.last(where: { $0.from <= start }) {
+                if case .day(let original)? = day {
+                    let moved = original.adding(days: change.days)
+                    day = .day(moved)
+                    startInstant = localClock.startOfDay(moved)
+                } else {
+                    startInstant = start.addingTimeInterval(change.seconds)
+                }
+                (length, details) = (change.override.length, change.override.details)
+            }
+            guard startInstant >= from, startInstant < to else { continue }
+            found.append(occurrence(recurrenceID: recurrenceID, originalStart: start, start: day,
+                                    startInstant: startInstant, length: length, details: details))
         }
         for override in series.overrides {
             let originalStart = instant(of: override.recurrenceID)

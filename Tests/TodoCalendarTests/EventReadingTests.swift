@@ -174,6 +174,36 @@ struct EventReadingTests {
         #expect(bad.problem?.contains("20261210T080000Z/soon") == true, "\(bad.problem ?? "")")
     }
 
+    @Test("RECURRENCE-ID;RANGE=THISANDFUTURE moves that occurrence and every later one, until the next such change")
+    func thisAndFuture() throws {
+        // Issue 36: the 14th and later stayed at their old time.
+        let alarm = ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "END:VALARM"]
+        let event = try Self.event(text: [
+            "BEGIN:VCALENDAR", "VERSION:2.0",
+            "BEGIN:VEVENT", "UID:s", "DTSTAMP:20261120T080000Z", "SUMMARY:Stand-up",
+            "DTSTART;TZID=Europe/Berlin:20261130T100000", "DTEND;TZID=Europe/Berlin:20261130T101500", "RRULE:FREQ=WEEKLY;COUNT=8",
+        ] + alarm + ["END:VEVENT",
+            "BEGIN:VEVENT", "UID:s", "DTSTAMP:20261120T080000Z", "SUMMARY:Stand-up, later",
+            "RECURRENCE-ID;RANGE=THISANDFUTURE;TZID=Europe/Berlin:20261214T100000",
+            "DTSTART;TZID=Europe/Berlin:20261214T110000", "DTEND;TZID=Europe/Berlin:20261214T113000",
+        ] + alarm + ["END:VEVENT",
+            "BEGIN:VEVENT", "UID:s", "DTSTAMP:20261120T080000Z", "SUMMARY:Stand-up, one moved",
+            "RECURRENCE-ID;TZID=Europe/Berlin:20261228T100000",
+            "DTSTART;TZID=Europe/Berlin:20261229T090000", "DTEND;TZID=Europe/Berlin:20261229T091500",
+        ] + alarm + ["END:VEVENT", "END:VCALENDAR"])
+
+        #expect(try Self.alarms(of: event, to: "2027-02-01T00:00:00Z") == [
+            "2026-11-30T08:45:00Z", "2026-12-07T08:45:00Z",
+            "2026-12-14T09:45:00Z", "2026-12-21T09:45:00Z", "2026-12-29T07:45:00Z",
+            "2027-01-04T09:45:00Z", "2027-01-11T09:45:00Z", "2027-01-18T09:45:00Z",
+        ])
+        let series = try #require(event.series)
+        let later = try EventRecurrence(series: series, localZone: Self.zone)
+            .occurrences(startingFrom: CalendarFixture.instant("2027-01-01T00:00:00Z"), before: CalendarFixture.instant("2027-01-12T00:00:00Z"))
+        #expect(later.map(\.details.summary) == ["Stand-up, later", "Stand-up, later"])
+        #expect(later.map { $0.end.timeIntervalSince($0.start) } == [1800, 1800])
+    }
+
     @Test("An event whose zone nobody describes, or without a DTSTART, is not followed, and says why naming the file")
     func unfollowed() throws {
         let unknownZone = try Self.event(text: [

@@ -97,7 +97,8 @@ private struct EventReading {
             if let startLine = override.properties("DTSTART", in: document).first, let start = time(startLine) { overrideStart = start }
             series.overrides.append(EventSeries.Override(
                 recurrenceID: id, start: overrideStart, length: length(of: override, from: overrideStart),
-                details: details(of: override)
+                details: details(of: override),
+                thisAndFuture: idLine.parameter("RANGE")?.trimmingCharacters(in: .whitespaces).uppercased() == "THISANDFUTURE"
             ))
         }
         if problem != nil { return nil }

@@ -27,12 +27,17 @@ public struct EventSeries: Hashable, Sendable, Codable {
         public var start: EventTime
         public var length: Length
         public var details: EventDetails
+        /// `RECURRENCE-ID;RANGE=THISANDFUTURE` (RFC 5545 §3.8.4.4): the
+        /// change holds for every later occurrence too, its start moved by
+        /// as much as this one's. Optional so a series stored before reads.
+        public var thisAndFuture: Bool?
 
-        public init(recurrenceID: EventTime, start: EventTime, length: Length, details: EventDetails) {
+        public init(recurrenceID: EventTime, start: EventTime, length: Length, details: EventDetails, thisAndFuture: Bool = false) {
             self.recurrenceID = recurrenceID
             self.start = start
             self.length = length
             self.details = details
+            self.thisAndFuture = thisAndFuture ? true : nil
         }
     }
 
