@@ -45,6 +45,15 @@ public struct EventFiles {
         return try Int64.fetchOne(db, sql: "SELECT id FROM event WHERE folder = ? AND name = ?", arguments: [folder, name]) ?? 0
     }
 
+    /// The name of the file in `folder`, other than `name`, whose event
+    /// with this UID is followed (read without a problem); nil when none is.
+    public func followedFile(uid: String, in folder: String, besides name: String) throws -> String? {
+        try String.fetchOne(db, sql: """
+            SELECT name FROM event INDEXED BY event_by_uid
+            WHERE folder = ? AND uid = ? AND name != ? AND problem IS NULL ORDER BY name LIMIT 1
+            """, arguments: [folder, uid, name])
+    }
+
     /// Forgets the file `name` of `folder` (removed, or now holding a
     /// task), its index and its ledger with it.
     public func forget(folder: String, name: String) throws {

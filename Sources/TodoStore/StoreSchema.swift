@@ -760,6 +760,13 @@ enum StoreSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v21-event-by-uid", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- A UID is one event in a folder: a second file holding it
+                -- is found at its reading, not by a scan of the folder's.
+                CREATE INDEX event_by_uid ON event(folder, uid);
+                """)
+        }
         return migrator
     }()
 }

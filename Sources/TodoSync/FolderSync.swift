@@ -176,6 +176,14 @@ public struct FolderSync: Sendable {
             reading = todo
             if knownEvent != nil { try files.events.forget(folder: list.path, name: name) }
         case .event(let event)?:
+            if let shared = try ItemReading.sharedEventUID(of: event, name: name, in: list, files) {
+                // Not kept, as a second file of a task's UID is not: read
+                // and said again each time, followed once the other goes.
+                if let knownEvent { try files.events.forget(folder: list.path, name: knownEvent.name) }
+                if let known { try files.deleteTask(id: known.taskID) }
+                report.skipped.append(shared)
+                return
+            }
             try readEvent(event, name: name, in: list, known: known, files, &report)
             return
         case .other(let stamp)?:

@@ -84,6 +84,18 @@ struct ItemReading {
         return ownerName
     }
 
+    /// Why the event file `name` of `list` is not followed when another
+    /// file of the list, still there, holds its UID and is: a UID is one
+    /// event, and the file read first keeps it (the one the store knew; of
+    /// two new ones, the name that sorts first). Nil when none does.
+    static func sharedEventUID(of reading: EventReading, name: String, in list: FolderList, _ files: TaskFiles) throws -> SyncReport.Skipped? {
+        let uid = reading.event.uid
+        guard let other = try files.events.followedFile(uid: uid, in: list.path, besides: name),
+              (try? list.folder.stamp(of: other)) != nil else { return nil }
+        let path = list.folder.file(name)
+        return SyncReport.Skipped(path: path, reason: "“\(path)” holds the event UID \(uid) of “\(list.folder.file(other))”: a UID is one event, so only that file's alarms fire.")
+    }
+
     /// The rules not followed in the files of `list` named in `unchanged`,
     /// read in before (by another command, say) and not read again: what
     /// the store kept of them, said again so that each reader reports them.

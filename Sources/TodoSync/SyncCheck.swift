@@ -90,6 +90,11 @@ extension FolderSync {
                     let (content, skipped) = ItemReading.readContent(stamp.name, in: list, mapping: mapping)
                     state.bad += skipped
                     guard case .todo(let reading)? = content else {
+                        if case .event(let event)? = content,
+                           let shared = try ItemReading.sharedEventUID(of: event, name: stamp.name, in: list, files) {
+                            state.bad.append(shared)
+                            continue
+                        }
                         // An event (or another item) the store has not read yet.
                         if content != nil { state.unread.append(stamp.name) }
                         continue

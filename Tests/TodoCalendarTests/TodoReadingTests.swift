@@ -159,9 +159,21 @@ struct BadFileTests {
     @Test("a VTODO without UID is refused")
     func missingUID() {
         let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
-        #expect(throws: CalendarFileError.missingUID(file: "a.ics")) {
+        #expect(throws: CalendarFileError.missingUID(file: "a.ics", component: "VTODO")) {
             try FolderItem.read(Array(text.utf8), file: "a.ics", localZone: CalendarFixture.localZone)
         }
+    }
+
+    @Test("a VEVENT without UID is refused, saying its alarms cannot fire; a VJOURNAL without one is another program's")
+    func eventMissingUID() throws {
+        // Issue 36: such an event was dropped without a word.
+        let event = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:20261210T100000Z\r\nSUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        #expect(throws: CalendarFileError.missingUID(file: "a.ics", component: "VEVENT")) {
+            try FolderItem.read(Array(event.utf8), file: "a.ics", localZone: CalendarFixture.localZone)
+        }
+        #expect(CalendarFileError.missingUID(file: "a.ics", component: "VEVENT").localizedDescription.contains("alarms cannot fire"))
+        let journal = "BEGIN:VCALENDAR\r\nBEGIN:VJOURNAL\r\nSUMMARY:x\r\nEND:VJOURNAL\r\nEND:VCALENDAR\r\n"
+        #expect(try FolderItem.read(Array(journal.utf8), file: "j.ics", localZone: CalendarFixture.localZone) == .notOurs(components: ["VJOURNAL"]))
     }
 
     @Test("an event file is read as an event, not a task, and no error")

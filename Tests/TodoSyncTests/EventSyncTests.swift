@@ -103,4 +103,34 @@ struct EventSyncTests {
         #expect(check.lists.first?.bad.map(\.path) == [setup.folder + "/mars.ics"])
         #expect(check.lists.first?.unread.isEmpty == true)
     }
+
+    /// An event file with the UID `uid` (none when nil) at 10:00 UTC on `day`.
+    static func event(uid: String?, day: String, summary: String) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT"] + (uid.map { ["UID:\($0)"] } ?? []) + [
+            "DTSTAMP:20261120T080000Z", "DTSTART:\(day)T100000Z", "SUMMARY:\(summary)",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "END:VALARM", "END:VEVENT", "END:VCALENDAR", "",
+        ]).joined(separator: "\r\n")
+    }
+
+    @Test("An event without a UID, and a second file of one event's UID, are each reported; the file read first keeps the UID")
+    func uidlessAndSharedUID() throws {
+        // Issue 36: the first was dropped without a word, and both files of
+        // one UID fired while sync --check said nothing.
+        let setup = try SyncedFolder(zone: Self.berlin, start: Self.start)
+        try setup.put("a.ics", Self.event(uid: nil, day: "20261210", summary: "No UID"))
+        try setup.put("b.ics", Self.event(uid: "dup", day: "20261211", summary: "First"))
+        try setup.put("c.ics", Self.event(uid: "dup", day: "20261212", summary: "Second"))
+
+        let report = try setup.sync(0)
+        #expect(report.skipped.map(\.path) == [setup.folder + "/a.ics", setup.folder + "/c.ics"], "\(report)")
+        #expect(report.skipped.last?.reason.contains("holds the event UID dup of “\(setup.folder)/b.ics”") == true, "\(report)")
+        #expect(Self.iso(try setup.store.eventReminders(after: Self.start, limit: 10)) == ["2026-12-11T09:45:00Z"])
+        let check = try setup.folderSync(1).check()
+        #expect(check.lists.first?.bad.map(\.path) == [setup.folder + "/a.ics", setup.folder + "/c.ics"])
+
+        // The first goes: the second is followed from the next read-in.
+        try FileManager.default.removeItem(atPath: setup.folder + "/b.ics")
+        _ = try setup.sync(2)
+        #expect(Self.iso(try setup.store.eventReminders(after: Self.start, limit: 10)) == ["2026-12-12T09:45:00Z"])
+    }
 }

@@ -7,8 +7,8 @@ public enum CalendarFileError: LocalizedError, Hashable, Sendable {
     case notICalendar(file: String, reason: ICalendarStructureError)
     /// The calendar holds no VTODO, VEVENT or VJOURNAL.
     case noTodo(file: String)
-    /// A VTODO has no UID, which every item of a vdir needs.
-    case missingUID(file: String)
+    /// A VTODO or VEVENT (`component`) has no UID, which every item of a vdir needs.
+    case missingUID(file: String, component: String)
     /// The file holds items of more than one UID; a vdir item is one.
     case severalUIDs(file: String, uids: [String])
     /// A UID holds a NUL character, which RFC 5545 forbids in text and
@@ -34,7 +34,7 @@ public enum CalendarFileError: LocalizedError, Hashable, Sendable {
     /// The file the error is about.
     public var file: String {
         switch self {
-        case .notICalendar(let file, _), .noTodo(let file), .missingUID(let file), .severalUIDs(let file, _),
+        case .notICalendar(let file, _), .noTodo(let file), .missingUID(let file, _), .severalUIDs(let file, _),
              .nulInUID(let file), .tooLarge(let file), .tooManyLines(let file), .nestedTooDeep(let file, _),
              .tooManyAlarms(let file, _), .unboundedTimeZone(let file, _, _):
             file
@@ -47,8 +47,10 @@ public enum CalendarFileError: LocalizedError, Hashable, Sendable {
             "“\(file)” is not an iCalendar file: \(reason.errorDescription ?? "its lines do not form one")."
         case .noTodo(let file):
             "“\(file)” holds no VTODO: a task file needs one BEGIN:VTODO … END:VTODO."
-        case .missingUID(let file):
-            "“\(file)” has a VTODO without a UID: every task in a calendar folder needs one."
+        case .missingUID(let file, let component):
+            component == "VTODO"
+                ? "“\(file)” has a VTODO without a UID: every task in a calendar folder needs one."
+                : "“\(file)” has a \(component) without a UID: every event in a calendar folder needs one, so its alarms cannot fire."
         case .severalUIDs(let file, let uids):
             "“\(file)” holds \(uids.count) different UIDs (\(Self.naming(uids))): a file in a calendar folder holds one item."
         case .nulInUID(let file):

@@ -43,7 +43,8 @@ public enum FolderItem: Hashable, Sendable {
         var seen = Set<String>()
         for item in items {
             guard let uid = item.properties("UID", in: document).first.map({ ICalendarText.unescape($0.value) }) else {
-                if item.name == "VTODO" { throw .missingUID(file: file) }
+                // A journal without one is another program's to mind.
+                if item.name != "VJOURNAL" { throw .missingUID(file: file, component: item.name) }
                 continue
             }
             // GRDB and SQLite end a text at NUL: `dup\0one` would be `dup`.
