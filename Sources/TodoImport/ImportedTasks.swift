@@ -188,10 +188,10 @@ public struct ImportedTasks {
         guard case .array(let list) = value.kind else { throw ImportFieldError(shape) }
         return try list.map { element in
             guard let object = object(element), object.names(nulls: true).count == 1 else { throw ImportFieldError(shape) }
-            if let offset = object.value("offset").flatMap(integer), let seconds = Int(exactly: offset), abs(seconds) <= 100 * 366 * 86_400 {
+            if let offset = object.value("offset").flatMap(integer), let seconds = Int(exactly: offset), TaskAlarm.offsets.contains(seconds) {
                 return .relative(seconds: seconds)
             }
-            if let offset = object.value("fromStart").flatMap(integer), let seconds = Int(exactly: offset), abs(seconds) <= 100 * 366 * 86_400 {
+            if let offset = object.value("fromStart").flatMap(integer), let seconds = Int(exactly: offset), TaskAlarm.offsets.contains(seconds) {
                 return .relativeToStart(seconds: seconds)
             }
             if let text = object.value("at").flatMap(string), let parsed = instant(text), Self.supportedInstants.contains(parsed) {

@@ -331,11 +331,12 @@ enum TaskRow {
                 guard let instant = try instant(seconds, "alarms", taskID: taskID) else { throw UnreadableValue(taskID: taskID, column: "alarms", value: text) }
                 return .absolute(instant)
             }
-            if part.hasPrefix("s"), let seconds = Int(part.dropFirst()) {
-                return .relativeToStart(seconds: seconds)
+            // Bounded as every way in bounds it (`TaskAlarm.offsets`).
+            let offset = part.hasPrefix("s") ? Int(part.dropFirst()) : Int(part)
+            guard let seconds = offset, TaskAlarm.offsets.contains(seconds) else {
+                throw UnreadableValue(taskID: taskID, column: "alarms", value: text)
             }
-            guard let seconds = Int(part) else { throw UnreadableValue(taskID: taskID, column: "alarms", value: text) }
-            return .relative(seconds: seconds)
+            return part.hasPrefix("s") ? .relativeToStart(seconds: seconds) : .relative(seconds: seconds)
         }
     }
 
@@ -418,7 +419,8 @@ enum TaskRow {
         var value: String
 
         var reason: String {
-            "task \(taskID) has “\(value)” in its \(column) column"
+            // A damaged value may be any length: its start names it.
+            "task \(taskID) has “\(value.count > 40 ? value.prefix(40) + "…" : value)” in its \(column) column"
         }
     }
 }

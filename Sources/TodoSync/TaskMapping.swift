@@ -77,11 +77,18 @@ struct TaskMapping {
     /// instance and each repetition (RFC 5545 `REPEAT`/`DURATION`).
     static func alarms(_ alarm: VAlarm) -> [TaskAlarm] {
         let repeats = alarm.repetition.map { repetition in (1...max(repetition.count, 1)).map { $0 * repetition.interval } } ?? []
+        // Offsets past a century (`TaskAlarm.offsets`) are no reminder anyone set.
+        func offsets(_ seconds: Int) -> [Int] {
+            ([0] + repeats).compactMap { again -> Int? in
+                let (sum, overflow) = seconds.addingReportingOverflow(again)
+                return overflow || !TaskAlarm.offsets.contains(sum) ? nil : sum
+            }
+        }
         switch alarm.trigger {
         case .relativeToDue(let seconds):
-            return ([0] + repeats).map { .relative(seconds: seconds + $0) }
+            return offsets(seconds).map { .relative(seconds: $0) }
         case .relativeToStart(let seconds):
-            return ([0] + repeats).map { .relativeToStart(seconds: seconds + $0) }
+            return offsets(seconds).map { .relativeToStart(seconds: $0) }
         case .absolute(let instant):
             return ([0] + repeats).map { .absolute(instant.addingTimeInterval(TimeInterval($0))) }
         }
@@ -202,7 +209,8 @@ struct TaskMapping {
             guard case .utc(let instant)? = ICalendarTime(ContentLine(name: "TRIGGER", value: own.trigger)) else { return nil }
             return .absolute(instant)
         }
-        return ICalendarDuration.seconds(own.trigger).map { own.relatedToStart ? .relativeToStart(seconds: $0) : .relative(seconds: $0) }
+        guard let seconds = ICalendarDuration.seconds(own.trigger), TaskAlarm.offsets.contains(seconds) else { return nil }
+        return own.relatedToStart ? .relativeToStart(seconds: seconds) : .relative(seconds: seconds)
     }
 
     /// The VALARMs that say the task's reminders (09:00 on the due day, at

@@ -234,6 +234,9 @@ struct BadInputTests {
         FlippedInstant(column: "created_at", value: "9e18"),
         FlippedInstant(column: "start_time", value: "1e200"),
         FlippedInstant(column: "acknowledged_at", value: "-9e18"),
+        // Found by StoredValueFuzzTests: an alarm's offset at Int.max trapped `list --json` and `export`.
+        FlippedInstant(column: "alarms", value: "9223372036854775807"),
+        FlippedInstant(column: "alarms", value: "'s-9223372036854775808'"),
     ])
     func flippedInstant(_ flip: FlippedInstant) throws {
         let cli = try CLI()

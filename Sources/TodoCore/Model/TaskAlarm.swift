@@ -19,4 +19,10 @@ public enum TaskAlarm: Hashable, Sendable {
     case relativeToStart(seconds: Int)
     /// At this instant, once.
     case absolute(Date)
+
+    /// The offsets a relative alarm may have: a century (of 366 days) either
+    /// way. Every way in keeps to it (`--remind`, import, another client's
+    /// VALARM), and the store refuses a row past it as damage: one Int.max
+    /// offset trapped where its instant was computed.
+    public static let offsets: ClosedRange<Int> = -3_162_240_000...3_162_240_000
 }
