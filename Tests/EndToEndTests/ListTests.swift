@@ -426,4 +426,17 @@ struct ListTests {
         let tasks = try #require(parsed as? [[String: Any]], sourceLocation: sourceLocation)
         return tasks.compactMap { $0["id"] as? Int }
     }
+
+    @Test("a title's bidi override and zero-width characters are shown in list and show, never sent to the terminal")
+    func bidiControlsShown() throws {
+        // Issue 36: U+202E from a synced title reversed the rest of the row.
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.ok("add", "Pay \u{202E}tner\u{200B}", "--due", "2026-12-10 17:00", "--now", "2026-12-01 12:00")
+
+        for output in [try cli.ok("list", "--now", "2026-12-01 12:00"), try cli.ok("show", "1")] {
+            #expect(output.contains("Pay \\u{202E}tner\\u{200B}"), "\(output)")
+            #expect(!output.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{200B}" }, "\(output.debugDescription)")
+        }
+    }
 }

@@ -37,6 +37,13 @@ extension ScreenTests {
         #expect(screen.text(ofRow: 0) == "a\\e[2Jb")
     }
 
+    @Test("A bidi override in a title is shown escaped: the rest of the row keeps its order")
+    func bidiOverride() {
+        var screen = Screen(width: 24, height: 1)
+        screen.put("Pay \u{202E}tner · due", row: 0, column: 0)
+        #expect(screen.text(ofRow: 0) == "Pay \\u{202E}tner · due")
+    }
+
     @Test("An emoji sequence takes the columns list gives it", arguments: ["👍", "👍🏽", "e\u{301}", "漢"])
     func measuredAsList(text: String) {
         var screen = Screen(width: 10, height: 1)
