@@ -93,3 +93,62 @@ struct VTodoMergeTests {
         #expect(result.conflicts == [.title])
     }
 }
+
+/// A value compared as what it means, never as how it is written (issue 37
+/// item 1): the rewrites other clients make of a file they did not change.
+@Suite("A field's meaning, not its spelling")
+struct FieldMeaningTests {
+    static let instant = Date(timeIntervalSince1970: 1_796_400_000)
+
+    static func timed(zone: String?, rule: String? = nil) -> VTodoProperties {
+        var properties = VTodoProperties(title: "Race check", due: .time(instant), dueZone: zone, rule: rule)
+        properties.ownAlarms = [OwnAlarm(kind: "due", trigger: "PT0S"), OwnAlarm(kind: "alarm", trigger: "-PT30M")]
+        return properties
+    }
+
+    @Test("a one-off due in Berlin and the same instant in UTC agree; a repeating one's zone is its rule's, so it counts")
+    func dueZone() {
+        #expect(Self.timed(zone: "Europe/Berlin").agrees(with: Self.timed(zone: nil), on: .due))
+        #expect(!Self.timed(zone: "Europe/Berlin", rule: "FREQ=WEEKLY").agrees(with: Self.timed(zone: nil, rule: "FREQ=WEEKLY"), on: .due))
+        #expect(Self.timed(zone: "Europe/Berlin", rule: "FREQ=WEEKLY")
+            .agrees(with: Self.timed(zone: "/freeassociation.sourceforge.net/Europe/Berlin", rule: "FREQ=WEEKLY"), on: .due))
+        var later = Self.timed(zone: nil)
+        later.due = .time(Self.instant.addingTimeInterval(60))
+        #expect(!Self.timed(zone: "Europe/Berlin").agrees(with: later, on: .due))
+    }
+
+    @Test("triggers written P0D or -P0DT0H30M0S are the alarms written PT0S and -PT30M; another offset is not")
+    func triggers() {
+        var rewritten = Self.timed(zone: nil)
+        rewritten.ownAlarms = [OwnAlarm(kind: "due", trigger: "P0D"), OwnAlarm(kind: "alarm", trigger: "-P0DT0H30M0S")]
+        #expect(Self.timed(zone: nil).agrees(with: rewritten, on: .reminders))
+        rewritten.ownAlarms[1].trigger = "-PT31M"
+        #expect(!Self.timed(zone: nil).agrees(with: rewritten, on: .reminders))
+        let absolute = OwnAlarm(kind: "alarm", trigger: "20261204T153000Z", isAbsolute: true)
+        #expect(absolute.means(the: OwnAlarm(kind: "alarm", trigger: "20261204T153000Z", isAbsolute: true)))
+        #expect(!absolute.means(the: OwnAlarm(kind: "alarm", trigger: "20261204T153100Z", isAbsolute: true)))
+    }
+
+    @Test("a rule with its parts in another order or case is the same rule")
+    func ruleOrder() {
+        let written = Self.timed(zone: "Europe/Berlin", rule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO")
+        #expect(written.agrees(with: Self.timed(zone: "Europe/Berlin", rule: "byday=MO;FREQ=WEEKLY;INTERVAL=2"), on: .rule))
+        #expect(!written.agrees(with: Self.timed(zone: "Europe/Berlin", rule: "FREQ=WEEKLY;BYDAY=MO"), on: .rule))
+    }
+
+    @Test("a merge of todoman's re-write of a due edited here reports no conflict and takes its completion")
+    func mergeOfARewrite() {
+        let first = Self.timed(zone: "Europe/Berlin")
+        var edited = first
+        edited.due = .time(Self.instant.addingTimeInterval(3600))
+        var theirs = edited
+        theirs.dueZone = nil
+        theirs.ownAlarms[0].trigger = "P0D"
+        theirs.complete(at: Self.instant)
+        // The older version as the base, the due edited here since.
+        let result = VTodoMerge.merge(base: first, ours: edited, oursModified: Self.instant,
+                                      theirs: theirs, theirsModified: Self.instant.addingTimeInterval(60), changedHere: [.due])
+        #expect(result.conflicts.isEmpty)
+        #expect(result.merged.isDone && result.merged.due == edited.due)
+    }
+}

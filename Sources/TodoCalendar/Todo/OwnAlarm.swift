@@ -45,6 +45,23 @@ public struct OwnAlarm: Hashable, Sendable, Codable {
         relatedToStart = try container.decodeIfPresent(Bool.self, forKey: .relatedToStart) ?? false
     }
 
+    /// Whether `other` is the same alarm, however its trigger is written:
+    /// todoman re-writes `PT0S` as `P0D`, other clients `-PT30M` as
+    /// `-P0DT0H30M0S`, and a UTC date-time may come with `VALUE=DATE-TIME`
+    /// or without. A trigger that reads as neither is compared as written.
+    public func means(the other: OwnAlarm) -> Bool {
+        guard kind == other.kind, isAbsolute == other.isAbsolute, relatedToStart == other.relatedToStart else { return false }
+        if isAbsolute {
+            let instants = [trigger, other.trigger].map { ICalendarTime(ContentLine(name: "TRIGGER", value: $0)) }
+            guard case .utc(let mine)? = instants[0], case .utc(let theirs)? = instants[1] else { return trigger == other.trigger }
+            return mine == theirs
+        }
+        guard let mine = ICalendarDuration.seconds(trigger), let theirs = ICalendarDuration.seconds(other.trigger) else {
+            return trigger == other.trigger
+        }
+        return mine == theirs
+    }
+
     /// The kind of an alarm set with `--remind`.
     public static let setKind = "alarm"
 

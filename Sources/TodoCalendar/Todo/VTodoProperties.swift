@@ -197,15 +197,35 @@ public struct VTodoProperties: Hashable, Sendable, Codable {
         case .notes: notes == other.notes
         case .categories: categories == other.categories
         case .priority: priorityValue == other.priorityValue
-        case .due: due == other.due && (due?.isTimed != true || Self.sameZone(dueZone, other.dueZone))
-        case .start: start == other.start && (start?.isTimed != true || Self.sameZone(startZone, other.startZone))
+        case .due: due == other.due && (!zoneCounts(for: due, with: other) || Self.sameZone(dueZone, other.dueZone))
+        case .start: start == other.start && (!zoneCounts(for: start, with: other) || Self.sameZone(startZone, other.startZone))
         case .parent: parentUID == other.parentUID
         case .completion: status == other.status && completedAt == other.completedAt
-        case .rule: rule == other.rule && repeatsFromCompletion == other.repeatsFromCompletion
+        case .rule: Self.sameRule(rule, other.rule) && repeatsFromCompletion == other.repeatsFromCompletion
         case .acknowledgement: acknowledgedAt == other.acknowledgedAt
         case .snooze: snoozedUntil == other.snoozedUntil
-        case .reminders: remindersOff == other.remindersOff && ownAlarms == other.ownAlarms && defaultsOff == other.defaultsOff
+        case .reminders:
+            remindersOff == other.remindersOff && defaultsOff == other.defaultsOff
+                && ownAlarms.count == other.ownAlarms.count
+                && zip(ownAlarms, other.ownAlarms).allSatisfy { $0.means(the: $1) }
         }
+    }
+
+    /// Whether the zone a timed value is written in is part of what it
+    /// means: only where the task repeats, its rule following that zone's
+    /// DST. A one-off due is the instant, however it is written: todoman
+    /// re-writes every `DUE;TZID=…` it reads in UTC, and that is no change.
+    private func zoneCounts(for value: Due?, with other: VTodoProperties) -> Bool {
+        value?.isTimed == true && (rule != nil || other.rule != nil)
+    }
+
+    /// Whether two RRULE values say the same rule: RFC 5545 gives its parts
+    /// no order (a client may write `BYDAY=MO;FREQ=WEEKLY`) and its names
+    /// no case.
+    static func sameRule(_ first: String?, _ second: String?) -> Bool {
+        guard let first, let second else { return first == second }
+        func parts(_ rule: String) -> [Substring] { rule.uppercased().split(separator: ";").sorted() }
+        return first == second || parts(first) == parts(second)
     }
 
     /// Whether two TZIDs name the same zone: "Europe/Berlin" and Evolution's
