@@ -298,7 +298,7 @@ public struct TaskDescriber {
             if !task.remindDefaults { set.append("no defaults") }
             row("alarms", set.joined(separator: ", "))
         }
-        let reminders = scheduler.reminders(for: task)
+        let reminders = scheduler.listedReminders(for: task)
         for reminder in reminders {
             let fire = scheduler.fireTime(of: reminder, priority: task.priority)
             if fire.isHeld, fire.at > now {

@@ -189,7 +189,10 @@ struct TaskMapping {
             properties.rule = rule
             properties.repeatsFromCompletion = task.repeating?.from == .completion
         }
-        if task.acknowledgedAt != reading.acknowledgedAt { properties.acknowledgedAt = task.acknowledgedAt }
+        // Handled as far as the task says, or as its due's reminders that
+        // passed before the due was set (`Scheduler.handledThrough`).
+        let handled = scheduler.handledThrough(task)
+        if handled != scheduler.handledThrough(reading) { properties.acknowledgedAt = handled }
         if task.snoozedUntil != reading.snoozedUntil { properties.snoozedUntil = task.snoozedUntil }
         let switched = task.reminderOn != reading.reminderOn
         let reset = task.alarms != reading.alarms || task.remindDefaults != reading.remindDefaults

@@ -141,6 +141,6 @@ public struct DeliveryPlanner: Sendable {
     /// Whether the reminder has come and was due to fire when it came: its
     /// instant is after its task's due was set.
     private func isCandidate(_ entry: TaskReminder, now: Date) -> Bool {
-        entry.reminder.at <= now && entry.reminder.at > entry.task.dueSetAt
+        entry.reminder.at <= now && Scheduler.wasDue(entry.reminder, of: entry.task)
     }
 }

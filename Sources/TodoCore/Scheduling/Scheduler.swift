@@ -191,6 +191,36 @@ public struct Scheduler: Sendable {
         task.acknowledgedAt.map { reminder.at > $0 } ?? true
     }
 
+    /// The task's reminders as `show`, `--json` and the view list them: those
+    /// that were ever due (`wasDue`). One added at 15:04 has no 09:00 of
+    /// that morning, not even a passed one.
+    public func listedReminders(for task: TodoTask) -> [Reminder] {
+        reminders(for: task).filter { Self.wasDue($0, of: task) }
+    }
+
+    /// Whether the reminder was ever due to fire: one that fell at or before
+    /// the moment its task's due was set was not (`TodoTask.dueSetAt`), so
+    /// it is neither missed nor shown as passed.
+    public static func wasDue(_ reminder: Reminder, of task: TodoTask) -> Bool {
+        reminder.at > task.dueSetAt
+    }
+
+    /// The instant up to which the task's reminders count as handled, as its
+    /// file tells other clients (`X-MOZ-LASTACK`): its acknowledgement, or
+    /// the moment its due was set where a reminder of it fell before then,
+    /// whichever is later. Such a reminder was never due to fire
+    /// (`TodoTask.dueSetAt`); written as not handled, a phone or Thunderbird
+    /// would show it as missed the moment the file syncs.
+    public func handledThrough(_ task: TodoTask) -> Date? {
+        // Whatever the acknowledgement says: the answer must not change
+        // once the file's is read back.
+        var unacknowledged = task
+        unacknowledged.acknowledgedAt = nil
+        let passed = reminders(for: unacknowledged).contains { !Self.wasDue($0, of: task) }
+        guard passed else { return task.acknowledgedAt }
+        return max(task.acknowledgedAt ?? task.dueSetAt, task.dueSetAt)
+    }
+
     /// The reminders that follow from the due date, earliest first: none when
     /// the task's reminder is off, it is completed, or it has no due date;
     /// none before it starts.

@@ -212,7 +212,7 @@ extension TaskView {
                 drawn += 1
             }
         }
-        for reminder in data.scheduler.reminders(for: task) {
+        for reminder in data.scheduler.listedReminders(for: task) {
             shownInstants.append(reminder.at)
             shownInstants.append(data.scheduler.fireTime(of: reminder, priority: task.priority).at)
         }

@@ -42,7 +42,7 @@ struct TaskJSON {
 
     func object(_ task: TodoTask, into writer: JSONWriter) {
         let clock = scheduler.clock
-        let reminders = scheduler.reminders(for: task)
+        let reminders = scheduler.listedReminders(for: task)
         writer.raw("{\"id\":")
         writer.int(task.id)
         writer.raw(",")

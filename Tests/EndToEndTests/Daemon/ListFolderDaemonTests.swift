@@ -34,7 +34,8 @@ struct ListFolderDaemonTests {
         Thread.sleep(until: due.addingTimeInterval(1))
         // Thunderbird showed it and the user dismissed it: it writes X-MOZ-LASTACK.
         let name = try lists.onlyFile("personal").name
-        let acknowledged = try lists.read("personal", name).replacingOccurrences(
+        // (Replacing the one written when the task was added after 09:00.)
+        let acknowledged = try lists.read("personal", name).withoutLines(starting: "X-MOZ-LASTACK:").replacingOccurrences(
             of: "END:VTODO", with: "X-MOZ-LASTACK:\(Self.utc(Date()))\r\nEND:VTODO"
         )
         try lists.put("personal", name, acknowledged)

@@ -367,7 +367,7 @@ import Testing
         let cli = try CLI()
         defer { cli.remove() }
         let lists = try ListFolders(cli)
-        try cli.ok("add", "Call the bank", "--due", "2026-12-01 17:00")
+        try cli.ok("add", "Call the bank", "--due", "2026-12-01 17:00", "--now", "2026-11-29 12:00")
         try cli.ok("snooze", "Call the bank", "2026-11-30 10:00", "--now", "2026-11-30 08:00")
         var lines = ListFolders.contentLines(try lists.onlyFile("personal").text)
         // 10:00 and 08:00 in Berlin are 09:00 and 07:00 UTC.

@@ -80,3 +80,13 @@ struct ListFolders {
             .joined(separator: "\r\n")
     }
 }
+
+extension String {
+    /// The text of a file without its lines that start with `prefix`, CRLF
+    /// or LF endings alike (split by byte: to Swift's `Character`s a CRLF is
+    /// one, which neither a `Character` split nor a regex's `[^\r]` stops at).
+    func withoutLines(starting prefix: String) -> String {
+        utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }.filter { !$0.hasPrefix(prefix) }.joined(separator: "\n")
+    }
+}
