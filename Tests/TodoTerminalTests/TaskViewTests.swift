@@ -316,6 +316,9 @@ struct TaskViewTests {
         let view = try fixture.view()
         view.press(.character("?"))
         #expect(view.text().contains("undo the last change made here"))
+        // What s does, as `snooze` below does it: the first key of a WHEN
+        // is the WHEN's (issue 37 item 9: "w" typed a "w").
+        #expect(view.text(width: 120).contains("snooze: a choice by its number, Enter for an hour, or type a WHEN"))
         view.press(.escape)
         #expect(view.mode == .list)
         #expect(view.press(.character("q")) == false)

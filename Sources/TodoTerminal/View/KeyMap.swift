@@ -91,7 +91,7 @@ public enum KeyMap {
         ("x Space", "done / reopen (a repeating task: this occurrence)"),
         ("d", "delete, after y"),
         ("r", "switch the task's reminders on or off"),
-        ("s", "snooze: a choice by its number, or w to type a WHEN"),
+        ("s", "snooze: a choice by its number, Enter for an hour, or type a WHEN"),
         ("u", "undo the last change made here"),
         ("/", "search as you type; Esc clears it"),
         ("Tab Shift-Tab", "the next / previous list"),

@@ -11,7 +11,8 @@ public enum ViewMode: Hashable, Sendable {
     /// "Task 1 “…” has 2 open subtasks. Mark them done too? (y/n)": `x` on
     /// a parent with open subtasks, as `done` asks on a terminal.
     case confirmDoneWithSubtasks(taskID: Int64)
-    /// Choosing a snooze: a configured choice by its number, or `w` to type a WHEN.
+    /// Choosing a snooze: a configured choice by its number, Enter for an
+    /// hour, or any other key to start typing a WHEN.
     case snoozeChoice(taskID: Int64)
     /// Typing a snooze's WHEN.
     case snoozeWhen(taskID: Int64)

@@ -8,9 +8,10 @@ extension TodoRemind {
             commandName: "agenda",
             abstract: "Show, day by day, the calendar events and the tasks due, with their coming reminders.",
             discussion: """
-                Events come from the [[calendar]] folders (all-day ones first, then by start); \
-                tasks are those due that day. Events are shown, never changed: their alarms fire \
-                from the daemon like task reminders.
+                Events come from the [[calendar]] folders; tasks are those due that day. Each \
+                day lists its all-day events, then the tasks due that day without a time, then \
+                events and tasks together in the order of their times. Events are shown, never \
+                changed: their alarms fire from the daemon like task reminders.
                 """
         )
 

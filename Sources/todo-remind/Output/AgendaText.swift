@@ -1,3 +1,4 @@
+import Foundation
 import TodoCore
 import TodoSync
 
@@ -10,13 +11,21 @@ import TodoSync
 struct AgendaText {
     let context: Context
 
+    /// A line of a day: what it says, and where it comes in the day's order.
+    private struct Row {
+        var time: String
+        var rest: String
+        /// All-day events first, then the tasks due that day without a
+        /// time, then events and tasks together by their instant.
+        var order: (group: Int, at: Date)
+    }
+
     func write(_ agenda: Agenda, into output: OutputBuffer) {
         let clock = context.clock
         let text = DateText(clock: clock, now: context.now)
         let describer = context.describer()
-        for day in agenda.days {
-            output.line("\(day.day)  \(text.day(day.day))")
-            var rows: [(time: String, rest: String)] = []
+        let days = agenda.days.map { day -> (day: LocalDay, rows: [Row]) in
+            var rows: [Row] = []
             let words = EventWords(clock: clock, now: clock.startOfDay(day.day))
             for entry in day.events {
                 let occurrence = entry.occurrence
@@ -26,21 +35,36 @@ struct AgendaText {
                 if occurrence.details.isCancelled { rest += "  cancelled" }
                 if entry.isDeclined { rest += "  declined" }
                 if !entry.reminders.isEmpty { rest += "  reminder " + entry.reminders.map(text.instant).joined(separator: ", ") }
-                rows.append((occurrence.isAllDay ? "all day" : words.span(occurrence), rest))
+                rows.append(Row(time: occurrence.isAllDay ? "all day" : words.span(occurrence), rest: rest,
+                                order: (occurrence.isAllDay ? 0 : 2, occurrence.start)))
             }
             for entry in day.tasks {
                 var time = "due"
-                if case .time(let instant)? = entry.task.due { time = clock.timeOfDay(of: instant).description }
+                var order = (group: 1, at: clock.startOfDay(day.day))
+                if case .time(let instant)? = entry.task.due {
+                    time = clock.timeOfDay(of: instant).description
+                    order = (2, instant)
+                }
                 var rest = describer.name(entry.task) + " (task)"
                 if let next = entry.next { rest += "  reminder " + text.instant(next.fire.at) }
-                rows.append((time, rest))
+                rows.append(Row(time: time, rest: rest, order: order))
             }
-            if rows.isEmpty {
+            // Stable: events keep their order among themselves at one instant.
+            let ordered = rows.enumerated().sorted { first, second in
+                let (a, b) = (first.element.order, second.element.order)
+                return (a.group, a.at, first.offset) < (b.group, b.at, second.offset)
+            }.map(\.element)
+            return (day.day, ordered)
+        }
+        // One time column for every day, so the rows line up down the page.
+        let width = days.flatMap { $0.rows.map(\.time.terminalWidth) }.max() ?? 0
+        for day in days {
+            output.line("\(day.day)  \(text.day(day.day))")
+            if day.rows.isEmpty {
                 output.line("  nothing")
                 continue
             }
-            let width = rows.map(\.time.terminalWidth).max() ?? 0
-            for row in rows {
+            for row in day.rows {
                 output.line("  " + row.time + String(repeating: " ", count: width - row.time.terminalWidth) + "  " + row.rest)
             }
         }

@@ -26,16 +26,22 @@ struct AgendaTests {
         let (cli, _) = try Self.calendar()
         defer { cli.remove() }
         try cli.ok("add", "Pay rent", "--due", "2026-12-01 17:00", "--now", Self.now)
+        // Events and tasks in one order of time (issue 37 item 11: 07:30
+        // came below the day's events), a day's task after all-day events.
+        try cli.ok("add", "Stretch", "--due", "2026-12-04 07:30", "--now", Self.now)
+        try cli.ok("add", "Water plants", "--due", "2026-12-02", "--now", Self.now)
         let lines = try cli.lines("agenda", "2026-12-01", "--days", "4", "--now", Self.now)
         #expect(lines == [
             "2026-12-01  tomorrow",
             "  10:00–11:00  Dentist · Dr. Weber, Hauptstr. 5  [personal]  reminder tomorrow 09:50",
             "  17:00        1 Pay rent (task)  reminder tomorrow 09:00",
             "2026-12-02  Wed 2 Dec",
+            "  due          3 Water plants (task)  reminder Wed 2 Dec 09:00",
             "  10:00–11:00  Weekly review · Room 4  [personal]",
             "2026-12-03  Thu 3 Dec",
             "  nothing",
             "2026-12-04  Fri 4 Dec",
+            "  07:30        2 Stretch (task)  reminder Thu 3 Dec 09:00",
             "  11:00–12:00  Quarterly planning · Conference room B  [personal]  reminder Fri 4 Dec 10:45",
             "  15:00–16:00  Optional all-hands  [personal]  declined",
         ])
