@@ -80,8 +80,9 @@ public struct ReminderComposer: Sendable {
     /// of its most urgent task.
     ///
     /// It stands for no single task: its task id is 0 (never a task's), so a
-    /// new digest replaces one still open, and it offers only the default
-    /// action, which dismisses it; Mark done and Snooze need a task.
+    /// new digest replaces one still open. Its actions are a bubble's, for
+    /// every task it lists: Mark all done, Snooze all for each choice, and
+    /// Dismiss (the daemon knows the tasks of the digest it showed).
     public func digestNotification(_ digest: Digest) -> ReminderNotification {
         let priority = digest.items.map(\.task.priority).max() ?? .medium
         return ReminderNotification(
@@ -90,7 +91,7 @@ public struct ReminderComposer: Sendable {
             urgency: Urgency(priority),
             iconPath: iconPath,
             taskID: Self.digestTaskID,
-            actions: actions.isEmpty ? [] : [NotificationAction(.dismiss)]
+            actions: actions.map(Self.forAll)
         )
     }
 
@@ -120,6 +121,16 @@ public struct ReminderComposer: Sendable {
             actions: actions.filter { $0.request != .markDone },
             eventID: event.eventID
         )
+    }
+
+    /// A bubble's action as a digest offers it, for every task it lists:
+    /// "Mark all done", "Snooze all 1 hour"; the same key.
+    static func forAll(_ action: NotificationAction) -> NotificationAction {
+        switch action.request {
+        case .markDone?: NotificationAction(key: action.key, label: "Mark all done")
+        case .snooze?: NotificationAction(key: action.key, label: "Snooze all" + action.label.dropFirst("Snooze".count))
+        case .dismiss?, nil: action
+        }
     }
 
     /// The task id of a digest's notification: no task has it.

@@ -180,6 +180,16 @@ struct DigestContentTests {
         #expect(Digest.summary(today: today, overdue: overdue) == text)
     }
 
+    @Test("Summary wording with tasks due as it fires", arguments: [
+        (0, 0, 4, "4 tasks due now"),
+        (0, 0, 1, "1 task due now"),
+        (0, 1, 2, "2 tasks due now · 1 overdue"),
+        (3, 1, 1, "1 task due now · 3 today · 1 overdue"),
+    ])
+    func summaryDueNow(today: Int, overdue: Int, dueNow: Int, text: String) {
+        #expect(Digest.summary(today: today, overdue: overdue, dueNow: dueNow) == text)
+    }
+
     @Test("A long digest shows the first lines and counts the rest", arguments: [
         (6, ["Task 6 · was due yesterday at 17:00", "Task 5 · was due Sat 13 Jun", "Task 2 · due today at 17:00",
              "Task 4 · due today", "Task 1 · due today", "Task 3 · due tomorrow at 08:00"]),

@@ -9,14 +9,19 @@ public struct Digest: Hashable, Sendable {
     /// One task in the digest.
     public struct Item: Hashable, Sendable {
         public let task: TodoTask
-        /// Whether the task was overdue when the digest fired.
+        /// Whether the task was overdue when the digest fired: due before it.
         public let isOverdue: Bool
-        /// "Pay rent · due today at 17:00", "File taxes · was due yesterday".
+        /// Whether the digest fired at the task's due time: due now, not
+        /// overdue (four tasks due at 15:40, reminded at 15:40).
+        public let isDueNow: Bool
+        /// "Pay rent · due today at 17:00", "File taxes · was due yesterday",
+        /// "Call Ann · due now".
         public let line: String
 
-        public init(task: TodoTask, isOverdue: Bool, line: String) {
+        public init(task: TodoTask, isOverdue: Bool, isDueNow: Bool = false, line: String) {
             self.task = task
-            self.isOverdue = isOverdue
+            self.isOverdue = isOverdue && !isDueNow
+            self.isDueNow = isDueNow
             self.line = line
         }
     }
@@ -39,11 +44,15 @@ public struct Digest: Hashable, Sendable {
     /// How many tasks were overdue when it fired.
     public var overdueCount: Int { items.count(where: \.isOverdue) }
 
-    /// How many tasks were not yet overdue: those reminded for today.
-    public var todayCount: Int { items.count - overdueCount }
+    /// How many tasks fell due as it fired.
+    public var dueNowCount: Int { items.count(where: \.isDueNow) }
 
-    /// "5 tasks today · 2 overdue", "1 task today", "3 overdue tasks".
-    public var summary: String { Self.summary(today: todayCount, overdue: overdueCount) }
+    /// How many tasks were not yet due: those reminded for today.
+    public var todayCount: Int { items.count - overdueCount - dueNowCount }
+
+    /// "5 tasks today · 2 overdue", "1 task today", "3 overdue tasks",
+    /// "4 tasks due now".
+    public var summary: String { Self.summary(today: todayCount, overdue: overdueCount, dueNow: dueNowCount) }
 
     /// Each item's line, in order.
     public var lines: [String] { items.map(\.line) }
@@ -60,13 +69,15 @@ public struct Digest: Hashable, Sendable {
     public static let bodyLineLimit = 12
 
     /// The summary for the counts: "5 tasks today · 2 overdue", "1 task today",
-    /// "1 overdue task", "3 overdue tasks".
-    public static func summary(today: Int, overdue: Int) -> String {
-        let todayWords = "\(today) \(today == 1 ? "task" : "tasks") today"
-        switch (today, overdue) {
-        case (_, 0): return todayWords
-        case (0, _): return "\(overdue) overdue \(overdue == 1 ? "task" : "tasks")"
-        default: return "\(todayWords) · \(overdue) overdue"
-        }
+    /// "1 overdue task", "3 overdue tasks", "4 tasks due now",
+    /// "2 tasks due now · 1 overdue". The first count names the tasks; the
+    /// others follow it.
+    public static func summary(today: Int, overdue: Int, dueNow: Int = 0) -> String {
+        func tasks(_ count: Int) -> String { count == 1 ? "task" : "tasks" }
+        var parts: [String] = []
+        if dueNow > 0 { parts.append("\(dueNow) \(tasks(dueNow)) due now") }
+        if today > 0 { parts.append(parts.isEmpty ? "\(today) \(tasks(today)) today" : "\(today) today") }
+        if overdue > 0 { parts.append(parts.isEmpty ? "\(overdue) overdue \(tasks(overdue))" : "\(overdue) overdue") }
+        return parts.isEmpty ? "0 tasks today" : parts.joined(separator: " · ")
     }
 }

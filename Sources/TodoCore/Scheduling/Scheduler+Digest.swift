@@ -91,9 +91,10 @@ extension Scheduler {
         var seen: Set<Int64> = []
         var items: [Digest.Item] = []
         for entry in sorted where seen.insert(entry.task.id).inserted {
-            let overdue = state(of: entry.task, at: instant) == .overdue
-            items.append(Digest.Item(task: entry.task, isOverdue: overdue,
-                                     line: digestLine(for: entry.task, overdue: overdue, at: instant)))
+            let dueNow = entry.task.due.map { $0.isTimed && dueInstant(of: $0) == instant } ?? false
+            let overdue = !dueNow && state(of: entry.task, at: instant) == .overdue
+            items.append(Digest.Item(task: entry.task, isOverdue: overdue, isDueNow: dueNow,
+                                     line: digestLine(for: entry.task, overdue: overdue, dueNow: dueNow, at: instant)))
         }
         return .digest(Digest(at: instant, items: items, reminders: sorted.map(\.reminder)))
     }
@@ -135,9 +136,11 @@ extension Scheduler {
     }
 
     /// A task's line in a digest, plain text: "Pay rent · due today at 17:00",
-    /// "Call Ann · due tomorrow", "File taxes · was due yesterday at 17:00".
-    func digestLine(for task: TodoTask, overdue: Bool, at instant: Date) -> String {
+    /// "Call Ann · due tomorrow", "File taxes · was due yesterday at 17:00",
+    /// "Pay rent · due now" (the digest fires at its due time).
+    func digestLine(for task: TodoTask, overdue: Bool, dueNow: Bool = false, at instant: Date) -> String {
         guard let due = task.due else { return task.title }
+        if dueNow { return "\(task.title) · due now" }
         let text = DateText(clock: clock, now: instant)
         let when: String
         switch due {

@@ -22,6 +22,15 @@ struct OpenBubbles {
 
     private var reminders: [Int64: Reminder] = [:]
     private var events: [Int64: EventReminder] = [:]
+    /// The tasks of the digest shown last, which its actions act on: a new
+    /// digest replaces the one still open (`ReminderComposer.digestTaskID`).
+    private(set) var digestTasks: [Int64] = []
+
+    /// A digest of these tasks is shown now.
+    mutating func shownDigest(of taskIDs: [Int64]) {
+        var seen: Set<Int64> = []
+        digestTasks = taskIDs.filter { seen.insert($0).inserted }
+    }
 
     /// The task's bubble shows `reminder` now.
     mutating func shown(_ reminder: Reminder) {

@@ -180,49 +180,64 @@ final class ReminderEngine {
 
     /// An action was chosen on a bubble: Mark done completes the task and
     /// Snooze stores a snooze, each in one transaction, as the CLI's `done`
-    /// and `snooze` would; then everything is planned again.
+    /// and `snooze` would; then everything is planned again. On a digest
+    /// (Mark all done, Snooze all, Dismiss) each of the digest's tasks is
+    /// acted on in turn, so one that refuses leaves the others done.
     func actionInvoked(_ invocation: ActionInvocation) throws {
         let instant = now()
         if let eventID = invocation.eventID {
             try eventActionInvoked(invocation, eventID: eventID, at: instant)
             return
         }
-        openBubbles.actedOn(taskID: invocation.taskID)
-        let action: Logger.Metadata = ["task": .stringConvertible(invocation.taskID), "action": .string(invocation.key)]
+        let taskIDs = invocation.taskID == ReminderComposer.digestTaskID ? openBubbles.digestTasks : [invocation.taskID]
+        guard invocation.request != nil else {
+            logger.debug("Notification of task \(invocation.taskID) closed (\(invocation.key)).",
+                         metadata: DaemonEvent.action.metadata(["task": .stringConvertible(invocation.taskID), "action": .string(invocation.key),
+                                                                "outcome": .string("ignored")]))
+            return
+        }
+        for taskID in taskIDs {
+            openBubbles.actedOn(taskID: taskID)
+            try act(on: taskID, invocation, at: instant)
+        }
+        try plan()
+    }
+
+    /// One task's part of an action chosen on a bubble (`actionInvoked`).
+    private func act(on taskID: Int64, _ invocation: ActionInvocation, at instant: Date) throws {
+        let action: Logger.Metadata = ["task": .stringConvertible(taskID), "action": .string(invocation.key)]
         func outcome(_ outcome: String, _ more: Logger.Metadata = [:]) -> Logger.Metadata {
             DaemonEvent.action.metadata(action.merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
         }
         switch invocation.request {
         case .markDone:
             do {
-                _ = try store.markDone(ids: [invocation.taskID], at: instant, in: scheduler.clock.timeZone)
-                logger.info("Marked task \(invocation.taskID) done from its notification.", metadata: outcome("marked-done"))
+                _ = try store.markDone(ids: [taskID], at: instant, in: scheduler.clock.timeZone)
+                logger.info("Marked task \(taskID) done from its notification.", metadata: outcome("marked-done"))
             } catch let refusal as CompletionRefusal {
-                logger.error("Could not mark task \(invocation.taskID) done: \(refusal.localizedDescription)",
+                logger.error("Could not mark task \(taskID) done: \(refusal.localizedDescription)",
                              metadata: outcome("refused", ["error": .string(refusal.localizedDescription)]))
             }
         case .snooze(let choice):
             do {
                 let until = try WhenParser(now: instant, clock: scheduler.clock)
                     .snoozeInstant(from: choice, dayTime: scheduler.policy.reminderTime)
-                _ = try store.snooze(id: invocation.taskID, until: until, now: instant)
+                _ = try store.snooze(id: taskID, until: until, now: instant)
                 let untilText = DateText.iso8601(until, clock: scheduler.clock)
-                logger.info("Snoozed task \(invocation.taskID) until \(untilText) from its notification.",
+                logger.info("Snoozed task \(taskID) until \(untilText) from its notification.",
                             metadata: outcome("snoozed", ["until": .string(untilText)]))
             } catch let error as SnoozeTimeError {
-                logger.error("Could not snooze task \(invocation.taskID) for “\(choice)”: \(error.localizedDescription)",
+                logger.error("Could not snooze task \(taskID) for “\(choice)”: \(error.localizedDescription)",
                              metadata: outcome("refused", ["error": .string(error.localizedDescription)]))
             }
         case .dismiss:
             // Dismissed by the user: handled, here and (through the task's
             // file) on every other device.
-            try store.acknowledge(ids: [invocation.taskID], at: instant)
-            logger.info("Task \(invocation.taskID)'s reminder dismissed from its notification.", metadata: outcome("dismissed"))
+            try store.acknowledge(ids: [taskID], at: instant)
+            logger.info("Task \(taskID)'s reminder dismissed from its notification.", metadata: outcome("dismissed"))
         case nil:
-            logger.debug("Notification of task \(invocation.taskID) closed (\(invocation.key)).", metadata: outcome("ignored"))
-            return
+            break
         }
-        try plan()
     }
 
     /// An action on an event's bubble: Snooze or Dismiss (clicking it),
@@ -300,7 +315,11 @@ final class ReminderEngine {
             logger.debug("Delivered \(what) (notification \(serverID)).",
                          metadata: ended("delivered", ["notification": .stringConvertible(serverID)]))
             ledger.record(records(.delivered, "notification \(serverID)"))
-            if reminders.count == 1 { openBubbles.shown(job.reminder) }
+            if job.notification.taskID == ReminderComposer.digestTaskID {
+                openBubbles.shownDigest(of: reminders.map(\.taskID))
+            } else if reminders.count == 1 {
+                openBubbles.shown(job.reminder)
+            }
         case .failure(let error):
             let detail = error.errorDescription ?? "\(error)"
             if let nextAt = DeliveryPlanner(scheduler: scheduler).nextAttempt(after: job.attempt, firesAt: job.firesAt,

@@ -33,7 +33,8 @@ struct ReminderEngineDigestTests {
         #expect(Set(job.reminders) == Set(tasks.map { Reminder.of($0, .morning, at: T.at(9)) }))
         #expect(job.notification.summary == "4 tasks today")
         #expect(job.notification.taskID == ReminderComposer.digestTaskID)
-        #expect(job.notification.actions.compactMap(\.request) == [.dismiss])
+        // A bubble's actions, for all four (issue 37 item 8: only Dismiss).
+        #expect(job.notification.actions.map(\.label) == ["Mark all done", "Snooze all 1 hour", "Dismiss"])
         #expect(job.notification.body.split(separator: "\n").count == 4)
         #expect(job.notification.body.contains("Task 1 &lt;b&gt;&amp;&lt;/b&gt; · due today"))
         #expect(lines.count == 1)
@@ -43,6 +44,42 @@ struct ReminderEngineDigestTests {
 
         // And a restart fires nothing again
         #expect(try fixture.startDaemon().jobs.isEmpty)
+    }
+
+    @Test("Four tasks due at 15:40 fire at 15:40 as “4 tasks due now”, each “due now”, not overdue (issue 37 item 8)")
+    func dueNow() throws {
+        let fixture = try EngineFixture(now: T.at(15), policy: .standard)
+        for number in 1...4 { _ = try fixture.add("Task \(number)", due: .time(T.at(15, 40))) }
+        let daemon = try fixture.startDaemon()
+        try daemon.fire(at: T.at(15, 40))
+        _ = try daemon.showAll()
+        let job = try #require(daemon.jobs.only)
+        #expect(job.notification.summary == "4 tasks due now")
+        #expect(job.notification.body.split(separator: "\n") == ["Task 1 · due now", "Task 2 · due now", "Task 3 · due now", "Task 4 · due now"])
+    }
+
+    @Test("Mark all done on a digest completes every task it lists; Snooze all snoozes each; Dismiss acknowledges each")
+    func actionsForAll() throws {
+        for key in ["done", "snooze:1h", "default"] {
+            let fixture = try EngineFixture(now: T.at(8), policy: .standard)
+            let tasks = try Self.addDayTasks(4, on: T.today, to: fixture)
+            let other = try fixture.add("Not in the digest", due: .day(T.today.adding(days: 1)))
+            let daemon = try fixture.startDaemon()
+            try daemon.fire(at: T.at(9, 0, 1))
+            try daemon.succeedAll()
+
+            fixture.clock.now = T.at(9, 2)
+            try daemon.engine.actionInvoked(ActionInvocation(taskID: ReminderComposer.digestTaskID, key: key, notificationID: 7))
+
+            let after = try tasks.map { try #require(try fixture.store.task(id: $0.id)) }
+            switch key {
+            case "done": #expect(after.allSatisfy { $0.completedAt == T.at(9, 2) }, "\(after)")
+            case "snooze:1h": #expect(after.allSatisfy { $0.snoozedUntil == T.at(10, 2) }, "\(after)")
+            default: #expect(after.allSatisfy { $0.acknowledgedAt == T.at(9, 2) }, "\(after)")
+            }
+            let untouched = try #require(try fixture.store.task(id: other.id))
+            #expect(untouched.completedAt == nil && untouched.snoozedUntil == nil && untouched.acknowledgedAt == nil)
+        }
     }
 
     @Test("Three reminders at once stay a bubble each")
