@@ -31,10 +31,14 @@ public struct CalendarTable: Hashable, Sendable {
     /// false, which keeps the files read-only: handled here then means
     /// handled on this machine only.
     public var eventsWrite: Bool
+    /// `tasks`: whether these folders are task lists. Unset (nil), a folder
+    /// is one unless it holds events and no task (khal's calendars); true
+    /// makes each one, false none but those that hold tasks.
+    public var tasks: Bool?
 
     public init(
         path: String, defaultList: String? = nil, reminderDefaults: Bool = true,
-        events: Bool = true, eventDefaultAlarm: Int? = nil, eventsWrite: Bool = true
+        events: Bool = true, eventDefaultAlarm: Int? = nil, eventsWrite: Bool = true, tasks: Bool? = nil
     ) {
         self.path = path
         self.defaultList = defaultList
@@ -42,6 +46,7 @@ public struct CalendarTable: Hashable, Sendable {
         self.events = events
         self.eventDefaultAlarm = eventDefaultAlarm
         self.eventsWrite = eventsWrite
+        self.tasks = tasks
     }
 
     /// The setting with a relative `path` made absolute from `folder` (the
@@ -63,5 +68,5 @@ public struct CalendarTable: Hashable, Sendable {
     }
 
     /// The keys a `[[calendar]]` table may hold.
-    static let keys = ["path", "default-list", "defaults", "events", "event-default-alarm", "events-write"]
+    static let keys = ["path", "default-list", "defaults", "events", "event-default-alarm", "events-write", "tasks"]
 }

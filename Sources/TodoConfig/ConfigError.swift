@@ -11,6 +11,8 @@ public enum ConfigError: LocalizedError, Hashable, Sendable {
     case badValue(path: String, key: String, allowed: String)
     /// One entry of an array value is wrong; `reason` is a full sentence.
     case badEntry(path: String, key: String, entry: String, reason: String)
+    /// A table lacks a key it must have (`[[calendar]]` without `path`).
+    case missingKey(path: String, table: String, key: String, example: String)
 
     public var errorDescription: String? {
         switch self {
@@ -31,6 +33,8 @@ public enum ConfigError: LocalizedError, Hashable, Sendable {
             "The config file \(path) has a bad value for “\(key)”: it must be \(allowed)."
         case .badEntry(let path, let key, let entry, let reason):
             "The config file \(path) has a bad entry “\(entry)” in “\(key)”: \(reason)"
+        case .missingKey(let path, let table, let key, let example):
+            "The config file \(path) has a \(table) table without a \(key): give it one, such as \(example)."
         }
     }
 }

@@ -105,6 +105,9 @@ enum ConfigKey: String, CaseIterable {
             throw .badEntry(path: path, key: rawValue, entry: unknown,
                             reason: "a [[calendar]] table takes only " + CalendarTable.keys.joined(separator: ", ") + ".")
         }
+        guard table["path"] != nil else {
+            throw .missingKey(path: path, table: "[[calendar]]", key: "path", example: "path = \"~/.local/share/vdirsyncer/tasks/*\"")
+        }
         guard let folders = table["path"]?.string, !folders.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw bad("path", "a folder or a glob of folders in quotes, such as \"~/.local/share/vdirsyncer/tasks/*\"")
         }
@@ -122,6 +125,10 @@ enum ConfigKey: String, CaseIterable {
         if let value = table["events"] {
             guard let flag = value.bool else { throw bad("events", "true or false") }
             setting.events = flag
+        }
+        if let value = table["tasks"] {
+            guard let flag = value.bool else { throw bad("tasks", "true or false") }
+            setting.tasks = flag
         }
         if let value = table["events-write"] {
             guard let flag = value.bool else { throw bad("events-write", "true or false") }

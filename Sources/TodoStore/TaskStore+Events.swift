@@ -6,6 +6,11 @@ import TodoCore
 /// instants (what the plan, `next` and `status` read) and the events of a
 /// span of days (what `agenda` expands).
 extension TaskStore {
+    /// The folders that hold a calendar event file (followed or not).
+    public func eventFolders() throws -> Set<String> {
+        try read { db in Set(try String.fetchAll(db, sql: "SELECT DISTINCT folder FROM event")) }
+    }
+
     /// The indexed alarm instants in `from...through`, earliest first.
     public func eventReminders(from: Date, through: Date) throws -> [EventReminder] {
         try read { db in

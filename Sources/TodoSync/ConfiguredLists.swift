@@ -37,7 +37,8 @@ public struct ConfiguredLists: Sendable {
             for folder in folders where seen.insert(folder.path).inserted {
                 lists.append(FolderList(
                     folder: VdirFolder(path: folder.path), folderName: folder.name, reminderDefaults: setting.reminderDefaults,
-                    events: setting.events, eventDefaultAlarm: setting.eventDefaultAlarm, eventsWrite: setting.eventsWrite
+                    events: setting.events, eventDefaultAlarm: setting.eventDefaultAlarm, eventsWrite: setting.eventsWrite,
+                    tasks: setting.tasks
                 ))
             }
         }
@@ -46,6 +47,22 @@ public struct ConfiguredLists: Sendable {
         self.patterns = patterns
         defaultName = settings.lazy.compactMap(\.defaultList).first
         defaultList = defaultName.flatMap { name in try? Self.find(name, in: lists) }
+    }
+
+    /// The lists that are task lists, as `lists` and the view's tabs offer
+    /// them: a folder that holds a task, the default list, one whose table
+    /// says `tasks = true`, and one that holds no event (a new, empty one)
+    /// unless its table says `tasks = false`. khal's calendars, configured
+    /// for their events, are none.
+    ///
+    /// - Parameters:
+    ///   - counts: the tasks each list holds, by path (`TaskStore.listCounts`).
+    ///   - eventFolders: the folders that hold events (`TaskStore.eventFolders`).
+    public func taskLists(counts: [String?: (open: Int, total: Int)], eventFolders: Set<String>) -> [FolderList] {
+        lists.filter { list in
+            if (counts[list.path]?.total ?? 0) > 0 || list.path == defaultList?.path { return true }
+            return list.tasks ?? !eventFolders.contains(list.path)
+        }
     }
 
     /// Whether the config names any folder at all: without, todo-remind

@@ -23,10 +23,14 @@ public struct FolderList: Hashable, Sendable {
     /// Whether a dismissal or a snooze of its events' alarms is written into
     /// their files (`events-write`).
     public let eventsWrite: Bool
+    /// Whether it is a task list whatever it holds (`tasks` in the
+    /// `[[calendar]]` table): true, false, or nil to go by what it holds
+    /// (`ConfiguredLists.taskLists`).
+    public let tasks: Bool?
 
     public init(
         folder: VdirFolder, folderName: String? = nil, reminderDefaults: Bool = true,
-        events: Bool = true, eventDefaultAlarm: Int? = nil, eventsWrite: Bool = true
+        events: Bool = true, eventDefaultAlarm: Int? = nil, eventsWrite: Bool = true, tasks: Bool? = nil
     ) {
         self.folder = folder
         self.folderName = folderName ?? folder.folderName
@@ -36,6 +40,7 @@ public struct FolderList: Hashable, Sendable {
         self.events = events
         self.eventDefaultAlarm = eventDefaultAlarm
         self.eventsWrite = eventsWrite
+        self.tasks = tasks
     }
 
     /// The folder's path: what the store records as the task's list.

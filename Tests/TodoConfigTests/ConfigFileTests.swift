@@ -112,10 +112,12 @@ struct ConfigFileTests {
         ("snooze = [\"1h\", \"10m\", \"1h\"]", "The config file /c.toml has a bad entry “1h” in “snooze”: it is listed twice, and each choice is an action of its own."),
         ("snooze = [" + (1...11).map { "\"\($0)m\"" }.joined(separator: ", ") + "]", "The config file /c.toml has a bad entry “11m” in “snooze”: a bubble offers at most 10 snooze choices, and this is one more."),
         ("calendar = \"~/tasks\"", "The config file /c.toml has a bad value for “calendar”: it must be one or more [[calendar]] tables, each with a path in quotes, such as path = \"~/.local/share/vdirsyncer/tasks/*\"."),
-        ("[[calendar]]\ndefault-list = \"x\"", "The config file /c.toml has a bad value for “calendar.path”: it must be a folder or a glob of folders in quotes, such as \"~/.local/share/vdirsyncer/tasks/*\"."),
+        // Missing, not bad (issue 37 item 14).
+        ("[[calendar]]\ndefault-list = \"x\"", "The config file /c.toml has a [[calendar]] table without a path: give it one, such as path = \"~/.local/share/vdirsyncer/tasks/*\"."),
         ("[[calendar]]\npath = \"\"", "The config file /c.toml has a bad value for “calendar.path”: it must be a folder or a glob of folders in quotes, such as \"~/.local/share/vdirsyncer/tasks/*\"."),
         ("[[calendar]]\npath = \"/a\"\ndefaults = \"no\"", "The config file /c.toml has a bad value for “calendar.defaults”: it must be true or false."),
-        ("[[calendar]]\npath = \"/a\"\ncolour = \"red\"", "The config file /c.toml has a bad entry “colour” in “calendar”: a [[calendar]] table takes only path, default-list, defaults, events, event-default-alarm, events-write."),
+        ("[[calendar]]\npath = \"/a\"\ncolour = \"red\"", "The config file /c.toml has a bad entry “colour” in “calendar”: a [[calendar]] table takes only path, default-list, defaults, events, event-default-alarm, events-write, tasks."),
+        ("[[calendar]]\npath = \"/a\"\ntasks = 1", "The config file /c.toml has a bad value for “calendar.tasks”: it must be true or false."),
         ("[[calendar]]\npath = \"/a\"\ndefault-list = \"a\"\n[[calendar]]\npath = \"/b\"\ndefault-list = \"b\"", "The config file /c.toml has a bad value for “calendar”: it must be tables of which at most one names a default-list."),
     ])
     func badValue(toml: String, message: String) {

@@ -354,7 +354,10 @@ final class TaskIndex {
     /// waiting ones included, as `list` counts. Done tasks and those
     /// waiting to start show together, as `list --all` shows them.
     func filter(_ filters: ViewFilters) -> Filtered {
-        let list: Int32? = filters.list.map { path in lists.firstIndex(of: path).map(Int32.init) ?? -2 }
+        // The store's own list is the tasks of no folder (-1).
+        let list: Int32? = filters.list.map { path in
+            path == ViewStore.localList ? -1 : lists.firstIndex(of: path).map(Int32.init) ?? -2
+        }
         let category: Int32? = filters.categoryKey.map { key in categoryKeys.firstIndex(of: key).map(Int32.init) ?? -2 }
         let priority = filters.priority
         let found = search(TextFolding.fold(filters.search))

@@ -88,6 +88,7 @@ extension TaskView {
     /// "all lists", or the list shown.
     var listTitle: String {
         guard let path = filters.list else { return data.lists.lists.isEmpty ? "all tasks" : "all lists" }
+        if path == ViewStore.localList { return "local" }
         return data.listNames[path] ?? path
     }
 
@@ -96,7 +97,6 @@ extension TaskView {
 
     private func drawTabs(into screen: inout Screen, row: Int) {
         var column = 0
-        let tabs: [(path: String?, name: String)] = [(nil, "All lists")] + data.lists.lists.map { ($0.path, $0.name) }
         for (number, tab) in tabs.enumerated() {
             if number > 0 { column = screen.put("  ", row: row, column: column) }
             let current = tab.path == filters.list

@@ -42,6 +42,8 @@ public final class TaskView {
     /// The instants the words on screen count from (dues, reminders): the
     /// last screen noted them, for `nextChange(after:)`.
     var shownInstants: [Date] = []
+    /// The lists Tab goes through, and the tab bar shows (`ViewStore.listTabs`).
+    private(set) var tabs: [(path: String?, name: String)] = []
 
     /// - Parameters:
     ///   - list: the folder path of the list to show first; nil for all.
@@ -62,6 +64,7 @@ public final class TaskView {
     /// on the same task.
     public func reload(now: Date) throws {
         try index.reload(from: data.store, now: now)
+        tabs = try data.listTabs()
         nextRegrouping = index.nextRegrouping()
         refilter()
     }
@@ -251,7 +254,7 @@ public final class TaskView {
     }
 
     private func cycleList(by step: Int) {
-        let paths = [nil] + data.lists.lists.map(\.path)
+        let paths = tabs.map(\.path)
         guard paths.count > 1 else {
             message = .said("There is one list: lists in iCalendar folders come with [[calendar]] in the config.")
             return

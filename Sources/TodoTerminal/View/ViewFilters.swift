@@ -5,7 +5,8 @@ import TodoListing
 /// the priority and category filters, the search, whether done tasks show,
 /// and the sort. What `list` takes as options, changed here by single keys.
 public struct ViewFilters: Hashable, Sendable {
-    /// The list shown by its folder path; nil for all lists.
+    /// The list shown by its folder path; nil for all lists, and
+    /// `ViewStore.localList` for the store's own.
     public var list: String?
     public var priority: Priority?
     /// The category by its key (`TextFolding.foldCase`), and its name as shown.

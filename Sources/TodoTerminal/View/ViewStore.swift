@@ -33,6 +33,22 @@ public final class ViewStore {
         Dictionary(lists.lists.map { ($0.path, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The view's tabs, as Tab goes through them: all lists, each task list
+    /// (`ConfiguredLists.taskLists`: a calendar of events is none), then the
+    /// store's own list ("local", path "") when it holds tasks beside lists
+    /// in folders.
+    public func listTabs() throws -> [(path: String?, name: String)] {
+        guard !lists.lists.isEmpty else { return [(nil, "All tasks")] }
+        let counts = try store.listCounts()
+        let folders = lists.taskLists(counts: counts, eventFolders: try store.eventFolders()).map { (Optional($0.path), $0.name) }
+        let local: [(path: String?, name: String)] = (counts[nil]?.total ?? 0) > 0 ? [(Self.localList, "local")] : []
+        return [(nil, "All lists")] + folders + local
+    }
+
+    /// The store's own list as the view's filter names it: a task of no
+    /// folder has the empty list path in the view's index.
+    public static let localList = ""
+
     /// Reads in what changed in the folders and writes out what waited, as
     /// a command does before it answers. Returns whether the store changed.
     @discardableResult

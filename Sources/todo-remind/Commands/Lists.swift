@@ -9,7 +9,7 @@ extension TodoRemind {
         static let configuration = CommandConfiguration(
             commandName: "lists",
             abstract: "The lists: their folders, how many tasks each holds, the last change seen.",
-            discussion: "Lists are the folders the [[calendar]] tables of the config name; without any, all tasks are in the one local list."
+            discussion: "Lists are the folders the [[calendar]] tables of the config name; without any, all tasks are in the one local list. A folder that holds events and no task (a khal calendar) is a calendar, not a task list, unless its table says tasks = true."
         )
 
         @OptionGroup var global: GlobalOptions
@@ -20,7 +20,8 @@ extension TodoRemind {
             let text = context.describer().text
             var rows: [[String]] = []
             var colors: [String: String] = [:]
-            for list in context.lists.lists {
+            let taskLists = context.lists.taskLists(counts: counts, eventFolders: try context.store.eventFolders())
+            for list in taskLists {
                 let count = counts[list.path] ?? (0, 0)
                 var notes = ["\(count.open) open of \(count.total)"]
                 if let changed = Self.lastChange(in: list.folder) { notes.append("last change \(text.instant(changed))") }
@@ -37,6 +38,12 @@ extension TodoRemind {
                 let name = context.style.listName(row[0].safeForTerminal, color: colors[row[0]])
                 let padding = { (column: Int) in String(repeating: " ", count: widths[column] - row[column].terminalWidth) }
                 print(name + padding(0) + "  " + row[1].safeForTerminal + padding(1) + "  " + row[2])
+            }
+            // Calendars kept for their events: no task list, but named, so
+            // that nothing the config reaches goes unsaid.
+            let taskPaths = Set(taskLists.map(\.path))
+            for list in context.lists.lists where !taskPaths.contains(list.path) {
+                print("Calendar (events only, no task list): " + list.name.safeForTerminal + "  " + list.path.safeForTerminal)
             }
             // What --list would refuse, said before it is asked.
             for (name, folders) in context.lists.ambiguousNames {

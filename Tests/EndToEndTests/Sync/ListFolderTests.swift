@@ -426,6 +426,19 @@ import Testing
         #expect(try cli.objects("list", "--list", "work", "--json").map { ($0["title"] as? String) } == ["Two"])
     }
 
+    @Test("A folder of events only (khal's) is a calendar, named apart, not an empty task list; the store's own list is shown too (issue 37 item 5)")
+    func calendarOfEventsIsNoTaskList() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let lists = try ListFolders(cli)
+        try lists.put("work", "meeting.ics", try EventFixtures.text("khal-timed.ics"))
+        try cli.ok("add", "In the folder")
+        let output = try cli.lines("lists")
+        #expect(output.contains { $0.hasPrefix("personal") && $0.contains("1 open of 1") }, "\(output)")
+        #expect(!output.contains { $0.hasPrefix("work") }, "\(output)")
+        #expect(output.contains("Calendar (events only, no task list): work  \(lists.folder("work"))"), "\(output)")
+    }
+
     @Test func anUnknownListIsRefusedWithASentenceAndChangesNothing() throws {
         let cli = try CLI()
         defer { cli.remove() }
