@@ -31,6 +31,12 @@ final class DaemonSession {
     private let storeName: String
     /// What other threads hand to the loop: finished deliveries and chosen actions.
     private let inbox = Inbox()
+    /// The config file's folder and name, watched in `entries` (editors
+    /// replace the file by a rename as often as they write it in place).
+    private let config: (folder: String, name: String)?
+    /// The reason the config file could not be read last time, said once
+    /// until it reads again.
+    private var configProblem: String?
 
     init(
         store: TaskStore,
@@ -63,6 +69,7 @@ final class DaemonSession {
         let storeFolder = (options.storePath as NSString).deletingLastPathComponent
         storeName = (options.storePath as NSString).lastPathComponent
         try entries.watch(storeFolder.isEmpty ? "." : storeFolder, mask: .entryChanges)
+        config = try Self.watchConfig(options.configPath, in: entries, storeFolder: storeFolder.isEmpty ? "." : storeFolder, logger: logger)
         // /etc/localtime is replaced (renamed or re-linked) when the zone changes.
         do {
             try entries.watch("/etc", mask: .entryChanges)
@@ -115,12 +122,17 @@ final class DaemonSession {
     func entriesChanged() throws {
         var storeChanged = false
         var storeEntryChanged = false
+        var configChanged = false
         for event in entries.readEvents() {
             if event.kinds.contains(.overflow) {
                 // Events were lost: assume everything changed.
                 storeChanged = true
                 storeEntryChanged = true
+                configChanged = config != nil
                 try watched.engine()?.timeZoneChanged(to: SystemTimeZone.current())
+            } else if let config, event.folder == config.folder, event.name == config.name {
+                // Written whole (closed, renamed in) or removed: not every write of an editor.
+                if !event.kinds.isDisjoint(with: [.closeWrite, .movedTo, .created, .deleted, .movedFrom]) { configChanged = true }
             } else if event.name == "localtime" || event.name == "timezone" {
                 try watched.engine()?.timeZoneChanged(to: SystemTimeZone.current())
             } else if event.name.hasPrefix(storeName) {
@@ -136,6 +148,10 @@ final class DaemonSession {
             try watched.reopen()
         }
         if storeChanged { try debounce.arm(after: options.debounce) }
+        if configChanged {
+            logger.info("The config file changed: reading the settings again.", metadata: DaemonEvent.settings.metadata())
+            try readSettings()
+        }
     }
 
     /// The store settled after a change. Unless only this daemon wrote it,
@@ -196,20 +212,55 @@ final class DaemonSession {
             return false
         }
         logger.info("SIGHUP: reading the settings again.", metadata: DaemonEvent.settings.metadata())
-        do {
-            settings.value = try options.loadSettings()
-            folders.configure(settings.value.calendars, addresses: settings.value.addresses)
-            let readIn = syncFolders()
-            try watched.engine()?.settingsChanged(to: settings.value)
-            // A task completed or dismissed in its file closes its bubble;
-            // the store's watcher does not see the daemon's own read-in.
-            if readIn { try watched.engine()?.storeChanged() }
-        } catch {
-            logger.error("The settings could not be read, so the old ones stay: \(error.localizedDescription)",
-                         metadata: DaemonEvent.settings.metadata(["outcome": "kept", "error": .string(error.localizedDescription)]))
-        }
+        configProblem = nil
+        try readSettings()
         try watched.engine()?.timeZoneChanged(to: SystemTimeZone.current())
         return true
+    }
+
+    /// Reads the settings again (SIGHUP, an edit of the config file): the
+    /// folders and the plan follow them at once. A config that cannot be
+    /// read keeps the last good settings, said once until it reads again.
+    private func readSettings() throws {
+        let loaded: Settings
+        do {
+            loaded = try options.loadSettings()
+        } catch {
+            let reason = error.localizedDescription
+            if configProblem != reason {
+                configProblem = reason
+                logger.error("The settings could not be read, so the old ones stay: \(reason)",
+                             metadata: DaemonEvent.settings.metadata(["outcome": "kept", "error": .string(reason)]))
+            }
+            return
+        }
+        configProblem = nil
+        settings.value = loaded
+        folders.configure(settings.value.calendars, addresses: settings.value.addresses)
+        let readIn = syncFolders()
+        try watched.engine()?.settingsChanged(to: settings.value)
+        // A task completed or dismissed in its file closes its bubble;
+        // the store's watcher does not see the daemon's own read-in.
+        if readIn { try watched.engine()?.storeChanged() }
+    }
+
+    /// Watches the config file's folder in `entries`, unless it is the
+    /// store's (watched already) or does not exist (then SIGHUP reads an
+    /// edit). Returns the folder and name to look for.
+    private static func watchConfig(_ path: String?, in entries: DirectoryWatcher, storeFolder: String,
+                                    logger: Logger) throws -> (folder: String, name: String)? {
+        guard let path else { return nil }
+        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        guard folder != storeFolder else { return (folder, name) }
+        do {
+            try entries.watch(folder, mask: .entryChanges)
+        } catch {
+            logger.debug("The config file's folder \(folder) cannot be watched (\(error.localizedDescription)): an edit is read on SIGHUP.",
+                         metadata: DaemonEvent.settings.metadata(["error": .string(error.localizedDescription)]))
+            return nil
+        }
+        return (folder, name)
     }
 
     /// Before each sleep. A plan can read thousands of tasks of a large

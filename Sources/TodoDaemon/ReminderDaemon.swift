@@ -17,8 +17,12 @@ public final class ReminderDaemon {
     public struct Options: Sendable {
         var storePath: String
         var iconPath: String?
-        /// Reads the settings again (at start and on SIGHUP).
+        /// Reads the settings again (at start, when the config file changes,
+        /// and on SIGHUP).
         var loadSettings: @Sendable () throws -> Settings
+        /// The config file `loadSettings` reads, whose folder is watched so
+        /// that an edit takes effect without SIGHUP; nil to watch none.
+        public var configPath: String?
         /// How long to wait after a change in the store's folder before
         /// planning again, so one `add` (several writes) costs one plan.
         public var debounce: Duration = .milliseconds(30)

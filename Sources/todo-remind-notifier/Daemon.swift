@@ -49,6 +49,7 @@ extension TodoRemindNotifier {
                 try configFile.load()
             }
             options.debounce = .milliseconds(30)
+            options.configPath = configFile.path
             let daemon = ReminderDaemon(
                 options: options,
                 makeNotifier: { onAction in LibNotifyNotifier(onAction: onAction) },

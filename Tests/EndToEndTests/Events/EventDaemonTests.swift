@@ -21,6 +21,42 @@ struct EventDaemonTests {
         return try #require(history.first { $0.summary == summary }?.body, "\(history)")
     }
 
+    @Test("A [[calendar]] added to the config file is followed without SIGHUP, its event's alarm fired; a config that cannot be read keeps the last good one, said once (issue 37 item 3)")
+    func configEditFollowed() throws {
+        let desktop = try PrivateDesktop()
+        defer { desktop.end() }
+        let cli = try desktop.cli()
+        defer { cli.remove() }
+        let config = try #require(cli.environment["TODO_REMIND_CONFIG"])
+        let good = try String(contentsOfFile: config, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: cli.path("calendars/khal"), withIntermediateDirectories: true)
+        let daemon = try RunningDaemon(cli)
+        defer { daemon.end() }
+        _ = try #require(daemon.waitForLog { $0.event == "watching" }, "\(daemon)")
+
+        // Written in place twice, unreadable both times: one error, the old settings kept.
+        var mark = daemon.log.count
+        try Data((good + "digest-threshold = 0\n").utf8).write(to: URL(fileURLWithPath: config))
+        _ = try #require(daemon.waitForLog(after: mark) { $0.event == "settings" && $0["outcome"] == "kept" }, "\(daemon)")
+        try Data((good + "digest-threshold = 0\n\n").utf8).write(to: URL(fileURLWithPath: config))
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(daemon.log.dropFirst(mark).count { $0.event == "settings" && $0["outcome"] == "kept" } == 1, "\(daemon)")
+
+        // A khal event, then its calendar added by an editor's rename: its alarm fires.
+        let alarm = WallTime.secondsAhead(4)
+        let start = alarm.addingTimeInterval(600)
+        try Data(try EventFixtures.text("khal-timed.ics", replacing: [
+            ("20261201T100000", EventFixtures.local(start)), ("20261201T110000", EventFixtures.local(start.addingTimeInterval(3600))),
+        ]).utf8).write(to: URL(fileURLWithPath: cli.path("calendars/khal/dentist.ics")))
+        mark = daemon.log.count
+        let edited = config + ".swp"
+        try Data((good + "\n[[calendar]]\npath = \"~/calendars/*\"\n").utf8).write(to: URL(fileURLWithPath: edited))
+        try #require(rename(edited, config) == 0)
+        _ = try #require(daemon.waitForLog(after: mark) { $0.event == "lists" && $0.number("count") == 1 }, "\(daemon)")
+        let fire = try #require(daemon.waitForLog(within: .seconds(12)) { $0.event == "fire" && $0["summary"] == "Dentist" }, "\(daemon)")
+        #expect(fire.time >= alarm && (fire.lateness ?? 99) < 2, "\(fire)")
+    }
+
     @Test("khal's event: its alarm ten minutes before fires on time, the bubble saying when, where and which calendar")
     func khalTimed() throws {
         let desktop = try PrivateDesktop()
