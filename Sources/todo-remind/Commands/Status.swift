@@ -72,14 +72,21 @@ extension TodoRemind {
                 let name = context.describer().eventName(event.event, calendars: context.listNames)
                 let who = isPlanning ? "" : holder == nil ? "; no daemon is running to fire it" : "; the daemon has not opened this store"
                 print("next \(isPlanning ? "armed   " : "due     ") \(text.instant(at)) (\(text.relative(at))): \(name) (event)\(who)")
-            } else if let armed, armed.at > context.now {
-                print("next armed    \(text.instant(armed.at)) (\(text.relative(armed.at))): \(titles(armed.taskID)) (\(armed.kind.label))")
             } else if let next = try store.forecast(scheduler: context.scheduler, after: context.now, limit: 1).first {
-                // What `next` lists first: the daemon will arm for it.
-                let who = holder == nil ? "no daemon is running to fire it"
-                    : isPlanning ? "not armed yet" : "the daemon has not opened this store"
+                // What `next` lists first, from the store as it is now: the
+                // plan the daemon makes. Armed when the daemon's row says
+                // that instant; otherwise it has not yet read the last change
+                // (it does within a second: `add … && status` asks sooner).
                 let at = next.fire.at
-                print("next due      \(text.instant(at)) (\(text.relative(at))): \(titles(next.task.id)) (\(context.describer().label(next))); \(who)")
+                let what = "\(text.instant(at)) (\(text.relative(at))): \(titles(next.task.id)) (\(context.describer().label(next)))"
+                if let armed, armed.at == at {
+                    print("next armed    " + what)
+                } else {
+                    let who = holder == nil ? "no daemon is running to fire it"
+                        : !isPlanning ? "the daemon has not opened this store"
+                        : armed == nil ? "not armed yet" : "the daemon has not read the last change yet"
+                    print("next due      \(what); \(who)")
+                }
             } else {
                 print("next armed    nothing to remind of")
             }

@@ -273,6 +273,28 @@ struct DaemonTests {
         #expect(try cli.ledgerStatuses(task: bins, becoming: ["delivered"]) == ["delivered"])
     }
 
+    @Test("status right after add names the new next reminder, from the plan, and says the daemon has not read the change until it has (issue 37 item 4)")
+    func statusRightAfterAdd() throws {
+        let desktop = try PrivateDesktop()
+        defer { desktop.end() }
+        let cli = try desktop.cli()
+        defer { cli.remove() }
+        let old = try cli.addTask("Water the plants", due: WallTime.secondsAhead(3 * 86_400))
+        let daemon = try RunningDaemon(cli)
+        defer { daemon.end() }
+        _ = try daemon.waitUntilArmed(task: old)
+        // The daemon held still, as a busy machine may hold it for a moment.
+        kill(daemon.pid, SIGSTOP)
+        let race = try cli.addTask("Race check", due: WallTime.secondsAhead(1200))
+        let before = try cli.lines("status")
+        kill(daemon.pid, SIGCONT)
+        #expect(before.contains { $0.hasPrefix("next due      ") && $0.contains(": \(race) Race check (")
+            && $0.hasSuffix("; the daemon has not read the last change yet") }, "\(before)")
+        _ = try daemon.waitUntilArmed(task: race)
+        let after = try cli.lines("status")
+        #expect(after.contains { $0.hasPrefix("next armed    ") && $0.contains(": \(race) Race check (") }, "\(after)")
+    }
+
     @Test("status names the running daemon, the server, the last reminder fired and the next armed; notify-test shows a bubble; a second daemon is refused; SIGTERM ends the daemon with exit status 0")
     func statusNotifyTestAndStopping() throws {
         let desktop = try PrivateDesktop()
