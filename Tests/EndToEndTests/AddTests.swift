@@ -36,8 +36,10 @@ struct AddTests {
         let cli = try CLI()
         defer { cli.remove() }
 
+        // Added before its reminders: one that fell before the task had
+        // its due is no reminder, and the JSON lists none such.
         try cli.ok("add", "Pay rent", "--due", "2026-12-01 17:00", "--notes", "ask about the deposit",
-                   "--category", "Home", "--priority", "high", "--reminder")
+                   "--category", "Home", "--priority", "high", "--reminder", "--now", "2026-01-01 12:00")
         let task = try cli.task("1")
 
         #expect(task["id"] as? Int == 1)
@@ -106,7 +108,7 @@ struct AddTests {
         let cli = try CLI()
         defer { cli.remove() }
 
-        try cli.ok("add", "Task", "--due", when)
+        try cli.ok("add", "Task", "--due", when, "--now", "2026-01-01 12:00")
         let task = try cli.task("1")
 
         #expect(JSON.text(task["due"]) == due)
