@@ -10,6 +10,7 @@
 #include <sys/file.h>
 #include <signal.h>
 #include <malloc.h>
+#include <sys/ioctl.h>
 
 // The symbolic name of an errno value ("EMFILE"), or NULL for an unknown one.
 // Glibc (2.32 and later) declares it only under _GNU_SOURCE, which the Glibc
@@ -25,5 +26,13 @@ extern void *memmem(const void *haystack, size_t haystacklen, const void *needle
 // it only under _XOPEN_SOURCE, which the Glibc module is not built with.
 #include <wchar.h>
 extern int wcwidth(wchar_t c);
+
+// The columns of the terminal on `fd` (TIOCGWINSZ, a variadic ioctl Swift
+// cannot call); 0 when `fd` is no terminal or says none.
+static inline int todo_terminal_columns(int fd) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
+    return size.ws_col;
+}
 
 #endif

@@ -14,6 +14,11 @@ public struct RowCells {
     public var listAndCategoryWidth: Int
     public var due: String
     public var dueWidth: Int
+    /// How much of `due` is left without its relative words (`ColumnFit`'s
+    /// first step): its bytes and its columns, "Sat 12 Dec 10:00" of
+    /// "Sat 12 Dec 10:00 · in 6 days".
+    public var shortDueLength: Int
+    public var shortDueWidth: Int
     public var reminder: String
     public var reminderWidth: Int { reminder.terminalWidth }
 
@@ -61,9 +66,11 @@ public struct RowCells {
             }
             let listAndCategory = describer.listAndCategory(task)
             let due = describer.dueCell(task)
+            let short = due.range(of: TaskDescriber.relativeSeparator).map { due[..<$0.lowerBound] } ?? due[...]
             return RowCells(title: title, titleWidth: titleWidth,
                             listAndCategory: listAndCategory, listAndCategoryWidth: listAndCategory.terminalWidth,
                             due: due, dueWidth: due.terminalWidth,
+                            shortDueLength: short.utf8.count, shortDueWidth: String(short).terminalWidth,
                             reminder: describer.reminderCell(task))
         }
 

@@ -101,11 +101,14 @@ public struct TaskDescriber {
         return next.reminder.kind == .snoozed ? words + " (snoozed)" : words
     }
 
-    /// The table's due column: "in 3 days · Tue 1 Dec", "tomorrow" or "".
+    /// What parts a due cell's absolute words from its relative ones.
+    public static let relativeSeparator = " · "
+
+    /// The table's due column: "Tue 1 Dec · in 3 days", "tomorrow" or "".
     public func dueCell(_ task: TodoTask) -> String {
         guard let due = task.due else { return "" }
         if let words = memo.dueCells[due] { return words }
-        let words = dueText(due, separator: " · ", closing: "")
+        let words = dueText(due, separator: Self.relativeSeparator, closing: "")
         memo.dueCells[due] = words
         return words
     }

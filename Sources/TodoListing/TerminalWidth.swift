@@ -30,6 +30,21 @@ extension String {
         }
     }
 
+    /// The text in at most `columns` terminal columns: whole when it fits,
+    /// else cut with "…" as its last column.
+    public func cut(toColumns columns: Int) -> String {
+        guard terminalWidth > columns else { return self }
+        var kept = ""
+        var width = 0
+        for character in self {
+            let next = String(character).terminalWidth
+            guard width + next <= columns - 1 else { break }
+            kept.append(character)
+            width += next
+        }
+        return kept + "…"
+    }
+
     /// `wcwidth` answers from the character set of LC_CTYPE, which is "C"
     /// (ASCII only) until set: any UTF-8 locale has the same widths.
     private static let utf8Characters: Void = {

@@ -8,14 +8,19 @@ struct ListTests {
     /// A week around Tuesday 1 December 2026, seen from noon that day (`--now`).
     static let noon = "2026-12-01 12:00"
 
+    /// When the week's tasks are added: before any of their reminders, so
+    /// that each is one (a reminder that fell before its task had its due
+    /// is none).
+    static let before = "2026-11-27 12:00"
+
     /// Six tasks, one per situation `list` tells apart.
     static func addWeek(to cli: CLI) throws {
-        try cli.ok("add", "Renew passport", "--due", "2026-11-28", "--category", "Personal", "--priority", "high", "--no-reminder")
-        try cli.ok("add", "Pay rent", "--due", "2026-12-01 17:00", "--category", "Home", "--priority", "high")
-        try cli.ok("add", "Buy milk", "--due", "2026-12-02", "--category", "Shopping")
-        try cli.ok("add", "Call mum", "--due", "2026-12-02 10:00", "--priority", "low")
-        try cli.ok("add", "Read that book")
-        try cli.ok("add", "File taxes", "--due", "2026-11-30")
+        try cli.ok("add", "Renew passport", "--due", "2026-11-28", "--category", "Personal", "--priority", "high", "--no-reminder", "--now", Self.before)
+        try cli.ok("add", "Pay rent", "--due", "2026-12-01 17:00", "--category", "Home", "--priority", "high", "--now", Self.before)
+        try cli.ok("add", "Buy milk", "--due", "2026-12-02", "--category", "Shopping", "--now", Self.before)
+        try cli.ok("add", "Call mum", "--due", "2026-12-02 10:00", "--priority", "low", "--now", Self.before)
+        try cli.ok("add", "Read that book", "--now", Self.before)
+        try cli.ok("add", "File taxes", "--due", "2026-11-30", "--now", Self.before)
         try cli.ok("done", "taxes")
     }
 

@@ -3,12 +3,9 @@ import TodoListing
 
 /// The widths of the list's columns on screen: `list`'s columns (mark, id,
 /// title, list and category, priority, due, next reminder), as wide as the
-/// rows on screen need, narrowed to the screen's width. Titles are what a
-/// person reads, so they keep their room longest: below what all the
-/// columns need, the dues lose their relative words first ("Wed 25 Nov"
-/// for "Wed 25 Nov · 2 days ago"), then the title narrows (to 20 columns),
-/// then the priority and the category go, then the title narrows to 12,
-/// then the reminder goes, and last the due and the title are cut.
+/// rows on screen need, fitted to the screen's width in `list`'s order
+/// (`ColumnFit`): the dues lose their relative words, then the priority,
+/// the category and the reminder go, and only then is the title cut.
 struct RowColumns {
     typealias Row = (id: Int64, priority: Priority, cells: RowCells)
 
@@ -26,60 +23,49 @@ struct RowColumns {
     static let titleRoom = 40
 
     init(fitting rows: [Row], width: Int) {
-        id = rows.map { String($0.id).count }.max() ?? 1
-        let naturalTitle = rows.map(\.cells.titleWidth).max() ?? 0
-        title = naturalTitle
-        category = rows.map(\.cells.listAndCategoryWidth).max().flatMap { $0 > 0 ? $0 : nil }
-        priority = rows.map(\.priority.rawValue.count).max()
-        due = rows.map(\.cells.dueWidth).max().flatMap { $0 > 0 ? $0 : nil }
-        reminder = rows.map(\.cells.reminderWidth).max().flatMap { $0 > 0 ? $0 : nil }
-        func others() -> Int {
-            [category, priority, due, reminder].compactMap { $0.map { $0 + 2 } }.reduce(0, +)
-        }
-        let fixed = 2 + id + 2
-        func fitTitle(floor: Int) -> Bool {
-            title = min(naturalTitle, width - fixed - others())
-            return title >= min(floor, naturalTitle)
-        }
-        if fitTitle(floor: naturalTitle) { return }
-        if due != nil {
-            compactDue = true
-            due = Self.compactDueWidth(of: rows)
-        }
-        if fitTitle(floor: 20) { return }
-        priority = nil
-        if fitTitle(floor: 20) { return }
-        category = nil
-        if fitTitle(floor: 12) { return }
-        reminder = nil
-        if fitTitle(floor: 12) { return }
-        if let due {
-            self.due = max(10, due - (min(12, naturalTitle) - (width - fixed - others())))
-        }
-        title = max(4, width - fixed - others())
+        let widths = Self.widths(of: rows)
+        let fit = ColumnFit.fitting(widths, into: width)
+        id = widths.id
+        title = fit.titleWidth
+        category = fit.showsCategory && widths.category > 0 ? widths.category : nil
+        priority = fit.showsPriority ? widths.priority : nil
+        compactDue = fit.shortDue
+        let dueWidth = fit.shortDue ? widths.shortDue : widths.due
+        due = dueWidth > 0 ? dueWidth : nil
+        reminder = fit.showsReminder && widths.reminder > 0 ? widths.reminder : nil
+        // Narrower than the shortest title: the due is cut too.
+        let over = fit.rowWidth(widths) - width
+        if over > 0, let due { self.due = max(10, due - over) }
+    }
+
+    /// The widest each column is on these rows.
+    static func widths(of rows: [Row]) -> ColumnFit.Widths {
+        ColumnFit.Widths(
+            id: rows.map { String($0.id).count }.max() ?? 1,
+            title: rows.map(\.cells.titleWidth).max() ?? 0,
+            category: rows.map(\.cells.listAndCategoryWidth).max() ?? 0,
+            priority: rows.map(\.priority.rawValue.count).max() ?? 0,
+            due: rows.map(\.cells.dueWidth).max() ?? 0,
+            shortDue: rows.map(\.cells.shortDueWidth).max() ?? 0,
+            reminder: rows.map(\.cells.reminderWidth).max() ?? 0
+        )
     }
 
     /// The fewest columns in which the rows keep their titles whole (up to
-    /// `titleRoom`) and every other column, the dues without their relative
-    /// words: what the list needs before a pane beside it takes the rest.
+    /// `titleRoom`, a readable title) and every other column, the dues
+    /// without their relative words: what the list needs before a pane
+    /// beside it takes the rest.
     static func comfortableWidth(of rows: [Row]) -> Int {
-        let id = rows.map { String($0.id).count }.max() ?? 1
-        let title = min(titleRoom, rows.map(\.cells.titleWidth).max() ?? 0)
-        let category: Int = rows.map(\.cells.listAndCategoryWidth).max() ?? 0
-        let priority: Int = rows.map(\.priority.rawValue.count).max() ?? 0
-        let reminder: Int = rows.map(\.cells.reminderWidth).max() ?? 0
-        let others: [Int] = [category, priority, compactDueWidth(of: rows), reminder]
-        return 2 + id + 2 + title + others.filter { $0 > 0 }.reduce(0) { $0 + $1 + 2 }
-    }
-
-    /// The widest due on the rows without its relative words.
-    private static func compactDueWidth(of rows: [Row]) -> Int {
-        rows.map { Screen.width(of: compact($0.cells.due)) }.max() ?? 0
+        let widths = widths(of: rows)
+        var fit = ColumnFit.full(widths)
+        fit.shortDue = true
+        fit.titleWidth = min(titleRoom, widths.title)
+        return fit.rowWidth(widths)
     }
 
     /// A due cell's absolute words: what comes before its " · ".
     private static func compact(_ due: String) -> String {
-        guard let separator = due.range(of: " · ") else { return due }
+        guard let separator = due.range(of: TaskDescriber.relativeSeparator) else { return due }
         return String(due[..<separator.lowerBound])
     }
 

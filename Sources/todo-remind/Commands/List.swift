@@ -133,7 +133,8 @@ extension TodoRemind {
                     try Self.forEachTask(ofRows: rows, in: positions, store: store, write)
                 }
             } else {
-                table.write(rows, order: positions, depths: depths, summary: summary, into: output)
+                let width = ColumnFit.terminalColumns(of: STDOUT_FILENO, environment: ProcessInfo.processInfo.environment)
+                table.write(rows, order: positions, depths: depths, summary: summary, width: width, into: output)
             }
             output.flush()
             // Nothing is left to do but close the store: freeing every row

@@ -12,14 +12,16 @@ struct ListTable {
     /// empty result says nothing matched, not that there are no tasks.
     var filtered = false
 
-    /// The aligned columns: id (right-aligned), title, category, priority, due.
-    private static let columnCount = 5
+    /// The aligned columns: id (right-aligned), title, category, priority,
+    /// due, then the next reminder and the due without its relative words
+    /// (what `ColumnFit` weighs).
+    private static let columnCount = 7
 
     private let cells = ListCells()
     /// Each added row's cells, and the widths of its padded ones: side by
     /// side, as the rows are written in an order of their own, each one
     /// looked up where it lies.
-    private var added: [(span: ListCells.Span, widths: (Int32, Int32, Int32))] = []
+    private var added: [(span: ListCells.Span, widths: (Int32, Int32, Int32), shortDue: (length: Int32, width: Int32))] = []
     private var widths = [Int](repeating: 0, count: ListTable.columnCount)
 
     /// Words each row's cells (`RowCells`), as the interactive view does.
@@ -47,19 +49,27 @@ struct ListTable {
         widths[1] = max(widths[1], cellWidth.0)
         widths[2] = max(widths[2], cellWidth.1)
         widths[4] = max(widths[4], cellWidth.2)
+        widths[5] = max(widths[5], made.reminderWidth)
+        widths[6] = max(widths[6], made.shortDueWidth)
         added.append((cells.append((made.title, made.listAndCategory, made.due, made.reminder)),
                       (Int32(truncatingIfNeeded: cellWidth.0), Int32(truncatingIfNeeded: cellWidth.1),
-                       Int32(truncatingIfNeeded: cellWidth.2))))
+                       Int32(truncatingIfNeeded: cellWidth.2)),
+                      (Int32(truncatingIfNeeded: made.shortDueLength), Int32(truncatingIfNeeded: made.shortDueWidth))))
     }
 
     /// Writes the rows, added in the order of `rows`, in the order of
     /// `order` (indices into `rows`), each title indented two columns a
-    /// level of `depths` (by index; a subtask is in its parent's group).
-    func write(_ rows: [ListRow], order: [Int], depths: [Int], summary: ListSummary, into output: OutputBuffer) {
+    /// level of `depths` (by index; a subtask is in its parent's group),
+    /// fitting `width` columns by `ColumnFit` (nil: every column whole).
+    func write(_ rows: [ListRow], order: [Int], depths: [Int], summary: ListSummary, width: Int?, into output: OutputBuffer) {
         var widths = widths
         for (index, depth) in depths.enumerated() where depth > 0 {
             widths[1] = max(widths[1], Int(added[index].widths.0) + 2 * depth)
         }
+        let fit = ColumnFit.fitting(ColumnFit.Widths(id: widths[0], title: widths[1], category: widths[2], priority: widths[3],
+                                                     due: widths[4], shortDue: widths[6], reminder: widths[5]), into: width)
+        widths[1] = fit.titleWidth
+        if fit.shortDue { widths[4] = widths[6] }
         if rows.isEmpty {
             output.line(summary.total == 0 && !filtered
                 ? "No tasks yet. Add one: todo-remind add \"Buy milk\" --due tomorrow"
@@ -75,7 +85,7 @@ struct ListTable {
                 group = row.group
                 output.line(describer.style.bold(row.group.title))
             }
-            let (span, cellWidth) = added[index]
+            let (span, cellWidth, shortDue) = added[index]
             let made = cells.cells(of: span)
             let state = pieces.state(row.state)
             output.append(state.open)
@@ -84,16 +94,32 @@ struct ListTable {
             output.append(decimal: row.id)
             output.spaces(2)
             output.spaces(2 * depth)
-            output.append(made.0)
-            output.spaces(widths[1] - Int(cellWidth.0) - 2 * depth + 2)
-            output.append(made.1)
-            output.spaces(widths[2] - Int(cellWidth.1) + 2)
-            let priority = pieces.priority(row.priority)
-            output.append(priority)
-            output.spaces(widths[3] - priority.count + 2)
-            output.append(made.2)
-            output.spaces(widths[4] - Int(cellWidth.2) + 2)
-            output.append(made.3)
+            if Int(cellWidth.0) + 2 * depth > widths[1] {
+                // Cut to the room the fit leaves: never wrapped.
+                let cut = String(decoding: made.0, as: UTF8.self).cut(toColumns: max(1, widths[1] - 2 * depth))
+                output.append(cut)
+                output.spaces(widths[1] - cut.terminalWidth - 2 * depth + 2)
+            } else {
+                output.append(made.0)
+                output.spaces(widths[1] - Int(cellWidth.0) - 2 * depth + 2)
+            }
+            if fit.showsCategory {
+                output.append(made.1)
+                output.spaces(widths[2] - Int(cellWidth.1) + 2)
+            }
+            if fit.showsPriority {
+                let priority = pieces.priority(row.priority)
+                output.append(priority)
+                output.spaces(widths[3] - priority.count + 2)
+            }
+            if fit.shortDue {
+                output.append(UnsafeBufferPointer(rebasing: made.2[..<Int(shortDue.length)]))
+                output.spaces(widths[4] - Int(shortDue.width) + 2)
+            } else {
+                output.append(made.2)
+                output.spaces(widths[4] - Int(cellWidth.2) + 2)
+            }
+            if fit.showsReminder { output.append(made.3) }
             output.trimTrailingSpaces()
             output.append(state.close)
             output.newline()
