@@ -213,7 +213,7 @@ struct TaskFormTests {
         var form = TaskForm(adding: context)
         #expect(form.focus == .title)
         form.apply(.previousField)
-        #expect(form.focus == .parent)
+        #expect(form.focus == .notes)
         form.apply(.nextField)
         form.apply(.nextField)
         #expect(form.focus == .due)
@@ -229,5 +229,47 @@ enum RepeatRuleErrorSentence {
         } catch {
             return error.message
         }
+    }
+}
+
+/// The form's Notes field (issue 37 item 10): a task's notes, their line
+/// breaks as `\n` on the field's one line.
+@Suite("The form's notes")
+struct TaskFormNotesTests {
+    let fixture: ViewFixture
+    let context: FormContext
+
+    init() throws {
+        fixture = try ViewFixture()
+        context = FormContext(now: ViewFixture.now, scheduler: fixture.scheduler, zone: ViewFixture.zone,
+                              lists: ConfiguredLists([], home: fixture.folder.path), defaultReminder: true, store: fixture.store)
+    }
+
+    @Test("Notes typed in a new task's form are its notes, \\n a line break, \\\\n a backslash and an n")
+    func added() throws {
+        var form = TaskForm(adding: context)
+        for character in "Call Ann" { form.apply(.type(character)) }
+        form.focus = .notes
+        for character in #"ask about the deposit\nbring the lease, C:\\new"# { form.apply(.type(character)) }
+        let made = form.draft(in: context)
+        let draft = try #require(made, "\(form.errors)")
+        #expect(draft.notes == "ask about the deposit\nbring the lease, C:\\new")
+    }
+
+    @Test("Editing shows the notes on one line and changes them only when the field changes")
+    func edited() throws {
+        var draft = try TaskDraft(title: "Pay rent")
+        draft.notes = "first line\nsecond line"
+        let task = try fixture.store.add(draft, now: ViewFixture.now)
+        var form = TaskForm(editing: task, context: context)
+        #expect(form.value(.notes).text == #"first line\nsecond line"#)
+        #expect(form.changedFields.isEmpty)
+        form.focus = .notes
+        for character in " (done)" { form.apply(.type(character)) }
+        let made = form.change(in: context)
+        let change = try #require(made)
+        var changed = task
+        try change(&changed)
+        #expect(changed.notes == "first line\nsecond line (done)")
     }
 }

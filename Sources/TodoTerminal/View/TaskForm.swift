@@ -11,9 +11,9 @@ import TodoSync
 /// prints for it. Nothing is saved until every field reads.
 public struct TaskForm: Hashable, Sendable {
     public enum Field: Int, CaseIterable, Hashable, Sendable {
-        // The fields of tags, subtasks and a start come last, so that the
-        // fields before keep their places.
-        case title, due, category, priority, list, `repeat`, remind, tags, start, parent
+        // The fields of tags, subtasks, a start and the notes come last, so
+        // that the fields before keep their places.
+        case title, due, category, priority, list, `repeat`, remind, tags, start, parent, notes
 
         public var label: String {
             switch self {
@@ -27,6 +27,7 @@ public struct TaskForm: Hashable, Sendable {
             case .tags: "Tags"
             case .start: "Start"
             case .parent: "Parent"
+            case .notes: "Notes"
             }
         }
 
@@ -43,6 +44,7 @@ public struct TaskForm: Hashable, Sendable {
             case .tags: "more tags after the category: home, weekend"
             case .start: "when it can begin, as Due"
             case .parent: "the task it is a subtask of: an id or a title"
+            case .notes: "anything more; \\n for a new line"
             }
         }
     }
@@ -84,6 +86,7 @@ public struct TaskForm: Hashable, Sendable {
             .tags: task.tags.dropFirst().joined(separator: ", "),
             .start: task.start.map { Self.text(of: $0, clock: clock) } ?? "",
             .parent: task.parentID.map(String.init) ?? "",
+            .notes: task.notes.map(Self.oneLine) ?? "",
         ]
         self.initial = initial
         values = initial.mapValues(TextLine.init)
@@ -128,6 +131,7 @@ public struct TaskForm: Hashable, Sendable {
         }
         let priority = read(.priority, Self.priority)
         let parent = read(.parent) { text in try Self.parent(text, in: context) }
+        let notes = read(.notes) { text in try TaskFields.notes(Self.lines(text)) }
         let initialList = initial[.list]
         let list = read(.list) { text -> String? in
             // A subtask is in its parent's list, as `add --parent` puts it,
@@ -147,11 +151,13 @@ public struct TaskForm: Hashable, Sendable {
             guard !rule.isEmpty, dueRead else { return nil }
             return try TaskRepeat(parsing: rule, from: .due, due: due ?? nil, typed: typed, zone: context.zone)
         }
-        guard errors.isEmpty, let title, let due, let category, let tags, let start, let priority, let list, let alarms, let repeating
+        guard errors.isEmpty, let title, let due, let category, let tags, let start, let priority, let list, let alarms, let repeating,
+              let notes
         else { return nil }
         guard var draft = try? TaskDraft(title: title, category: category, tags: tags, priority: priority, due: due,
                                          reminderOn: context.defaultReminder) else { return nil }
         draft.start = start
+        draft.notes = notes
         draft.parentID = (parent ?? nil)?.id
         // As `add --start`: a due before the start is said, naming both.
         do {
@@ -199,6 +205,7 @@ public struct TaskForm: Hashable, Sendable {
             read(.remind) { _ in try text.trimmingCharacters(in: .whitespaces).isEmpty ? [] : parser.alarms(from: text) }
         }
         let parent = text(.parent).flatMap { text in read(.parent) { _ in try Self.parent(text, in: context) } }
+        let notes = text(.notes).flatMap { text in read(.notes) { _ in try TaskFields.notes(Self.lines(text)) } }
         if let parent = parent ?? nil, let id = taskID {
             // Not itself, not one of its own subtasks (`ParentRule`).
             read(.parent) { _ in
@@ -237,6 +244,7 @@ public struct TaskForm: Hashable, Sendable {
                 if let parent { task.list = parent.list }
             }
             if let alarms { task.alarms = alarms }
+            if let notes { task.notes = notes }
             _ = try task.apply(edit, zone: context.zone)
             try task.checkStart(clock: context.scheduler.clock)
         }
@@ -296,6 +304,35 @@ public struct TaskForm: Hashable, Sendable {
     }
 
     // MARK: - Values as text
+
+    /// Notes on the field's one line: each line break as `\n`, and a
+    /// backslash before an `n` doubled, so that `lines` reads it back.
+    static func oneLine(_ notes: String) -> String {
+        notes.replacingOccurrences(of: "\\n", with: "\\\\n").replacingOccurrences(of: "\r\n", with: "\\n")
+            .replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    /// The notes a field's line says: `\n` a line break, `\\n` a
+    /// backslash and an `n`.
+    static func lines(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let index = rest.firstIndex(of: "\\") {
+            result += rest[..<index]
+            let after = rest[index...].dropFirst()
+            if after.hasPrefix("\\n") {
+                result += "\\n"
+                rest = after.dropFirst(2)
+            } else if after.hasPrefix("n") {
+                result += "\n"
+                rest = after.dropFirst()
+            } else {
+                result += "\\"
+                rest = after
+            }
+        }
+        return result + rest
+    }
 
     /// A due as a WHEN that reads back as it: "2026-12-01", "2026-12-01 17:00".
     static func text(of due: Due, clock: WallClock) -> String {
