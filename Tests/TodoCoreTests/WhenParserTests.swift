@@ -71,6 +71,22 @@ struct WhenParserTests {
         ("2026-12-01", "2026-12-01"),
         ("2028-02-29", "2028-02-29"),
         ("2020-01-01", "2020-01-01"),
+        // A month and a day: the next such day, today included (issue 37 item 13).
+        ("dec 15", "2026-12-15"),
+        ("15 dec", "2026-12-15"),
+        ("December 15", "2026-12-15"),
+        ("15 DECEMBER", "2026-12-15"),
+        ("nov 20", "2026-11-20"),
+        ("nov 19", "2027-11-19"),
+        ("jan 3", "2027-01-03"),
+        ("sept 1", "2027-09-01"),
+        ("feb 29", "2028-02-29"),
+        ("15 dec 2027", "2027-12-15"),
+        ("dec 15 2025", "2025-12-15"),
+        ("next sat", "2026-11-21"),
+        ("next friday", "2026-11-27"),
+        ("end of month", "2026-11-30"),
+        ("eom", "2026-11-30"),
     ])
     func dayDues(text: String, expected: String) throws {
         #expect(try Self.parser.due(from: text) == .day(Self.day(expected)))
@@ -210,6 +226,9 @@ struct WhenParserTests {
         #expect(try parser.due(from: "2026-03-08 02:30") == .time(Self.utc("2026-03-08T07:30:00Z")))
         #expect(try parser.due(from: "2026-03-08T02:30") == .time(Self.utc("2026-03-08T07:30:00Z")))
         #expect(try parser.due(from: "+7d 2:30am") == .time(Self.utc("2026-03-08T07:30:00Z")))
+        // In words too.
+        #expect(try parser.due(from: "mar 8 2:30am") == .time(Self.utc("2026-03-08T07:30:00Z")))
+        #expect(try parser.due(from: "8 march at 02:30") == .time(Self.utc("2026-03-08T07:30:00Z")))
     }
 
     @Test("The reading a time was typed as is kept beside its instant, a gap's too; a day, an offset or a UTC offset has none")
@@ -237,6 +256,18 @@ struct WhenParserTests {
     func dayAndTimeRepeated() throws {
         let parser = WhenParser(now: Self.utc("2026-10-01T12:00:00Z"), clock: Self.newYork)
         #expect(try parser.due(from: "2026-11-01 01:30") == .time(Self.utc("2026-11-01T05:30:00Z")))
+        #expect(try parser.due(from: "nov 1 1:30am") == .time(Self.utc("2026-11-01T05:30:00Z")))
+    }
+
+    @Test("A month and a day is the same local day in every zone, its time that zone's", arguments: [
+        ("Europe/Berlin", "2026-12-15T16:00:00Z"), ("America/New_York", "2026-12-15T22:00:00Z"),
+        ("Pacific/Kiritimati", "2026-12-15T03:00:00Z"), ("Pacific/Pago_Pago", "2026-12-16T04:00:00Z"),
+    ])
+    func monthAndDayInZones(zone: String, expected: String) throws {
+        let clock = WallClock(timeZone: try #require(TimeZone(identifier: zone)))
+        let parser = WhenParser(now: Self.now, clock: clock)
+        #expect(try parser.due(from: "dec 15") == .day(Self.day("2026-12-15")))
+        #expect(try parser.due(from: "15 dec 17:00") == .time(Self.utc(expected)))
     }
 
     @Test("An explicit UTC offset is taken as given, even inside a gap")
@@ -298,12 +329,23 @@ struct WhenParserTests {
         ("", "No date or time was given: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
         ("   ", "No date or time was given: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
         ("blah", "“blah” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
-        (" next  fri ", "“next  fri” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
+        ("next week", "“next week” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
         ("tomorrow blah", "“tomorrow blah” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
         ("17:00 tomorrow", "“17:00 tomorrow” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
         ("tomorrow 9:30 10:00", "“tomorrow 9:30 10:00” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
         ("2026-12-01T", "“2026-12-01T” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
-        ("2026/12/01", "“2026/12/01” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
+        ("2026/12/01", "“2026/12/01” is not a date: write it as YYYY-MM-DD, such as 2026-12-01, or as dec 1."),
+        // Read two ways, or one: both named (issue 37 item 13).
+        ("3/12", "“3/12” could be 3 December or 12 March: write dec 3 or mar 12, or a date as YYYY-MM-DD."),
+        ("13/12", "“13/12” can only be 13 December: write dec 13, or a date as YYYY-MM-DD."),
+        ("3/12 17:00", "“3/12” could be 3 December or 12 March: write dec 3 or mar 12, or a date as YYYY-MM-DD."),
+        // One letter off a word of the forms: the word meant.
+        ("tomorow", "“tomorow” is not a date or time: did you mean “tomorrow”?"),
+        ("tomorow 9:30", "“tomorow 9:30” is not a date or time: did you mean “tomorrow 9:30”?"),
+        ("fridy", "“fridy” is not a date or time: did you mean “friday”?"),
+        ("dec 15 at tomorow", "“dec 15 at tomorow” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
+        ("dec 32", "“dec 32” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
+        ("feb 30 2027", "“feb 30 2027” is not a date: February 2027 has 28 days."),
 
         ("2026-02-30", "“2026-02-30” is not a date: February 2026 has 28 days."),
         ("2028-02-30", "“2028-02-30” is not a date: February 2028 has 29 days."),

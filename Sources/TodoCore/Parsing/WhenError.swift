@@ -37,6 +37,10 @@ public enum WhenError: LocalizedError, Hashable, Sendable {
     case offsetTooLarge(String)
     /// A time of day after a form that is not a plain day ("eod 17:00", "+4h 10:00").
     case timeNotAllowed(String)
+    /// A day with slashes ("3/12"): 3 December to some, 12 March to others.
+    case slashDate(String)
+    /// Text with a word one letter away from one of the forms ("tomorow").
+    case misspelt(String, word: String, meant: String)
 
     /// One sentence naming the bad text and saying what would be right.
     public var errorDescription: String? { message }
@@ -74,9 +78,32 @@ public enum WhenError: LocalizedError, Hashable, Sendable {
             "\(Self.quoted(text)) is not an offset: offsets count forward from now, such as +3d or in 3 days."
         case .offsetTooLarge(let text):
             "\(Self.quoted(text)) is too far ahead: offsets go up to 100 years."
+        case .slashDate(let text):
+            Self.slashDateMessage(text)
+        case .misspelt(let text, let word, let meant):
+            "\(Self.quoted(text)) is not a date or time: did you mean \(Self.quoted(text.replacingOccurrences(of: word, with: meant)))?"
         case .timeNotAllowed(let text):
             "\(Self.quoted(text)) cannot take a time of day: only a day such as today, fri, +2d or 2026-12-01 can be followed by one."
         }
+    }
+
+    /// "“3/12” could be 3 December or 12 March: write dec 3 or mar 12 (or 2026-12-03 or 2026-03-12)."
+    private static func slashDateMessage(_ text: String) -> String {
+        let parts = text.split(separator: "/").compactMap { Int($0) }
+        guard parts.count >= 2, (1...31).contains(parts[0]), (1...31).contains(parts[1]) else {
+            return "\(quoted(text)) is not a date: write it as YYYY-MM-DD, such as 2026-12-01, or as dec 1."
+        }
+        func reading(day: Int, month: Int) -> (words: String, short: String)? {
+            guard (1...12).contains(month) else { return nil }
+            let name = monthNames[month - 1]
+            return ("\(day) \(name)", "\(name.prefix(3).lowercased()) \(day)")
+        }
+        let readings = [reading(day: parts[0], month: parts[1]), reading(day: parts[1], month: parts[0])].compactMap { $0 }
+        let said = readings.map(\.words).joined(separator: " or ")
+        let typed = readings.map(\.short).joined(separator: " or ")
+        return readings.count == 2
+            ? "\(quoted(text)) could be \(said): write \(typed), or a date as YYYY-MM-DD."
+            : "\(quoted(text)) can only be \(said): write \(typed), or a date as YYYY-MM-DD."
     }
 
     private static let examples = "today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00"

@@ -14,7 +14,11 @@ import Foundation
 /// - a time alone (`17:00`, `9:30`, `5pm`, `noon`, `midnight`): its next occurrence
 ///   after `now`, today or tomorrow;
 /// - a day followed by a time (`tomorrow 9:30`, `fri 5pm`, `+2d at 10:00`): that
-///   time on that day, even if it has passed.
+///   time on that day, even if it has passed;
+/// - a month and a day (`dec 15`, `15 december`, `dec 15 2027`): the next such
+///   day, today included, or that year's; `next fri` (the weekday alone);
+///   `end of month`, `eom` (its last day). `3/12` is refused, naming both
+///   readings; a misspelt word ("tomorow") is refused naming the word meant.
 public struct WhenParser: Sendable {
     public let now: Date
     public let clock: WallClock
@@ -103,6 +107,9 @@ public struct WhenParser: Sendable {
             let day = todays > now ? today : today.adding(days: 1)
             return (.time(day == today ? todays : instant(on: day, at: reading)), Self.localReading(reading, on: day))
         }
+        for word in words {
+            if let meant = Self.meant(word.folded) { throw .misspelt(whole, word: word.text, meant: meant) }
+        }
         throw .unrecognized(whole)
     }
 
@@ -140,7 +147,7 @@ public struct WhenParser: Sendable {
         if let lead = try isoDateForm(first, whole: whole) {
             return (lead, 1)
         }
-        return nil
+        return try wordedDay(words, whole: whole)
     }
 
     /// Whether the words are shaped like a time of day, valid or not.
