@@ -190,6 +190,7 @@ let package = Package(
                 "TodoNotify",
                 "TodoLibNotify",
                 "TodoDaemon",
+                "TodoLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -4,6 +4,7 @@ import Logging
 import TodoConfig
 import TodoDaemon
 import TodoLibNotify
+import TodoLinux
 import TodoNotify
 import TodoStore
 
@@ -56,7 +57,11 @@ extension TodoRemindNotifier {
                 console: console,
                 logger: logger
             )
-            try daemon.run()
+            do {
+                try daemon.run()
+            } catch InstanceLockError.held(_, let pid, let since) {
+                throw AlreadyRunning(storePath: storePath, pid: pid, since: since)
+            }
         }
     }
 }

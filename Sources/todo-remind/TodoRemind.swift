@@ -31,6 +31,11 @@ struct TodoRemind: ParsableCommand {
         configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
     }
 
+    /// The subcommand on the command line, for a mistake's sentence to name.
+    static var typedCommand: String? {
+        CommandLine.arguments.dropFirst().first { commandNames.contains($0) }
+    }
+
     /// Runs the command, reporting a mistake as one line on stderr.
     ///
     /// ArgumentParser's own `main` follows a malformed command line with the
@@ -50,7 +55,8 @@ struct TodoRemind: ParsableCommand {
             // Every sentence may quote what came from outside (an option's
             // value, TZ, an element of a file, a title): shown as `list`
             // shows text, so none of it reaches the terminal as a control.
-            let sentence = message(for: error).safeForTerminal
+            let said = ExitStatus.of(error) == nil ? ParserMessage.rephrased(message(for: error), command: typedCommand) : message(for: error)
+            let sentence = said.safeForTerminal
             // Help, --version, and a silent `ExitCode` keep ArgumentParser's handling.
             guard code != .success, !sentence.isEmpty else { exit(withError: error) }
             FileHandle.standardError.write(Data("Error: \(sentence)\n".utf8))

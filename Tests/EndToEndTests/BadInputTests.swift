@@ -102,6 +102,23 @@ struct BadInputTests {
         #expect(message.localizedCaseInsensitiveContains(named), "\(message)")
     }
 
+    @Test("a command line ArgumentParser refuses is said in the project's voice: what is wrong and what to type (issue 37 item 14)", arguments: [
+        (["add", "x", "--priority", "urgent"], "“urgent” is not a value --priority takes: give low, medium or high."),
+        (["done"], "todo-remind done needs one or more tasks (TASK…: ids or parts of titles), such as 3 or milk."),
+        (["add"], "todo-remind add needs a title, such as \"Buy milk\"."),
+        (["add", "x", "--due"], "--due needs a value after it (WHEN): todo-remind add --help shows each option's."),
+        (["list", "--limit", "3"], "todo-remind list has no option --limit: did you mean --list?"),
+        (["add", "Buy", "milk"], "“milk” is one word too many for todo-remind add: put a title of several words in quotes, as in todo-remind add \"Buy milk\"."),
+        (["next", "--limit", "many"], "“many” is not a value --limit takes: give a whole number, such as 10."),
+    ])
+    func parserVoice(arguments: [String], message: String) throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try Self.addSome(to: cli)
+        let said = try cli.failsWithoutChange(arguments, status: 64)
+        #expect(said == message)
+    }
+
     @Test("a first command that fails creates no store", arguments: [
         ["add", "Task", "--due", "9999-12-31"],
         ["add", "Task", "--repeat", "daily"],

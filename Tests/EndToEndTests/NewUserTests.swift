@@ -556,7 +556,7 @@ struct NewUserTests {
     func snoozeNow(when: String, at: String) throws {
         let cli = try CLI()
         defer { cli.remove() }
-        try cli.ok("add", "Task")
+        try cli.ok("add", "Task", "--now", "2026-12-01 09:00")
 
         try cli.ok("snooze", "1", when, "--now", "2026-12-01 10:00")
 

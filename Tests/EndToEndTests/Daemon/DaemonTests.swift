@@ -327,6 +327,9 @@ struct DaemonTests {
 
         let refusal = try cli.fails(["daemon"])
         #expect(refusal.contains("pid \(daemon.pid)"), "\(refusal)")
+        // In local time, as status says it, never UTC (issue 37 item 14).
+        #expect(refusal.contains("A daemon is already running for ") && refusal.contains(", since today ")
+            && refusal.hasSuffix("todo-remind status shows it; kill \(daemon.pid) stops it."), "\(refusal)")
         #expect(daemon.isRunning)
 
         let ending = daemon.terminate()
