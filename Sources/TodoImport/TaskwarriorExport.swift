@@ -40,7 +40,7 @@ public struct TaskwarriorExport {
     /// The tasks of `bytes`; the first element that cannot be read stops everything.
     public func read(_ bytes: [UInt8]) throws(ImportReadError) -> ImportBatch {
         let (found, lines) = try objects(JSONText(bytes))
-        func place(_ index: Int) -> String { "element \(index + 1) (line \(lines[index]))" }
+        func place(_ index: Int) -> String { "element \(index + 1), line \(lines[index])" }
         func bad(_ index: Int, _ reason: String) -> ImportReadError { .badElement(source: source, place: place(index), reason: reason) }
         if let index = found.firstIndex(where: { $0 == nil }) { throw bad(index, "it is not an object") }
         let elements = found.compactMap { $0 }

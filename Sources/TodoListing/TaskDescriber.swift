@@ -183,6 +183,18 @@ public struct TaskDescriber {
         return (list + " · " + task.category).safeForTerminal
     }
 
+    /// What a relative alarm of a task due on a day comes to, said when it
+    /// is set: "alarm Tue 8 Dec 00:00 (1 day before the due): a day's alarm
+    /// counts from its midnight, as Thunderbird counts it". None for a
+    /// timed due, whose alarms count from its time as anyone expects.
+    public func dayAlarmNotes(_ task: TodoTask) -> [String] {
+        guard case .day? = task.due else { return [] }
+        return task.alarms.compactMap { alarm in
+            guard case .relative = alarm, let at = scheduler.instant(of: alarm, for: task) else { return nil }
+            return "alarm \(text.instant(at)) (\(alarmWords(alarm))): a day's alarm counts from its midnight, as Thunderbird counts it"
+        }
+    }
+
     /// An alarm as `show` says it: "15 minutes before the due", "at the
     /// due", "1 day after the due", or its moment.
     public func alarmWords(_ alarm: TaskAlarm) -> String {

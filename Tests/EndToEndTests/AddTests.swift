@@ -168,3 +168,20 @@ struct AddTests {
         #expect(abs(due.timeIntervalSince(start) - 4 * 3600) < 120)
     }
 }
+
+/// A relative alarm of a task due on a day counts from that day's midnight
+/// (issue 37 item 15): `add` and `edit` say where it lands.
+@Suite("a day's alarm said", .ownThread)
+struct DayAlarmNoteTests {
+    @Test("add --remind -1d on a day due says the alarm falls at midnight the day before; a timed due says nothing more")
+    func said() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        let added = try cli.lines("add", "Call the bank", "--due", "2026-12-09", "--remind", "-1d", "--now", "2026-12-06 12:00")
+        #expect(added.count == 2 && added[1] == "  alarm Tue 8 Dec 00:00 (1 day before the due): a day's alarm counts from its midnight, as Thunderbird counts it", "\(added)")
+        let timed = try cli.lines("add", "Dentist", "--due", "2026-12-09 10:00", "--remind", "-1d", "--now", "2026-12-06 12:00")
+        #expect(timed.count == 1, "\(timed)")
+        let edited = try cli.lines("edit", "Call the bank", "--title", "Call the bank again")
+        #expect(edited.count == 1, "\(edited)")
+    }
+}

@@ -175,8 +175,8 @@ import Testing
     }
 
     @Test("a bad element of Taskwarrior's export imports nothing and names the element, its line and what is wrong (65)", arguments: [
-        (#"[{"uuid":"a","description":"x","status":"pending"},{"uuid":"b","description":"y","status":"pending","due":"tomorrow"}]"#, "element 2 (line 1)", "tomorrow"),
-        ("[\n{\"uuid\":\"a\",\"description\":\"x\"},\n{\"description\":\"y\"}\n]", "element 2 (line 3)", "uuid"),
+        (#"[{"uuid":"a","description":"x","status":"pending"},{"uuid":"b","description":"y","status":"pending","due":"tomorrow"}]"#, "element 2, line 1", "tomorrow"),
+        ("[\n{\"uuid\":\"a\",\"description\":\"x\"},\n{\"description\":\"y\"}\n]", "element 2, line 3", "uuid"),
         (#"[{"uuid":"a","description":"x","status":"recurring","recur":"sometimes","due":"20300101T000000Z"}]"#, "element 1", "sometimes"),
         (#"[{"uuid":"a","description":"x","status":"lost"}]"#, "element 1", "lost"),
     ])

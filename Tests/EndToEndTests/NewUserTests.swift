@@ -24,7 +24,7 @@ struct NewUserTests {
         cli.environment["TZ"] = tz
 
         #expect(try Self.dueTime(cli) == "2026-12-01T17:00:00+01:00")
-        #expect(try cli.lines("config").contains("time zone          Europe/Berlin (from TZ)"))
+        #expect(try cli.lines("config").contains("time zone              Europe/Berlin (from TZ)"))
     }
 
     /// The zone the machine is set to, as `/etc/localtime` (or, without the
@@ -60,7 +60,7 @@ struct NewUserTests {
 
         #expect(try Self.dueTime(cli) == Self.fivePM(in: machine.zone))
         let source = tz == nil ? machine.source : "TZ"
-        #expect(try cli.lines("config").contains("time zone          \(machine.zone.identifier) (from \(source))"))
+        #expect(try cli.lines("config").contains("time zone              \(machine.zone.identifier) (from \(source))"))
     }
 
     @Test("a TZ that cannot be followed exactly gets one warning naming it, and the command still works", arguments: [

@@ -62,6 +62,19 @@ struct TagsSubtasksStartTests {
         #expect(try cli.task("2")["parent"] as? Int == 1)
     }
 
+    @Test("A subtask added without a category is in its parent's; one named keeps its own (issue 37 item 15)")
+    func subtaskCategory() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.ok("add", "Plan Lisbon trip", "--category", "Travel")
+        try cli.ok("add", "Book flights", "--parent", "Lisbon")
+        try cli.ok("add", "Renew passport", "--parent", "Lisbon", "--category", "Personal")
+        try cli.ok("add", "Pack", "--parent", "Lisbon", "--tag", "home")
+        #expect(try cli.task("2")["category"] as? String == "Travel")
+        #expect(try cli.task("3")["category"] as? String == "Personal")
+        #expect(try cli.task("4")["category"] as? String == "home")
+    }
+
     @Test("A task cannot be its own parent, nor a subtask of its own subtask: one sentence, exit 1, nothing changed", arguments: [
         (["edit", "1", "--parent", "1"], "Task 1 “Paint” cannot be its own parent, so nothing was changed: give another task as --parent."),
         (["edit", "1", "--parent", "3"], "Task 3 “Pick” is a subtask of task 1 “Paint”, so it cannot be its parent: nothing was changed."),
@@ -238,8 +251,8 @@ struct ListTagsSubtasksStartTests {
     /// own), a task waiting to start, and one of its own.
     static func addKitchen(to cli: CLI) throws {
         try cli.ok("add", "Paint the kitchen", "--tag", "home", "--tag", "weekend", "--due", "2026-12-05", "--now", noon)
-        try cli.ok("add", "Buy paint", "--parent", "1", "--due", "2026-12-02", "--now", noon)
-        try cli.ok("add", "Pick a colour", "--parent", "1", "--now", noon)
+        try cli.ok("add", "Buy paint", "--parent", "1", "--due", "2026-12-02", "--category", "General", "--now", noon)
+        try cli.ok("add", "Pick a colour", "--parent", "1", "--category", "General", "--now", noon)
         try cli.ok("add", "Sand the walls", "--parent", "3", "--tag", "home", "--now", noon)
         try cli.ok("add", "Book flights", "--start", "2027-01-05", "--due", "2027-01-20", "--now", noon)
         try cli.ok("add", "Read that book", "--now", noon)
@@ -326,7 +339,7 @@ struct UndoTests {
         let cli = try CLI()
         defer { cli.remove() }
         try cli.ok("add", "Paint the kitchen", "--tag", "home", "--tag", "weekend")
-        try cli.ok("add", "Buy paint", "--parent", "1", "--start", "2099-01-05")
+        try cli.ok("add", "Buy paint", "--parent", "1", "--start", "2099-01-05", "--category", "General")
         try cli.ok("edit", "2", "--no-parent", "--no-start", "--tag", "shop")
         #expect(try cli.lines("undo") == ["Undid: edit 2 “Buy paint”"])
         let paint = try cli.task("2")

@@ -69,11 +69,11 @@ struct TaskwarriorExportTests {
     }
 
     @Test("each element is named with its line; a text that is not JSON is refused with the line of what is wrong", arguments: [
-        ("[\n{\"uuid\":\"a\"},\n\n {\"uuid\":\"a\"}\n]", "The element 2 (line 4) of export.json cannot be imported: its \"uuid\" a is another element's too; nothing was imported."),
-        ("[1,\n{\"uuid\":\"a\"}]", "The element 1 (line 1) of export.json cannot be imported: it is not an object; nothing was imported."),
+        ("[\n{\"uuid\":\"a\"},\n\n {\"uuid\":\"a\"}\n]", "The element 2, line 4 of export.json cannot be imported: its \"uuid\" a is another element's too; nothing was imported."),
+        ("[1,\n{\"uuid\":\"a\"}]", "The element 1, line 1 of export.json cannot be imported: it is not an object; nothing was imported."),
         ("[\n{\"uuid\":\"a\"},\n]", "Cannot import from export.json as Taskwarrior's export: it is not valid JSON: “]” where a value should be on line 3; nothing was imported."),
         ("{\"uuid\":\"a\"}\n{\"uuid\":\"b\",}\n", "Cannot import from export.json as Taskwarrior's export: it is not valid JSON: “}” where a name in quotes should be on line 2; nothing was imported."),
-        ("[{\"uuid\":\"a\",\"description\":\"Renew lease\\u0000 by Friday\"}]", "The element 1 (line 1) of export.json cannot be imported: A task's title cannot hold a NUL character (U+0000), where other programs would cut it short: take it out; nothing was imported."),
+        ("[{\"uuid\":\"a\",\"description\":\"Renew lease\\u0000 by Friday\"}]", "The element 1, line 1 of export.json cannot be imported: A task's title cannot hold a NUL character (U+0000), where other programs would cut it short: take it out; nothing was imported."),
         ("\"a\"", "Cannot import from export.json as Taskwarrior's export: it is not a JSON array, as `task export` writes; nothing was imported."),
     ])
     func places(json: String, message: String) {
@@ -90,7 +90,7 @@ struct TaskwarriorExportTests {
         let batch = try Self.read("{\"uuid\":\"a\",\"description\":\"A\"}\n\n{\"uuid\":\"b\",\"description\":\"B\"}\n")
 
         #expect(batch.items.map(\.draft.title) == ["A", "B"])
-        #expect(batch.items.map(\.place) == ["element 1 (line 1)", "element 2 (line 3)"])
+        #expect(batch.items.map(\.place) == ["element 1, line 1", "element 2, line 3"])
     }
 
     @Test("a wait after the due is no start here, and is said; a date at local midnight is a day, another a time")

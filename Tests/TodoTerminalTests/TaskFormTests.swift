@@ -46,7 +46,7 @@ struct TaskFormTests {
 
     @Test("A mistake is shown under its field as the sentence the command line prints, and nothing reads", arguments: [
         (TaskForm.Field.title, "   ", TaskFieldError.emptyTitle.message),
-        (.due, "tomorow", WhenError.unrecognized("tomorow").errorDescription ?? ""),
+        (.due, "tomorow", WhenError.misspelt("tomorow", word: "tomorow", meant: "tomorrow").errorDescription ?? ""),
         (.category, " ", TaskFieldError.emptyCategory.message),
         (.priority, "urgent", "“urgent” is not a priority: give low, medium or high."),
         (.repeat, "fortnightly", RepeatRuleErrorSentence.of("fortnightly")),

@@ -159,6 +159,10 @@ public struct TaskForm: Hashable, Sendable {
         draft.start = start
         draft.notes = notes
         draft.parentID = (parent ?? nil)?.id
+        // A subtask is in its parent's category unless another is typed, as `add --parent` puts it.
+        if let parent = parent ?? nil, value(.category).text == initial[.category], value(.tags).text.isEmpty {
+            draft.category = parent.category
+        }
         // As `add --start`: a due before the start is said, naming both.
         do {
             try draft.checkStart(clock: context.scheduler.clock)

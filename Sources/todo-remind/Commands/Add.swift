@@ -90,12 +90,15 @@ extension TodoRemind {
                 }
                 draft.parentID = found.id
                 draft.list = found.list
+                // And in its category, unless one is named.
+                if category == nil, tag.isEmpty { draft.category = found.category }
             } else {
                 draft.list = try context.lists.listForNewTask(named: list)?.path
             }
             let task = try context.store.add(draft, now: context.now)
             let describer = context.describer()
             print("Added \(describer.summary(task))")
+            for note in describer.dayAlarmNotes(task) { print("  " + note) }
         }
     }
 }

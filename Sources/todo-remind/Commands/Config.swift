@@ -24,9 +24,14 @@ extension TodoRemind {
                 Warning.write(warning)
             }
             let configNote = configFile.exists ? "" : " (not present: defaults in use)"
-            print("store              \(storePath)\(storeNote)")
-            print("config file        \(configFile.path)\(configNote)")
-            print("time zone          \(zone.zone.identifier) (from \(zone.source))")
+            // One column for every value below, the longest key's and a space.
+            let column = "quiet-hours-allow-high".count + 1
+            func show(_ key: String, _ value: String) {
+                print(key.padding(toLength: max(column, key.count + 1), withPad: " ", startingAt: 0) + value)
+            }
+            show("store", "\(storePath)\(storeNote)")
+            show("config file", "\(configFile.path)\(configNote)")
+            show("time zone", "\(zone.zone.identifier) (from \(zone.source))")
             print("")
             // The keys as a config file writes them, aligned.
             let snoozes = settings.snoozeChoices.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -43,10 +48,6 @@ extension TodoRemind {
                 ("quiet-hours", "\"\(policy.quietHours?.description ?? "")\""),
                 ("quiet-hours-allow-high", "\(policy.quietHoursAllowHigh)"),
             ]
-            func show(_ key: String, _ value: String) {
-                // The column of the paths above; a longer key takes one space.
-                print(key.padding(toLength: max(19, key.count + 1), withPad: " ", startingAt: 0) + value)
-            }
             for (key, value) in keys { show(key, value) }
             if !settings.addresses.isEmpty {
                 show("my-addresses", "[" + settings.addresses.map { "\"\($0.safeForTerminal)\"" }.joined(separator: ", ") + "]")
@@ -63,6 +64,7 @@ extension TodoRemind {
                 if !calendar.events { show("events", "false") }
                 if let seconds = calendar.eventDefaultAlarm { show("event-default-alarm", "\"\(seconds < 0 ? "-" : "+")\(abs(seconds) / 60)m\"") }
                 if !calendar.eventsWrite { show("events-write", "false") }
+                if let tasks = calendar.tasks { show("tasks", "\(tasks)") }
             }
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TodoListing
+import TodoStore
 
 extension TodoRemind {
     struct Delete: ParsableCommand {
@@ -56,7 +57,12 @@ extension TodoRemind {
             }
             if !yes && isatty(STDIN_FILENO) == 1 {
                 let noun = counts.completed == 1 ? "task" : "tasks"
-                FileHandle.standardError.write(Data("Delete \(counts.completed) completed \(noun)? [y/N] ".utf8))
+                // Named before the question: what is asked about is seen.
+                let done = try context.store.tasks(TaskQuery(includeOpen: false, includeCompleted: true))
+                var question = done.prefix(Self.named).map { "  \($0.id) \($0.title.safeForTerminal)\n" }.joined()
+                if counts.completed > Self.named { question += "  and \(counts.completed - Self.named) more\n" }
+                question += "Delete \(counts.completed == 1 ? "this" : "these \(counts.completed)") completed \(noun)? [y/N] "
+                FileHandle.standardError.write(Data(question.utf8))
                 let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {
                     print("Nothing deleted.")
@@ -66,5 +72,8 @@ extension TodoRemind {
             let deleted = try context.store.deleteCompleted(now: context.now)
             print("Deleted \(deleted) completed \(deleted == 1 ? "task" : "tasks").")
         }
+
+        /// How many completed tasks the question names, one a line.
+        static let named = 10
     }
 }

@@ -142,6 +142,8 @@ extension TodoRemind {
             }
             let describer = context.describer()
             print("Changed \(describer.summary(changed))")
+            // Said where this edit set the alarms or the due they count from.
+            if remind != nil || due != nil { for note in describer.dayAlarmNotes(changed) { print("  " + note) } }
             if !moving.isEmpty {
                 print("Moved \(moving.count) subtask\(moving.count == 1 ? "" : "s") with it to \(context.listName(list).safeForTerminal).")
             }

@@ -125,6 +125,8 @@ struct ListTable {
             output.newline()
         }
         if !rows.isEmpty { output.newline() }
+        // An empty store has nothing to count: "No tasks yet" says it all.
+        guard summary.total > 0 || filtered else { return }
         output.line(footer(summary))
     }
 
