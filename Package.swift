@@ -200,6 +200,7 @@ let package = Package(
         // `eventually`, temporary folders, running a process, a lock box.
         .target(
             name: "TestSupport",
+            dependencies: ["CLinux"],
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
         ),

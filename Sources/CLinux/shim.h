@@ -22,6 +22,15 @@ extern const char *strerrorname_np(int errnum);
 // through every task's folded keys at once with it.
 extern void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen);
 
+// Spawning a child in a folder, every descriptor past stderr closed (GNU
+// extensions of glibc 2.34, declared only under _GNU_SOURCE): what the tests
+// run programs with, instead of Foundation's Process, whose Linux `run()`
+// over-reads /proc/self/fd's entries and crashes now and then
+// (swift-corelibs-foundation #5472).
+#include <spawn.h>
+extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *actions, const char *path);
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+
 // The columns a character takes in a terminal (POSIX, XSI). wchar.h declares
 // it only under _XOPEN_SOURCE, which the Glibc module is not built with.
 #include <wchar.h>

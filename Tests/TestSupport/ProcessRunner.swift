@@ -4,7 +4,8 @@ import Foundation
 ///
 /// stdout and stderr go to files rather than pipes, so no amount of output can
 /// stall the child; stdin is a pipe holding `input`, so never a terminal; a
-/// child still running after `timeout` is killed, and that is thrown.
+/// child still running after `timeout` is killed, and that is thrown. The
+/// child is spawned directly (`ChildProcess`), not by Foundation's `Process`.
 public enum ProcessRunner {
     /// Runs `executable` with `arguments` and waits for its end.
     ///
@@ -21,49 +22,52 @@ public enum ProcessRunner {
     ) throws -> ProcessResult {
         _ = pipesMayClose
         let outputs = try TemporaryFolder(prefix: "todo-remind-run")
-        let outURL = URL(fileURLWithPath: try outputs.write("out", text: ""))
-        let errURL = URL(fileURLWithPath: try outputs.write("err", text: ""))
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? out.close()
-            try? err.close()
+        let outPath = try outputs.write("out", text: "")
+        let errPath = try outputs.write("err", text: "")
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw TestSupportFailure("no pipe for a child's input: errno \(errno)") }
+        // Not inherited by children other tests spawn meanwhile, which would keep the input open.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let writer = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        let child = try Self.spawning {
+            try ChildProcess(executable.path, arguments, environment: environment.map(FakedClock.passed(into:)),
+                             workingFolder: workingFolder?.path, stdin: ends[0], stdout: outPath, stderr: errPath)
         }
-
-        let stdin = Pipe()
-        let ended = DispatchSemaphore(value: 0)
-        let process = try Self.start {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            if let environment { process.environment = FakedClock.passed(into: environment) }
-            if let workingFolder { process.currentDirectoryURL = workingFolder }
-            process.terminationHandler = { _ in ended.signal() }
-            process.standardInput = stdin
-            process.standardOutput = out
-            process.standardError = err
-            return process
-        }
+        close(ends[0])
         // A child that exits without reading its input must not take the tests down.
-        if let input { try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
-        try? stdin.fileHandleForWriting.close()
+        if let input { try? writer.write(contentsOf: Data(input.utf8)) }
+        try? writer.close()
 
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        if ended.wait(timeout: .now() + seconds) == .timedOut {
-            process.terminate()
+        if !child.wait(seconds: seconds) {
+            kill(child.pid, SIGTERM)
             // A child that blocks SIGTERM (the CLI blocks signals to read
             // them from a signalfd) would hold the test for ever.
-            if ended.wait(timeout: .now() + 5) == .timedOut { kill(process.processIdentifier, SIGKILL) }
+            if !child.wait(seconds: 5) { kill(child.pid, SIGKILL) }
             let name = name ?? ([executable.lastPathComponent] + arguments).joined(separator: " ")
-            process.waitUntilExit()
+            _ = child.wait(seconds: 60)
             throw TestSupportFailure("`\(name)` did not finish within \(timeout)")
         }
-        process.waitUntilExit()
         return ProcessResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+            status: child.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self)
         )
+    }
+
+    /// Spawns, trying again while the file is busy (ETXTBSY): a binary a
+    /// test has just copied can still be open for writing in a child another
+    /// test forked meanwhile, until that child execs.
+    static func spawning(_ spawn: () throws -> ChildProcess) throws -> ChildProcess {
+        var attempts = 0
+        while true {
+            do {
+                return try spawn()
+            } catch let error as NSError where attempts < 50 && error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY) {
+                attempts += 1
+                usleep(20_000)
+            }
+        }
     }
 
     /// Runs a tool found on PATH (`env TOOL ARGS…`) and returns its stdout;
