@@ -46,7 +46,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: elsewhere + "/cal/home", withIntermediateDirectories: true)
         #expect(try Self.tasks(cli, in: elsewhere, config: config) == before)
         #expect(try Self.tasks(cli, in: home, config: config) == before)
-        #expect(try Self.run(cli, in: elsewhere, ["config", "--config", config]).stdout.contains("path               \"\(home)/cal/*\"\n"))
+        #expect(try Self.run(cli, in: elsewhere, ["config", "--config", config]).stdout.contains("path                   \"\(home)/cal/*\"\n"))
     }
 
     @Test("A list folder that goes away and comes back keeps its tasks' ids and completions")
