@@ -144,7 +144,7 @@ let package = Package(
         // would add 1.4 ms to the start of every other command.
         .target(
             name: "TodoLibNotify",
-            dependencies: ["CLibNotify", "TodoNotify"],
+            dependencies: ["CLibNotify", "TodoCore", "TodoNotify"],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TodoCore
 import TodoNotify
 
 /// Shows notifications on threads of its own, several at once, so the
@@ -112,7 +113,7 @@ final class ThreadedDeliverer: Deliverer, @unchecked Sendable {
     /// Closes the task's or the event's bubble, if open. The notifier only
     /// sends the request (no answer awaited), so a slow server does not hold
     /// the loop.
-    func close(_ owner: ReminderNotification.Owner) {
+    func close(_ owner: Reminder.Owner) {
         notifier.close(owner)
     }
 

@@ -1,3 +1,4 @@
+import TodoCore
 import TodoNotify
 
 /// Shows reminders as desktop notifications through libnotify, on the session D-Bus.
@@ -74,7 +75,7 @@ public final class LibNotifyNotifier: Notifier {
         return try engine.loop.perform { engine.serverInfo(timeout: timeout) }.get()
     }
 
-    public func close(_ owner: ReminderNotification.Owner) {
+    public func close(_ owner: Reminder.Owner) {
         let engine = engine
         engine.loop.perform { engine.close(owner) }
     }

@@ -50,8 +50,8 @@ public struct TaskDescriber {
     }
 
     /// "Dentist · Dr. Weber (10:00–11:00, Personal)": an event's alarm in `next`.
-    public func eventName(_ event: EventReminder, calendars: [String: String]) -> String {
-        let occurrence = event.instant.occurrence
+    public func eventName(_ event: EventInstance, calendars: [String: String]) -> String {
+        let occurrence = event.occurrence
         var text = (occurrence.details.summary ?? "(no title)").safeForTerminal
         if let location = occurrence.details.location { text += " · " + location.safeForTerminal }
         let when = occurrence.isAllDay ? "all day" : EventWords(clock: scheduler.clock, now: now).span(occurrence)

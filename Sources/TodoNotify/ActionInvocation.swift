@@ -1,3 +1,5 @@
+import TodoCore
+
 /// An action a person invoked on a reminder's bubble, as `LibNotifyNotifier`
 /// reports it.
 public struct ActionInvocation: Hashable, Sendable {
@@ -19,7 +21,7 @@ public struct ActionInvocation: Hashable, Sendable {
     }
 
     /// The invocation of an action on the bubble of `owner`.
-    public init(owner: ReminderNotification.Owner, key: String, notificationID: UInt32) {
+    public init(owner: Reminder.Owner, key: String, notificationID: UInt32) {
         switch owner {
         case .task(let taskID): self.init(taskID: taskID, key: key, notificationID: notificationID)
         case .event(let eventID):

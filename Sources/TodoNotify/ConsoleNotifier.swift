@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 import Synchronization
 
 /// Writes each notification as one line of text, for when no notification
@@ -35,7 +36,7 @@ public final class ConsoleNotifier: Notifier {
     }
 
     /// A line written stays written.
-    public func close(_ owner: ReminderNotification.Owner) {}
+    public func close(_ owner: Reminder.Owner) {}
 
     /// The notification on one line, as `show` writes it.
     public static func line(for notification: ReminderNotification) -> String {

@@ -1,3 +1,5 @@
+import TodoCore
+
 /// Something that puts reminders in front of the user.
 ///
 /// Both calls may block: the libnotify notifier waits for the notification
@@ -16,5 +18,5 @@ public protocol Notifier: Sendable {
 
     /// Closes the bubble of the task's or the event's notification if it is
     /// still open (handled elsewhere), without waiting for the server.
-    func close(_ owner: ReminderNotification.Owner)
+    func close(_ owner: Reminder.Owner)
 }

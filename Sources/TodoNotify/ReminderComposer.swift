@@ -100,13 +100,14 @@ public struct ReminderComposer: Sendable {
     /// "tomorrow, all day"; "missed at 09:50" when late, "held for quiet
     /// hours" when held), then its location and the calendar's name, escaped.
     /// Its actions are the Snooze choices and Dismiss: an event is not done.
-    public func notification(for event: EventReminder, calendar: String, firedAt now: Date, isHeld: Bool = false) -> ReminderNotification {
-        let occurrence = event.instant.occurrence
+    public func notification(for event: ReminderOf<EventInstance>, calendar: String, firedAt now: Date,
+                             isHeld: Bool = false) -> ReminderNotification {
+        let occurrence = event.subject.occurrence
         var line = EventWords(clock: scheduler.clock, now: now).when(occurrence)
         if isHeld {
             line += " · held for quiet hours"
-        } else if !ReminderPolicy.isOnTime(shownAt: now, fireTime: event.at) {
-            let (day, time) = words(for: event.at, at: now)
+        } else if !ReminderPolicy.isOnTime(shownAt: now, fireTime: event.reminder.at) {
+            let (day, time) = words(for: event.reminder.at, at: now)
             line += " · missed " + (day.map { "\($0) at \(time)" } ?? "at \(time)")
         }
         var body = [line]
@@ -119,7 +120,7 @@ public struct ReminderComposer: Sendable {
             iconPath: iconPath,
             taskID: Self.digestTaskID,
             actions: actions.filter { $0.request != .markDone },
-            eventID: event.eventID
+            eventID: event.reminder.owner.eventID
         )
     }
 

@@ -1,3 +1,5 @@
+import TodoCore
+
 /// Everything a notifier needs to show one reminder, already worded and escaped.
 public struct ReminderNotification: Hashable, Sendable {
     /// Plain text, the task's title with its controls shown: servers escape
@@ -58,12 +60,7 @@ public struct ReminderNotification: Hashable, Sendable {
     }
 
     /// Whose bubble it is: a task's (or a digest's, task 0) or an event's.
-    public enum Owner: Hashable, Sendable {
-        case task(Int64)
-        case event(Int64)
-    }
-
-    public var owner: Owner { eventID.map(Owner.event) ?? .task(taskID) }
+    public var owner: Reminder.Owner { eventID.map(Reminder.Owner.event) ?? .task(taskID) }
 
     /// The category of every reminder: a vendor extension, as the specification asks ("x-vendor.class").
     public static let reminderCategory = "x-todo-remind.reminder"

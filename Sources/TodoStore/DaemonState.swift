@@ -42,6 +42,9 @@ public struct DaemonState: Codable, Hashable, Sendable {
             return Reminder(taskID: armedTaskID, kind: kind, occurrence: occurrence, at: armedAt)
         }
         set {
+            // Only a task's reminder is kept: `status` names what fires next
+            // from the tasks' plan.
+            let newValue = newValue?.taskID == nil ? nil : newValue
             armedTaskID = newValue?.taskID
             armedKind = newValue?.kind.rawValue
             armedOccurrence = newValue?.occurrence.description

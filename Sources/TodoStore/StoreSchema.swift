@@ -767,6 +767,42 @@ enum StoreSchema {
                 CREATE INDEX event_by_uid ON event(folder, uid);
                 """)
         }
+        migrator.registerMigration("v22-one-ledger", foreignKeyChecks: .immediate) { db in
+            try db.execute(sql: """
+                -- One ledger for every reminder, whoever owns it: a task's
+                -- (task_id) or a calendar event's alarm instant (event_id),
+                -- each row deleted with its owner. The rows of both old
+                -- tables come across as they were, so a reminder on record
+                -- before is never fired again.
+                CREATE TABLE ledger (
+                    task_id INTEGER REFERENCES task(id) ON DELETE CASCADE,
+                    event_id INTEGER REFERENCES event(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL,
+                    occurrence TEXT NOT NULL,
+                    at REAL NOT NULL,
+                    status TEXT NOT NULL CHECK (status IN ('sending', 'delivered', 'failed', 'skipped')),
+                    fired_at REAL NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    detail TEXT,
+                    CHECK ((task_id IS NULL) <> (event_id IS NULL))
+                );
+                INSERT INTO ledger (task_id, kind, occurrence, at, status, fired_at, attempts, detail)
+                    SELECT task_id, kind, occurrence, at, status, fired_at, attempts, detail FROM delivery;
+                INSERT INTO ledger (event_id, kind, occurrence, at, status, fired_at, attempts, detail)
+                    SELECT event_id, kind, occurrence, at, status, fired_at, attempts, detail FROM event_delivery;
+                DROP TABLE delivery;
+                DROP TABLE event_delivery;
+                ALTER TABLE ledger RENAME TO delivery;
+
+                -- A reminder's row by its identity (Reminder.ID: owner,
+                -- kind, occurrence), one per owner; the reminders of a
+                -- window, and the last one fired.
+                CREATE UNIQUE INDEX delivery_of_task ON delivery(task_id, kind, occurrence) WHERE task_id IS NOT NULL;
+                CREATE UNIQUE INDEX delivery_of_event ON delivery(event_id, kind, occurrence) WHERE event_id IS NOT NULL;
+                CREATE INDEX delivery_by_instant ON delivery(at);
+                CREATE INDEX delivery_by_firing ON delivery(fired_at);
+                """)
+        }
         return migrator
     }()
 }

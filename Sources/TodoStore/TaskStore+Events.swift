@@ -12,7 +12,7 @@ extension TaskStore {
     }
 
     /// The indexed alarm instants in `from...through`, earliest first.
-    public func eventReminders(from: Date, through: Date) throws -> [EventReminder] {
+    public func eventReminders(from: Date, through: Date) throws -> [ReminderOf<EventInstance>] {
         try read { db in
             try Self.eventReminders(db, where: "a.at >= ? AND a.at <= ? ORDER BY a.at, a.event_id, a.kind, a.occurrence",
                                     [from.timeIntervalSince1970, through.timeIntervalSince1970])
@@ -20,18 +20,21 @@ extension TaskStore {
     }
 
     /// The first `limit` indexed alarm instants after `instant`, earliest first.
-    public func eventReminders(after instant: Date, limit: Int) throws -> [EventReminder] {
+    public func eventReminders(after instant: Date, limit: Int) throws -> [ReminderOf<EventInstance>] {
         try read { db in
             try Self.eventReminders(db, where: "a.at > ? ORDER BY a.at, a.event_id, a.kind, a.occurrence LIMIT ?",
                                     [instant.timeIntervalSince1970, limit])
         }
     }
 
-    /// The index row of one alarm instant, if it is still indexed.
-    public func eventReminder(eventID: Int64, kind: EventAlarmInstant.Kind, occurrence: Reminder.Occurrence) throws -> EventReminder? {
-        try read { db in
+    /// The event's reminder of this identity as the index holds it now;
+    /// nil when it is no longer indexed (acknowledged, cancelled, moved, or
+    /// its event deleted), or the identity is a task's.
+    public func eventReminder(_ id: Reminder.ID) throws -> ReminderOf<EventInstance>? {
+        guard case .event(let eventID) = id.owner else { return nil }
+        return try read { db in
             try Self.eventReminders(db, where: "a.event_id = ? AND a.kind = ? AND a.occurrence = ?",
-                                    [eventID, kind.rawValue, occurrence.description]).first
+                                    [eventID, id.kind.rawValue, id.occurrence.description]).first
         }
     }
 
@@ -68,13 +71,14 @@ extension TaskStore {
         }
     }
 
-    private static func eventReminders(_ db: Database, where clause: String, _ arguments: StatementArguments) throws -> [EventReminder] {
+    private static func eventReminders(_ db: Database, where clause: String, _ arguments: StatementArguments) throws
+        -> [ReminderOf<EventInstance>] {
         try Row.fetchAll(db, sql: """
             SELECT a.event_id, e.folder, a.kind, a.occurrence, a.at, a.alarm, a.start, a.end, a.first_day, a.last_day,
                    a.recurrence, a.summary, a.location, a.priority, e.changed_at
             FROM event_alarm a JOIN event e ON e.id = a.event_id WHERE \(clause)
             """, arguments: arguments).compactMap { row in
-            guard let kind = EventAlarmInstant.Kind(rawValue: row[2]), let identity = Reminder.Occurrence(text: row[3]) else { return nil }
+            guard let kind = ReminderKind(rawValue: row[2]), let identity = Reminder.Occurrence(text: row[3]) else { return nil }
             let start = Date(timeIntervalSince1970: row[6])
             let days: ClosedRange<LocalDay>? = {
                 guard let first = (row[8] as String?).flatMap(LocalDay.init(iso:)),
@@ -86,12 +90,9 @@ extension TaskStore {
                 end: Date(timeIntervalSince1970: row[7]), days: days,
                 details: EventDetails(summary: row[11], location: row[12], priorityValue: row[13])
             )
-            return EventReminder(
-                eventID: row[0], folder: row[1],
-                instant: EventAlarmInstant(kind: kind, identity: identity, at: Date(timeIntervalSince1970: row[4]),
-                                           alarmID: row[5], occurrence: occurrence),
-                changedAt: (row[14] as Double?).map(Date.init(timeIntervalSince1970:))
-            )
+            return EventAlarmInstant(kind: kind, identity: identity, at: Date(timeIntervalSince1970: row[4]), alarmID: row[5],
+                                     occurrence: occurrence)
+                .reminder(ofEvent: row[0], folder: row[1], changedAt: (row[14] as Double?).map(Date.init(timeIntervalSince1970:)))
         }
     }
 }

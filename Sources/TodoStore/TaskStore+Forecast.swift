@@ -4,6 +4,15 @@ import TodoCore
 import TodoRecurrence
 
 extension TaskStore {
+    /// The first `limit` own reminders of tasks after `now`
+    /// (`nextReminders`), each with its task.
+    public func nextTaskReminders(scheduler: Scheduler, after now: Date, limit: Int) throws -> [TaskReminder] {
+        let reminders = try nextReminders(scheduler: scheduler, after: now, limit: limit)
+        guard !reminders.isEmpty else { return [] }
+        let tasks = try self.tasks(ids: reminders.compactMap(\.taskID))
+        return reminders.compactMap { reminder in reminder.taskID.flatMap { tasks[$0] }.map { TaskReminder(reminder, of: $0) } }
+    }
+
     /// The next `limit` reminders as the daemon will show them after `now`
     /// (`Scheduler.forecast`, which this gathers the inputs of): held ones at
     /// the end of the quiet hours, each overdue task's daily reminder once,
@@ -19,9 +28,7 @@ extension TaskStore {
         let reading = limit + Scheduler.forecastLookahead
         // Strictly after: a reminder at the very start of the quiet hours is held too.
         let start = scheduler.forecastStart(at: now).addingTimeInterval(-0.001)
-        let reminders = try nextReminders(scheduler: scheduler, after: start, limit: reading)
-        let tasks = try self.tasks(ids: reminders.map(\.taskID))
-        let upcoming = reminders.compactMap { reminder in tasks[reminder.taskID].map { TaskReminder(reminder, of: $0) } }
+        let upcoming = try nextTaskReminders(scheduler: scheduler, after: start, limit: reading)
         // A repeating task not yet overdue is forecast as kept up with: each
         // occurrence done by its due, so the next one's reminders come and no
         // daily reminder of it overdue does. One overdue already is reminded

@@ -28,30 +28,30 @@ public struct EventActions: Sendable {
     }
 
     /// Dismisses the alarm `reminder` at `now`.
-    public func dismiss(_ reminder: EventReminder, at now: Date) throws -> Outcome {
+    public func dismiss(_ reminder: ReminderOf<EventInstance>, at now: Date) throws -> Outcome {
         try act(on: reminder, at: now) { event in
-            event.dismissing(alarm: reminder.instant.alarmID.flatMap(VAlarmID.init(text:)),
-                             occurrence: reminder.instant.occurrence.recurrenceMicroseconds, at: now)
+            event.dismissing(alarm: reminder.subject.alarmID.flatMap(VAlarmID.init(text:)),
+                             occurrence: reminder.subject.occurrence.recurrenceMicroseconds, at: now)
         } keepHere: { events, eventID in
             try events.acknowledgeHere(eventID: eventID, at: now)
         }
     }
 
     /// Snoozes the alarm `reminder` at `now` until `until`.
-    public func snooze(_ reminder: EventReminder, until: Date, at now: Date) throws -> Outcome {
+    public func snooze(_ reminder: ReminderOf<EventInstance>, until: Date, at now: Date) throws -> Outcome {
         try act(on: reminder, at: now) { event in
-            event.snoozing(alarm: reminder.instant.alarmID.flatMap(VAlarmID.init(text:)),
-                           occurrence: reminder.instant.occurrence.recurrenceMicroseconds, until: until, at: now)
+            event.snoozing(alarm: reminder.subject.alarmID.flatMap(VAlarmID.init(text:)),
+                           occurrence: reminder.subject.occurrence.recurrenceMicroseconds, until: until, at: now)
         } keepHere: { events, eventID in
             try events.acknowledgeHere(eventID: eventID, at: now)
-            try events.snoozeHere(eventID: eventID, until: until, occurrence: reminder.instant.occurrence.id)
+            try events.snoozeHere(eventID: eventID, until: until, occurrence: reminder.subject.occurrence.id)
         }
     }
 
     private func act(
-        on reminder: EventReminder, at now: Date, rewrite: (VEvent) -> [UInt8], keepHere: (EventFiles, Int64) throws -> Void
+        on reminder: ReminderOf<EventInstance>, at now: Date, rewrite: (VEvent) -> [UInt8], keepHere: (EventFiles, Int64) throws -> Void
     ) throws -> Outcome {
-        guard let (file, _) = try sync.store.event(id: reminder.eventID) else { return .gone }
+        guard let eventID = reminder.reminder.owner.eventID, let (file, _) = try sync.store.event(id: eventID) else { return .gone }
         let list = sync.lists.list(atPath: file.folder)
         var reason: String?
         if let list, list.eventsWrite {
@@ -71,8 +71,8 @@ public struct EventActions: Sendable {
             }
         }
         try sync.store.withTaskFiles(now: now) { files in
-            try keepHere(files.events, reminder.eventID)
-            try sync.eventIndex.update(eventID: reminder.eventID, in: files.events)
+            try keepHere(files.events, eventID)
+            try sync.eventIndex.update(eventID: eventID, in: files.events)
         }
         return .keptHere(reason: reason)
     }

@@ -123,9 +123,10 @@ public struct EventIndex: Sendable {
     /// - Parameter cutoff: an instant after which no alarm is wanted (the
     ///   caller has `limit` reminders by then already): the expansion stops
     ///   there.
-    public func comingAlarms(in store: TaskStore, after start: Date, limit: Int, through cutoff: Date? = nil) throws -> [EventReminder] {
+    public func comingAlarms(in store: TaskStore, after start: Date, limit: Int, through cutoff: Date? = nil) throws
+        -> [ReminderOf<EventInstance>] {
         guard limit > 0, !lists.lists.isEmpty else { return [] }
-        var found: [EventReminder] = []
+        var found: [ReminderOf<EventInstance>] = []
         var from = start.addingTimeInterval(0.001)
         if let coverage = try store.eventIndexCoverage(), coverage.basis == basis, coverage.through > start {
             found = try store.eventReminders(after: start, limit: limit)
@@ -148,7 +149,7 @@ public struct EventIndex: Sendable {
             let end = min(from.addingTimeInterval(window), reach)
             for candidate in candidates {
                 found += candidate.recurrence.alarms(from: from, before: end, settings: candidate.settings).map {
-                    EventReminder(eventID: candidate.id, folder: candidate.folder, instant: $0, changedAt: candidate.changedAt)
+                    $0.reminder(ofEvent: candidate.id, folder: candidate.folder, changedAt: candidate.changedAt)
                 }
             }
             // A series that has ended has no alarm left after this window.
@@ -156,6 +157,6 @@ public struct EventIndex: Sendable {
             from = end
             window *= 2
         }
-        return Array(found.sorted { ($0.at, $0.eventID) < ($1.at, $1.eventID) }.prefix(limit))
+        return Array(found.sorted { Scheduler.precedes($0.reminder, $1.reminder) }.prefix(limit))
     }
 }

@@ -76,7 +76,7 @@ struct DeliveryPlannerTests {
         let decisions = planner.decide(
             now: reminderAt.addingTimeInterval(example.age * hour),
             watermark: example.watermark.map { reminderAt.addingTimeInterval($0 * hour) },
-            tasks: [task],
+            entries: planner.scheduler.reminders(of: [task]),
             recorded: recorded
         )
 
@@ -85,8 +85,8 @@ struct DeliveryPlannerTests {
         #expect(decision == example.decision)
         #expect(decisions.fire.count + decisions.skip.count <= 1)
         if let fired = decisions.fire.first {
-            #expect(fired.reminder == reminder)
-            #expect(fired.task == task)
+            #expect(fired.entry.reminder == reminder)
+            #expect(fired.entry.task == task)
         }
         if let skipped = decisions.skip.first {
             #expect(skipped == reminder)
@@ -104,7 +104,8 @@ struct DeliveryPlannerTests {
 
         // When the planner decides this late after the 09:00 reminder
         let decisions = planner.decide(now: reminderAt.addingTimeInterval(lateness),
-                                       watermark: reminderAt.addingTimeInterval(-3_600), tasks: [task], recorded: [])
+                                       watermark: reminderAt.addingTimeInterval(-3_600),
+                                       entries: planner.scheduler.reminders(of: [task]), recorded: [])
 
         // Then it fires, or is skipped
         #expect(planner.catchUpWindow == ReminderPolicy.onTimeGrace)
@@ -124,10 +125,10 @@ struct DeliveryPlannerTests {
 
         // When the planner decides
         let decisions = planner.decide(now: EngineTime.at(11, in: EngineTime.utc), watermark: created,
-                                       tasks: tasks, recorded: [])
+                                       entries: planner.scheduler.reminders(of: tasks), recorded: [])
 
         // Then the 09:00 reminders fire by task id, then 10:00's
-        #expect(decisions.fire.map(\.reminder) == [
+        #expect(decisions.fire.map(\.entry.reminder) == [
             Reminder.of(tasks[2], .morning, at: reminderAt),
             Reminder.of(tasks[1], .morning, at: reminderAt),
             Reminder.of(tasks[0], .morning, at: reminderAt),

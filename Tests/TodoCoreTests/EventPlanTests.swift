@@ -10,14 +10,32 @@ struct EventPlanTests {
     static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
     static let now = Date(timeIntervalSince1970: 1_796_115_000)  // Tue 2026-12-01 09:50 in Berlin
 
-    static func event(_ id: Int64, at offset: TimeInterval, priority: Int = 0, changedAt: Date? = nil) -> EventReminder {
+    static func event(_ id: Int64, at offset: TimeInterval, priority: Int = 0, changedAt: Date? = nil) -> ReminderOf<EventInstance> {
         let at = now.addingTimeInterval(offset)
         let occurrence = EventOccurrence(id: .at(at.addingTimeInterval(600)), recurrenceMicroseconds: nil, start: at.addingTimeInterval(600),
                                          end: at.addingTimeInterval(4200), days: nil,
                                          details: EventDetails(summary: "Event \(id)", priorityValue: priority))
         let instant = EventAlarmInstant(kind: .alarm, identity: .alarm(seconds: -600, of: occurrence.id), at: at, alarmID: nil,
                                         occurrence: occurrence)
-        return EventReminder(eventID: id, folder: "/cal", instant: instant, changedAt: changedAt)
+        return instant.reminder(ofEvent: id, folder: "/cal", changedAt: changedAt)
+    }
+
+    /// The plan of events' alarms alone (no task has a reminder).
+    static func plan(
+        _ planner: DeliveryPlanner = planner(), watermark: Date? = nil, events: [ReminderOf<EventInstance>],
+        recorded: Set<Reminder.ID> = [], inFlight: Set<Reminder.ID> = [], dueRetries: [PendingRetry] = [],
+        retryEvents: [Reminder.ID: ReminderOf<EventInstance>] = [:]
+    ) -> DeliveryPlan {
+        planner.plan(now: now, watermark: watermark, reminders: [], daily: [], events: events, recorded: recorded, inFlight: inFlight,
+                     dueRetries: dueRetries, retryTasks: [:], retryEvents: retryEvents)
+    }
+
+    /// The events whose alarms the plan shows, in order, and each one's attempt.
+    static func fired(_ plan: DeliveryPlan) -> [(eventID: Int64?, attempt: Int)] {
+        plan.batches.compactMap { batch in
+            guard case .event(let entry) = batch.batch else { return nil }
+            return (entry.reminder.owner.eventID, batch.attempt)
+        }
     }
 
     static func planner(_ policy: ReminderPolicy = .standard) -> DeliveryPlanner {
@@ -27,11 +45,11 @@ struct EventPlanTests {
     @Test("An alarm that has come fires once: not again once on the ledger or being shown")
     func firesOnce() {
         let due = Self.event(1, at: -1)
-        let plan = Self.planner().planEvents(now: Self.now, watermark: nil, events: [due], recorded: [], inFlight: [])
-        #expect(plan.fire.map(\.reminder.eventID) == [1])
+        let plan = Self.plan(events: [due])
+        #expect(Self.fired(plan).map(\.eventID) == [1])
         #expect(plan.records.map(\.status) == [.sending])
-        #expect(Self.planner().planEvents(now: Self.now, watermark: nil, events: [due], recorded: [due.id], inFlight: []).fire.isEmpty)
-        #expect(Self.planner().planEvents(now: Self.now, watermark: nil, events: [due], recorded: [], inFlight: [due.id]).fire.isEmpty)
+        #expect(Self.plan(events: [due], recorded: [due.reminder.id]).batches.isEmpty)
+        #expect(Self.plan(events: [due], inFlight: [due.reminder.id]).batches.isEmpty)
     }
 
     @Test("Missed within the catch-up window it fires late; older, after the last look, it is skipped; before its file was written, never")
@@ -39,11 +57,11 @@ struct EventPlanTests {
         let late = Self.event(1, at: -3600)
         let old = Self.event(2, at: -20 * 3600)
         let tooEarly = Self.event(3, at: -60, changedAt: Self.now.addingTimeInterval(-30))
-        let plan = Self.planner().planEvents(now: Self.now, watermark: Self.now.addingTimeInterval(-86_400),
-                                             events: [late, old, tooEarly], recorded: [], inFlight: [])
-        #expect(plan.fire.map(\.reminder.eventID) == [1])
-        #expect(plan.records.map(\.id.eventID) == [1, 2])
-        #expect(plan.records.map(\.status) == [.sending, .skipped])
+        let plan = Self.plan(watermark: Self.now.addingTimeInterval(-86_400), events: [late, old, tooEarly])
+        #expect(Self.fired(plan).map(\.eventID) == [1])
+        let records = plan.records.sorted { ($0.reminder.owner.eventID ?? 0) < ($1.reminder.owner.eventID ?? 0) }
+        #expect(records.map(\.reminder.owner.eventID) == [1, 2])
+        #expect(records.map(\.status) == [.sending, .skipped])
     }
 
     @Test("Quiet hours hold an event's alarm by its priority: a high one comes through when they let high priority through")
@@ -52,9 +70,9 @@ struct EventPlanTests {
         policy.quietHours = try QuietHours.parse("09:00-12:00")
         policy.quietHoursAllowHigh = true
         let medium = Self.event(1, at: -1), high = Self.event(2, at: -1, priority: 1)
-        let plan = Self.planner(policy).planEvents(now: Self.now, watermark: nil, events: [medium, high], recorded: [], inFlight: [])
-        #expect(plan.fire.map(\.reminder.eventID) == [2])
-        #expect(plan.nextHeld?.eventID == 1)
+        let plan = Self.plan(Self.planner(policy), events: [medium, high])
+        #expect(Self.fired(plan).map(\.eventID) == [2])
+        #expect(plan.nextHeldEvent?.reminder.owner == .event(1))
     }
 
     @Test("The coming firings merge tasks' and events' by when they fire; the daemon wakes for whichever is first")
@@ -69,18 +87,17 @@ struct EventPlanTests {
         let wake = Self.planner().wake(nextHeld: nil, upcoming: tasks.map(\.entry), overdueCandidates: [], events: [first, last],
                                        retries: [], flushBy: nil, after: Self.now)
         #expect(wake.at == Self.now.addingTimeInterval(60))
-        #expect(wake.event?.eventID == 1 && wake.reminder == nil)
+        #expect(wake.reminder?.owner == .event(1))
     }
 
     @Test("A failed or unfinished event alarm comes back as the tasks' retries do: as the next attempt while it is indexed and within the catch-up window, else on record as skipped with why")
     func retries() {
         let due = Self.event(1, at: -5), gone = Self.event(2, at: -5), old = Self.event(3, at: -13 * 3600)
-        let retries = [due, gone, old].map { PendingRetry(event: $0.id, attempts: 2, nextAt: Self.now, firesAt: $0.at) }
-        let plan = Self.planner().planEvents(now: Self.now, watermark: nil, events: [], recorded: [], inFlight: [],
-                                             dueRetries: retries, retryEvents: [due.id: due, old.id: old])
-        #expect(plan.fire.map(\.reminder.eventID) == [1] && plan.fire.map(\.attempt) == [3])
-        let records = plan.records.sorted { $0.id.eventID < $1.id.eventID }
-        #expect(records.map(\.id.eventID) == [1, 2, 3])
+        let retries = [due, gone, old].map { PendingRetry(reminders: [$0.reminder], attempts: 2, nextAt: Self.now, firesAt: $0.reminder.at) }
+        let plan = Self.plan(events: [], dueRetries: retries, retryEvents: [due.reminder.id: due, old.reminder.id: old])
+        #expect(Self.fired(plan).map(\.eventID) == [1] && Self.fired(plan).map(\.attempt) == [3])
+        let records = plan.records.sorted { ($0.reminder.owner.eventID ?? 0) < ($1.reminder.owner.eventID ?? 0) }
+        #expect(records.map(\.reminder.owner.eventID) == [1, 2, 3])
         #expect(records.map(\.status) == [.sending, .skipped, .skipped])
         #expect(records.map(\.attempts) == [3, 2, 2])
         #expect(records.map(\.detail) == [nil, "the event changed before it could be shown", "not shown before the catch-up window closed"])

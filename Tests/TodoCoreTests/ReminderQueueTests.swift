@@ -71,7 +71,7 @@ struct ReminderQueueTests {
     static func bruteForce(_ tasks: [TodoTask], scheduler: Scheduler, after now: Date, limit: Int) -> [Reminder] {
         let all = tasks.flatMap { scheduler.reminders(for: $0) }.filter { $0.at > now }
         return Array(all.sorted {
-            ($0.at, $0.taskID, $0.kind == .morning ? 0 : 1) < ($1.at, $1.taskID, $1.kind == .morning ? 0 : 1)
+            ($0.at, $0.taskID ?? 0, $0.kind == .morning ? 0 : 1) < ($1.at, $1.taskID ?? 0, $1.kind == .morning ? 0 : 1)
         }.prefix(limit))
     }
 

@@ -28,7 +28,7 @@ struct ThreadedDelivererTests {
             throw NotifyError.noServer(reason: "held")
         }
 
-        func close(_ owner: ReminderNotification.Owner) {}
+        func close(_ owner: Reminder.Owner) {}
 
         var receivedCount: Int {
             condition.lock()

@@ -13,17 +13,14 @@ struct EventNotificationTests {
     )
 
     static func reminder(start: String, end: String, alarm: String, days: ClosedRange<LocalDay>? = nil,
-                         location: String? = "Dr. Weber <Praxis>") -> EventReminder {
+                         location: String? = "Dr. Weber <Praxis>") -> ReminderOf<EventInstance> {
         let occurrence = EventOccurrence(
             id: .at(NotifyFixtures.at(start)), recurrenceMicroseconds: nil, start: NotifyFixtures.at(start),
             end: NotifyFixtures.at(end), days: days, details: EventDetails(summary: "Dentist", location: location)
         )
-        return EventReminder(
-            eventID: 7, folder: "/cal/personal",
-            instant: EventAlarmInstant(kind: .alarm, identity: .alarm(seconds: -600, of: occurrence.id),
-                                       at: NotifyFixtures.at(alarm), alarmID: "trigger:TRIGGER:-PT10M", occurrence: occurrence),
-            changedAt: nil
-        )
+        return EventAlarmInstant(kind: .alarm, identity: .alarm(seconds: -600, of: occurrence.id),
+                                 at: NotifyFixtures.at(alarm), alarmID: "trigger:TRIGGER:-PT10M", occurrence: occurrence)
+            .reminder(ofEvent: 7, folder: "/cal/personal", changedAt: nil)
     }
 
     @Test("On time: the summary, when it starts and its times, the location escaped, the calendar")

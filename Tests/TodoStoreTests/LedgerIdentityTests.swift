@@ -52,11 +52,15 @@ struct LedgerIdentityTests {
             db = sqlite3.connect(sys.argv[1])
             db.executescript('''
                 DROP TABLE delivery;
+                CREATE TABLE event_delivery (event_id INTEGER NOT NULL REFERENCES event(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL, occurrence TEXT NOT NULL, at REAL NOT NULL, status TEXT NOT NULL,
+                    fired_at REAL NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, detail TEXT,
+                    PRIMARY KEY (event_id, kind, occurrence)) WITHOUT ROWID;
                 ALTER TABLE task DROP COLUMN due_set_at;
                 CREATE TABLE delivery (task_id INTEGER NOT NULL REFERENCES task(id) ON DELETE CASCADE,
                     kind TEXT NOT NULL, at REAL NOT NULL, status TEXT NOT NULL, fired_at REAL NOT NULL,
                     attempts INTEGER NOT NULL DEFAULT 0, detail TEXT, PRIMARY KEY (task_id, kind, at)) WITHOUT ROWID;
-                DELETE FROM grdb_migrations WHERE identifier = 'v6-reminder-identity';
+                DELETE FROM grdb_migrations WHERE identifier IN ('v6-reminder-identity', 'v22-one-ledger');
             ''')
             rows = [(1, 'morning', \(dueDayNoon)), (1, 'morning', \(dueDayNoon + 86_400)),
                     (2, 'morning', \(dueTime.timeIntervalSince1970 - 3_600)), (2, 'atDueTime', \(dueTime.timeIntervalSince1970))]

@@ -49,7 +49,7 @@ struct NextRemindersTests {
         let all = tasks.flatMap { scheduler.reminders(for: $0) }.filter { $0.at > now }
         let sorted = all.sorted { a, b in
             if a.at != b.at { return a.at < b.at }
-            if a.taskID != b.taskID { return a.taskID < b.taskID }
+            if a.owner != b.owner { return a.owner < b.owner }
             return a.kind == .morning && b.kind != .morning
         }
         return Array(sorted.prefix(limit))

@@ -27,7 +27,7 @@ struct EventActionTests {
         return (root, folder, sync)
     }
 
-    static func dentist(_ sync: FolderSync) throws -> EventReminder {
+    static func dentist(_ sync: FolderSync) throws -> ReminderOf<EventInstance> {
         try #require(try sync.store.eventReminders(from: alarmTime, through: alarmTime).first)
     }
 
@@ -53,8 +53,8 @@ struct EventActionTests {
         #expect(try actions.snooze(try Self.dentist(sync), until: until, at: Self.alarmTime.addingTimeInterval(30)) == .keptHere(reason: nil))
         #expect(try String(contentsOfFile: folder + "/dentist.ics", encoding: .utf8) == before)
         let coming = try sync.store.eventReminders(from: Self.alarmTime.addingTimeInterval(-60), through: .distantFuture)
-        #expect(coming.map(\.instant.kind) == [.snoozed])
-        #expect(coming.map(\.at) == [until])
+        #expect(coming.map(\.reminder.kind) == [.snoozed])
+        #expect(coming.map(\.reminder.at) == [until])
         let snoozed = try #require(coming.first)
         #expect(try actions.dismiss(snoozed, at: until.addingTimeInterval(5)) == .keptHere(reason: nil))
         #expect(try sync.store.eventReminders(from: Self.alarmTime.addingTimeInterval(-60), through: .distantFuture).isEmpty)

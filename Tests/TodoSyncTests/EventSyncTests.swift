@@ -21,8 +21,8 @@ struct EventSyncTests {
         return try String(contentsOf: url, encoding: .utf8)
     }
 
-    static func iso(_ reminders: [EventReminder]) -> [String] {
-        reminders.map { ISO8601DateFormatter().string(from: $0.at) }
+    static func iso(_ reminders: [ReminderOf<EventInstance>]) -> [String] {
+        reminders.map { ISO8601DateFormatter().string(from: $0.reminder.at) }
     }
 
     @Test("An event file is read in once, its alarm indexed; read again only when it changes; forgotten when removed")
@@ -34,9 +34,9 @@ struct EventSyncTests {
         #expect(try setup.tasks().isEmpty)
         let coming = try setup.store.eventReminders(after: Self.start, limit: 10)
         #expect(Self.iso(coming) == ["2026-12-01T08:50:00Z"])
-        #expect(coming.first?.instant.occurrence.details.summary == "Dentist")
-        #expect(coming.first?.instant.occurrence.details.location == "Dr. Weber, Hauptstr. 5")
-        #expect(coming.first?.folder == setup.folder)
+        #expect(coming.first?.subject.occurrence.details.summary == "Dentist")
+        #expect(coming.first?.subject.occurrence.details.location == "Dr. Weber, Hauptstr. 5")
+        #expect(coming.first?.subject.folder == setup.folder)
 
         #expect(try setup.sync(1).eventsReadIn == 0, "an unchanged file is not read again")
 
@@ -66,7 +66,7 @@ struct EventSyncTests {
         _ = try FolderSync(store: store, lists: lists, scheduler: Scheduler(clock: WallClock(timeZone: Self.berlin)), now: Self.start).run()
         let coming = try store.eventReminders(after: Self.start, limit: 10)
         #expect(Self.iso(coming) == ["2026-12-01T10:50:00Z"])
-        #expect(coming.first?.instant.alarmID == EventAlarm.defaultID)
+        #expect(coming.first?.subject.alarmID == EventAlarm.defaultID)
     }
 
     @Test("The index reaches a window ahead and is carried forward as time goes on, dropping what is behind it")
@@ -85,8 +85,8 @@ struct EventSyncTests {
         try setup.sync(45 * 24 * 60)
         let moved = try setup.store.eventReminders(from: .distantPast, through: .distantFuture)
         #expect(abs(Double(moved.count) - days) <= 2, "\(moved.count) instants after carrying forward")
-        #expect(moved.first.map { $0.at >= later.addingTimeInterval(-EventIndex.lookback - 86_400) } == true)
-        #expect(moved.last.map { $0.at >= later.addingTimeInterval(EventIndex.horizon - 2 * 86_400) } == true)
+        #expect(moved.first.map { $0.reminder.at >= later.addingTimeInterval(-EventIndex.lookback - 86_400) } == true)
+        #expect(moved.last.map { $0.reminder.at >= later.addingTimeInterval(EventIndex.horizon - 2 * 86_400) } == true)
     }
 
     @Test("An event whose zone cannot be followed is reported once by the read-in and by sync --check, and fires nothing")

@@ -7,9 +7,9 @@ public struct DeliveryPlan: Sendable {
     /// Every reminder fired (`sending`) or given up (`skipped`), in the order
     /// decided: on the ledger before anything is shown.
     public var records: [DeliveryRecord] = []
-    /// What to show, first attempts before retries: at each instant, the
-    /// reminders firing then as a bubble each or one digest
-    /// (`Scheduler.batch`), with that instant (their own, or the end of the
+    /// What to show: at each instant, the tasks' reminders firing then as a
+    /// bubble each or one digest (`Scheduler.batch`), then each event's
+    /// alarm, a bubble of its own; with that instant (their own, or the end of the
     /// quiet hours that held them: catch-up counts from it) and the attempt
     /// it is (1 for the first).
     public var batches: [(batch: ReminderBatch, firesAt: Date, attempt: Int)] = []
@@ -18,7 +18,9 @@ public struct DeliveryPlan: Sendable {
     public var held: Set<Reminder.ID> = []
     /// How many reminders were skipped as older than the catch-up window.
     public var skippedCount = 0
-    /// Of the reminders whose instant has come but that quiet hours hold
-    /// until later, the first to fire, with its task; nil for none.
+    /// Of the tasks' reminders whose instant has come but that quiet hours
+    /// hold until later, the first to fire, with its task; nil for none.
     public var nextHeld: TaskReminder?
+    /// The same of events' alarms.
+    public var nextHeldEvent: ReminderOf<EventInstance>?
 }

@@ -5,26 +5,47 @@ import Foundation
 /// carries out the answer.
 extension DeliveryPlanner {
     /// - Parameters:
-    ///   - now, watermark, tasks, daily, recorded: as for `decide`.
-    ///   - inFlight: reminders handed to the notifier and not answered yet,
-    ///     which are not fired again.
+    ///   - now, watermark, daily, recorded, inFlight: as for `decide`.
+    ///   - reminders: the own reminders of every remindable task with one in
+    ///     `lookbackStart...now` (`Scheduler.reminders(of:)`), worked out
+    ///     once for `candidates` and the plan.
+    ///   - events: events' alarm instants in `lookbackStart...now`, as the
+    ///     index holds them: by the same rules as tasks' reminders, but each
+    ///     a bubble of its own, never in a digest (an event's bubble is its
+    ///     when and where and its Snooze, which a digest's line would lose).
     ///   - dueRetries: retries whose time has come, none of them in flight.
-    ///   - retryTasks: the tasks of those retries as they are now, by id; a
-    ///     task missing was deleted.
+    ///   - retryTasks, retryEvents: what those retries' reminders are of, as
+    ///     it is now; one missing was deleted, or (an event's alarm instant
+    ///     the index no longer holds) acknowledged, cancelled or moved.
     public func plan(
-        now: Date, watermark: Date?, tasks: [TodoTask], daily: [TaskReminder], recorded: Set<Reminder.ID>,
-        inFlight: Set<Reminder.ID>, dueRetries: [PendingRetry], retryTasks: [Int64: TodoTask]
+        now: Date, watermark: Date?, reminders: [TaskReminder], daily: [TaskReminder], events: [ReminderOf<EventInstance>] = [],
+        recorded: Set<Reminder.ID>, inFlight: Set<Reminder.ID>, dueRetries: [PendingRetry], retryTasks: [Int64: TodoTask],
+        retryEvents: [Reminder.ID: ReminderOf<EventInstance>] = [:]
     ) -> DeliveryPlan {
-        let decisions = decide(now: now, watermark: watermark, tasks: tasks, daily: daily, recorded: recorded)
-        var plan = DeliveryPlan(skippedCount: decisions.skip.count, nextHeld: decisions.nextHeld)
-        plan.records = decisions.skip.map {
+        let taskDecisions = decide(now: now, watermark: watermark, entries: reminders, daily: daily, recorded: recorded, inFlight: inFlight)
+        let eventDecisions = decide(now: now, watermark: watermark, entries: events, recorded: recorded, inFlight: inFlight)
+        var plan = DeliveryPlan(skippedCount: taskDecisions.skip.count + eventDecisions.skip.count,
+                                nextHeld: taskDecisions.nextHeld, nextHeldEvent: eventDecisions.nextHeld)
+        plan.records = (taskDecisions.skip + eventDecisions.skip).map {
             DeliveryRecord(reminder: $0, status: .skipped, firedAt: now, detail: "older than the catch-up window")
         }
-        let fresh = decisions.fire.filter { !inFlight.contains($0.reminder.id) }.map { (entry: $0, attempt: 1) }
-        send(fresh, at: now, into: &plan)
-        let (again, dropped) = recheck(dueRetries, tasks: retryTasks, at: now)
-        plan.records += dropped
-        send(again, at: now, into: &plan)
+        send(taskDecisions.fire.map { ($0.entry, $0.fire, 1) }, eventDecisions.fire.map { ($0.entry, $0.fire, 1) }, at: now, into: &plan)
+        var tasksAgain: [(entry: TaskReminder, fire: FireTime, attempt: Int)] = []
+        var eventsAgain: [(entry: ReminderOf<EventInstance>, fire: FireTime, attempt: Int)] = []
+        for retry in dueRetries.sorted(by: { $0.firesAt < $1.firesAt }) {
+            for recorded in retry.reminders {
+                switch recorded.owner {
+                case .task(let taskID):
+                    let entry = retryTasks[taskID].flatMap { task in current(recorded, of: task).map { TaskReminder($0, of: task) } }
+                    recheck(retry, recorded, entry, changed: "the task changed before it could be shown", at: now,
+                            again: &tasksAgain, into: &plan)
+                case .event:
+                    recheck(retry, recorded, retryEvents[recorded.id], changed: "the event changed before it could be shown", at: now,
+                            again: &eventsAgain, into: &plan)
+                }
+            }
+        }
+        send(tasksAgain, eventsAgain, at: now, into: &plan)
         return plan
     }
 
@@ -73,49 +94,55 @@ extension DeliveryPlanner {
         return isWithinCatchUp(firesAt: firesAt, at: nextAt) ? nextAt : nil
     }
 
-    /// The retries re-checked against the tasks as they are now: a reminder
-    /// whose task was completed, deleted, switched off or moved meanwhile is
-    /// not shown, nor one the catch-up window has left behind since (the
-    /// machine slept through the retry's time, or the window was shortened).
-    /// What remains goes to be batched again: a digest whose tasks were
-    /// mostly done meanwhile becomes a bubble each.
-    private func recheck(_ retries: [PendingRetry], tasks: [Int64: TodoTask], at instant: Date)
-        -> (again: [(entry: TaskReminder, attempt: Int)], dropped: [DeliveryRecord]) {
-        var again: [(entry: TaskReminder, attempt: Int)] = []
-        var dropped: [DeliveryRecord] = []
-        for retry in retries.sorted(by: { $0.firesAt < $1.firesAt }) {
-            for recorded in retry.reminders {
-                let entry = tasks[recorded.taskID].flatMap { task in current(recorded, of: task).map { TaskReminder($0, of: task) } }
-                switch retryVerdict(retry, firesAt: entry.map { fireTime(of: $0).at }, changed: "the task changed before it could be shown",
-                                    at: instant) {
-                case .again(let attempt):
-                    if let entry { again.append((entry, attempt)) }
-                case .dropped(let detail):
-                    dropped.append(DeliveryRecord(reminder: recorded, status: .skipped, firedAt: instant,
-                                                  attempts: retry.attempts, detail: detail))
-                }
-            }
+    /// One reminder of a retry re-checked against what it is of as it is
+    /// now (`entry`: nil when its task was completed, deleted, switched off
+    /// or moved meanwhile, or its event's alarm is no longer indexed): shown
+    /// again, or not, nor when the catch-up window has left it behind since
+    /// (the machine slept through the retry's time, or the window was
+    /// shortened). What is shown again goes to be batched anew: a digest
+    /// whose tasks were mostly done meanwhile becomes a bubble each.
+    private func recheck<Subject>(
+        _ retry: PendingRetry, _ recorded: Reminder, _ entry: ReminderOf<Subject>?, changed: String, at instant: Date,
+        again: inout [(entry: ReminderOf<Subject>, fire: FireTime, attempt: Int)], into plan: inout DeliveryPlan
+    ) {
+        let fire = entry.map { scheduler.fireTime(of: $0) }
+        switch retryVerdict(retry, firesAt: fire?.at, changed: changed, at: instant) {
+        case .again(let attempt):
+            if let entry, let fire { again.append((entry, fire, attempt)) }
+        case .dropped(let detail):
+            plan.records.append(DeliveryRecord(reminder: entry?.reminder ?? recorded, status: .skipped, firedAt: instant,
+                                               attempts: retry.attempts, detail: detail))
         }
-        return (again, dropped)
     }
 
-    /// The one batching path, for first attempts and retries alike: the
+    /// The one batching path, for first attempts and then retries: the
     /// reminders firing at one instant (their own, or the end of the quiet
-    /// hours that held them) are shown together, a bubble each or one digest
-    /// (`Scheduler.batch`), each on record as `sending`; a group's attempt is
-    /// the highest of its reminders'.
-    private func send(_ entries: [(entry: TaskReminder, attempt: Int)], at instant: Date, into plan: inout DeliveryPlan) {
-        let timed = entries.map { (entry: $0.entry, attempt: $0.attempt, fire: fireTime(of: $0.entry)) }
-        for group in Self.grouped(timed, by: \.fire.at) {
+    /// hours that held them) are shown together, tasks' a bubble each or one
+    /// digest (`Scheduler.batch`), events' a bubble each; each on record as
+    /// `sending`. A group's attempt is the highest of its reminders'.
+    private func send(
+        _ tasks: [(entry: TaskReminder, fire: FireTime, attempt: Int)],
+        _ events: [(entry: ReminderOf<EventInstance>, fire: FireTime, attempt: Int)],
+        at instant: Date, into plan: inout DeliveryPlan
+    ) {
+        var batches: [(batch: ReminderBatch, firesAt: Date, attempt: Int)] = []
+        for group in Self.grouped(tasks, by: \.fire.at) {
             let firesAt = group[0].fire.at
-            let attempt = group.map(\.attempt).max() ?? 1
-            let batch = scheduler.batch(group.map(\.entry), firingAt: firesAt)
+            batches.append((scheduler.batch(group.map(\.entry), firingAt: firesAt), firesAt, group.map(\.attempt).max() ?? 1))
             plan.held.formUnion(group.filter(\.fire.isHeld).map(\.entry.reminder.id))
-            plan.batches.append((batch, firesAt, attempt))
-            plan.records += batch.reminders.map {
-                DeliveryRecord(reminder: $0, status: .sending, firedAt: instant, attempts: attempt)
-            }
         }
+        let orderedEvents = events.sorted { a, b in
+            if a.fire.at != b.fire.at { return a.fire.at < b.fire.at }
+            return Scheduler.precedes(a.entry.reminder, b.entry.reminder)
+        }
+        for event in orderedEvents {
+            batches.append((.event(event.entry), event.fire.at, event.attempt))
+            if event.fire.isHeld { plan.held.insert(event.entry.reminder.id) }
+        }
+        for (batch, _, attempt) in batches {
+            plan.records += batch.reminders.map { DeliveryRecord(reminder: $0, status: .sending, firedAt: instant, attempts: attempt) }
+        }
+        plan.batches += batches
     }
 
     /// The task's reminder with the identity of `reminder`, as it falls now

@@ -6,17 +6,15 @@ extension DeliveryPlanner {
     public struct Wake: Equatable, Sendable {
         /// nil: nothing to wake for.
         public var at: Date?
-        /// The reminder whose firing is the next instant, if a reminder is
-        /// what the daemon waits for; nil when only a retry or a write is.
+        /// The reminder whose firing is the next instant (a task's, or an
+        /// event's alarm when that comes before any task's reminder), if a
+        /// reminder is what the daemon waits for; nil when only a retry or a
+        /// write is.
         public var reminder: Reminder?
-        /// The event's alarm whose firing is the next instant, when that
-        /// comes before any task's reminder.
-        public var event: EventReminder?
 
-        public init(at: Date?, reminder: Reminder?, event: EventReminder? = nil) {
+        public init(at: Date?, reminder: Reminder?) {
             self.at = at
             self.reminder = reminder
-            self.event = event
         }
     }
 
@@ -38,7 +36,7 @@ extension DeliveryPlanner {
     ///   - events: events' alarms that may come next: the one quiet hours
     ///     hold (`EventPlan.nextHeld`) and the indexed instants after `now`.
     public func wake(nextHeld: TaskReminder?, upcoming: [TaskReminder], overdueCandidates: [TodoTask],
-                     events: [EventReminder] = [], retries: [PendingRetry], flushBy: Date?, after now: Date) -> Wake {
+                     events: [ReminderOf<EventInstance>] = [], retries: [PendingRetry], flushBy: Date?, after now: Date) -> Wake {
         let entries = (nextHeld.map { [$0] } ?? []) + upcoming
         let firings = scheduler.forecast(
             upcoming: entries, overdueCandidates: overdueCandidates,
@@ -53,12 +51,12 @@ extension DeliveryPlanner {
         }
         let firstEvent = scheduler.comingFirings(tasks: [], events: events, after: now, limit: 1).first
         let eventAt = firstEvent?.at
-        let event: EventReminder? = if case .event(let firing)? = firstEvent, eventAt.map({ at in firstAt.map { at < $0 } ?? true }) == true {
-            firing.event
+        let event: Reminder? = if case .event(let firing)? = firstEvent, eventAt.map({ at in firstAt.map { at < $0 } ?? true }) == true {
+            firing.entry.reminder
         } else {
             nil
         }
         let at = [next?.fire.at, eventAt, retries.map(\.nextAt).min(), flushBy].compactMap { $0 }.min()
-        return Wake(at: at, reminder: event == nil ? next?.reminder : nil, event: event)
+        return Wake(at: at, reminder: event ?? next?.reminder)
     }
 }

@@ -57,48 +57,49 @@ public struct DeliveryPlanner: Sendable {
     }
 
     /// Which of the reminders that have come fire now, which are skipped,
-    /// and which quiet hours still hold.
+    /// and which quiet hours still hold: the one rule for every owner.
     ///
     /// - Parameters:
     ///   - watermark: the instant up to which an earlier run looked, if any.
-    ///   - tasks: every remindable task with a reminder in `lookbackStart...now`.
-    ///   - daily: the daily reminders of overdue tasks to consider; never skipped.
-    ///   - recorded: those of `candidates` the ledger already has.
-    /// - Returns: `fire`, the reminders to fire now with their tasks,
-    ///   earliest fire time first (`Scheduler.fireTime`: their instant, or
-    ///   the end of the quiet hours that held them); `skip`, those whose fire
-    ///   time passed longer ago than the catch-up window; `nextHeld`, of those
-    ///   whose instant has come but that quiet hours hold until later, the
-    ///   first to fire.
-    func decide(now: Date, watermark: Date?, tasks: [TodoTask], daily: [TaskReminder] = [],
-                recorded: Set<Reminder.ID>) -> (fire: [TaskReminder], skip: [Reminder], nextHeld: TaskReminder?) {
+    ///   - entries: the reminders that may have come, with their subjects:
+    ///     a task's own (`Scheduler.reminders(for:)`), an event's alarm
+    ///     instants as the index holds them.
+    ///   - daily: the daily reminders of overdue tasks to consider; never
+    ///     skipped (none for events).
+    ///   - recorded: those of the candidates the ledger already has.
+    ///   - inFlight: those being shown, which do not fire again.
+    /// - Returns: `fire`, the reminders to fire now with their subjects and
+    ///   fire times (`Scheduler.fireTime`: their instant, or the end of the
+    ///   quiet hours that held them), earliest first; `skip`, those whose
+    ///   fire time passed longer ago than the catch-up window; `nextHeld`, of
+    ///   those whose instant has come but that quiet hours hold until later,
+    ///   the first to fire.
+    func decide<Subject>(
+        now: Date, watermark: Date?, entries: [ReminderOf<Subject>], daily: [ReminderOf<Subject>] = [],
+        recorded: Set<Reminder.ID>, inFlight: Set<Reminder.ID> = []
+    ) -> (fire: [(entry: ReminderOf<Subject>, fire: FireTime)], skip: [Reminder], nextHeld: ReminderOf<Subject>?) {
         let skipFrom = watermark.map { max($0, lookbackStart(now: now, watermark: $0)) }
-        var fire: [(entry: TaskReminder, at: Date)] = []
+        var fire: [(entry: ReminderOf<Subject>, fire: FireTime)] = []
         var skip: [Reminder] = []
-        var nextHeld: (entry: TaskReminder, at: Date)?
-        func consider(_ entry: TaskReminder, mayBeSkipped: Bool) {
-            guard isCandidate(entry, now: now), !recorded.contains(entry.reminder.id) else { return }
-            let fireAt = fireTime(of: entry).at
-            switch verdict(firesAt: fireAt, now: now, skipFrom: mayBeSkipped ? skipFrom : nil) {
-            case .held: if nextHeld.map({ fireAt < $0.at }) ?? true { nextHeld = (entry, fireAt) }
-            case .fire: fire.append((entry, fireAt))
+        var nextHeld: (entry: ReminderOf<Subject>, at: Date)?
+        func consider(_ entry: ReminderOf<Subject>, mayBeSkipped: Bool) {
+            let id = entry.reminder.id
+            guard isCandidate(entry, now: now), !recorded.contains(id), !inFlight.contains(id) else { return }
+            let fireTime = scheduler.fireTime(of: entry)
+            switch verdict(firesAt: fireTime.at, now: now, skipFrom: mayBeSkipped ? skipFrom : nil) {
+            case .held: if nextHeld.map({ fireTime.at < $0.at }) ?? true { nextHeld = (entry, fireTime.at) }
+            case .fire: fire.append((entry, fireTime))
             case .skip: skip.append(entry.reminder)
             case .none: break
             }
         }
-        for task in tasks {
-            for reminder in scheduler.reminders(for: task) {
-                consider(TaskReminder(reminder, of: task), mayBeSkipped: true)
-            }
-        }
-        for entry in daily {
-            consider(entry, mayBeSkipped: false)
-        }
+        for entry in entries { consider(entry, mayBeSkipped: true) }
+        for entry in daily { consider(entry, mayBeSkipped: false) }
         let ordered = fire.sorted { a, b in
-            if a.at != b.at { return a.at < b.at }
+            if a.fire.at != b.fire.at { return a.fire.at < b.fire.at }
             return Scheduler.precedes(a.entry.reminder, b.entry.reminder)
         }
-        return (ordered.map(\.entry), skip, nextHeld?.entry)
+        return (ordered, skip, nextHeld?.entry)
     }
 
     /// What becomes of a reminder that has come and is not on the ledger,
@@ -124,23 +125,14 @@ public struct DeliveryPlanner: Sendable {
     }
 
     /// The reminders `decide` may fire or skip, whose records it needs: those
-    /// of `tasks` and `daily` that have come and were due when they came.
-    public func candidates(now: Date, tasks: [TodoTask], daily: [TaskReminder] = []) -> [Reminder.ID] {
-        let own = tasks.flatMap { task in
-            scheduler.reminders(for: task).filter { isCandidate(TaskReminder($0, of: task), now: now) }.map(\.id)
-        }
-        return own + daily.filter { isCandidate($0, now: now) }.map(\.reminder.id)
+    /// of `entries` and `daily` that have come and were due when they came.
+    public func candidates<Subject>(now: Date, entries: [ReminderOf<Subject>], daily: [ReminderOf<Subject>] = []) -> [Reminder.ID] {
+        (entries + daily).filter { isCandidate($0, now: now) }.map(\.reminder.id)
     }
 
-    /// When the reminder fires: its instant, or the end of the quiet hours
-    /// holding it (`Scheduler.fireTime`), by its task's priority.
-    func fireTime(of entry: TaskReminder) -> FireTime {
-        scheduler.fireTime(of: entry.reminder, priority: entry.task.priority)
-    }
-
-    /// Whether the reminder has come and was due to fire when it came: its
-    /// instant is after its task's due was set.
-    private func isCandidate(_ entry: TaskReminder, now: Date) -> Bool {
-        entry.reminder.at <= now && Scheduler.wasDue(entry.reminder, of: entry.task)
+    /// Whether the reminder has come and was due to fire when it came
+    /// (`ReminderSubject.wasDue`).
+    private func isCandidate<Subject>(_ entry: ReminderOf<Subject>, now: Date) -> Bool {
+        entry.reminder.at <= now && entry.subject.wasDue(entry.reminder)
     }
 }

@@ -3,11 +3,11 @@ import Foundation
 /// An event's alarm as the daemon will show it: when (its instant, or the end
 /// of the quiet hours holding it).
 public struct EventFiring: Hashable, Sendable {
-    public let event: EventReminder
+    public let entry: ReminderOf<EventInstance>
     public let fire: FireTime
 
-    public init(event: EventReminder, fire: FireTime) {
-        self.event = event
+    public init(_ entry: ReminderOf<EventInstance>, fire: FireTime) {
+        self.entry = entry
         self.fire = fire
     }
 }
@@ -33,9 +33,12 @@ extension Scheduler {
     /// change (they come in no digest); `events` are the indexed alarm
     /// instants from `forecastStart(at: now)` on. What `next` lists and
     /// what the daemon arms for (`DeliveryPlanner.wake`) both come from here.
-    public func comingFirings(tasks: [Firing], events: [EventReminder], after now: Date, limit: Int) -> [ComingFiring] {
-        var eventFirings = events.map { EventFiring(event: $0, fire: fireTime(of: $0)) }.filter { $0.fire.at > now }
-        eventFirings.sort { ($0.fire.at, $0.event.at, $0.event.eventID) < ($1.fire.at, $1.event.at, $1.event.eventID) }
+    public func comingFirings(tasks: [Firing], events: [ReminderOf<EventInstance>], after now: Date, limit: Int) -> [ComingFiring] {
+        var eventFirings = events.map { EventFiring($0, fire: fireTime(of: $0)) }.filter { $0.fire.at > now }
+        eventFirings.sort { a, b in
+            if a.fire.at != b.fire.at { return a.fire.at < b.fire.at }
+            return Scheduler.precedes(a.entry.reminder, b.entry.reminder)
+        }
         var merged: [ComingFiring] = []
         var (taskIndex, eventIndex) = (tasks.startIndex, eventFirings.startIndex)
         while merged.count < limit, taskIndex < tasks.endIndex || eventIndex < eventFirings.endIndex {

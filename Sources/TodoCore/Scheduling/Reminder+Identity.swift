@@ -62,23 +62,34 @@ extension Reminder {
         }
     }
 
-    /// A reminder's identity: its task, its kind and what it reminds of.
+    /// A reminder's identity: its owner, its kind and what it reminds of.
+    /// A moved occurrence or a changed alarm is a new one; a move to another
+    /// zone is not.
     public struct ID: Hashable, Sendable, CustomStringConvertible {
-        public var taskID: Int64
+        public var owner: Owner
         public var kind: ReminderKind
         public var occurrence: Occurrence
 
-        public init(taskID: Int64, kind: ReminderKind, occurrence: Occurrence) {
-            self.taskID = taskID
+        public init(owner: Owner, kind: ReminderKind, occurrence: Occurrence) {
+            self.owner = owner
             self.kind = kind
             self.occurrence = occurrence
         }
 
-        /// "todo-remind 12 morning day 2026-06-15": stable across restarts
-        /// and zones, so a notification server told it (a stack tag) can
-        /// replace a bubble re-sent after a crash instead of stacking it.
+        public init(taskID: Int64, kind: ReminderKind, occurrence: Occurrence) {
+            self.init(owner: .task(taskID), kind: kind, occurrence: occurrence)
+        }
+
+        /// "todo-remind 12 morning day 2026-06-15", or for an event's alarm
+        /// "todo-remind event 3 alarm alarm -600 instant 1796119200000":
+        /// stable across restarts and zones, so a notification server told
+        /// it (a stack tag) can replace a bubble re-sent after a crash
+        /// instead of stacking it.
         public var description: String {
-            "todo-remind \(taskID) \(kind.rawValue) \(occurrence)"
+            switch owner {
+            case .task(let taskID): "todo-remind \(taskID) \(kind.rawValue) \(occurrence)"
+            case .event(let eventID): "todo-remind event \(eventID) \(kind.rawValue) \(occurrence)"
+            }
         }
     }
 }

@@ -18,3 +18,10 @@ extension Scheduler {
         return quietHours.fireTime(for: instant, priority: priority, allowHigh: policy.quietHoursAllowHigh, clock: clock)
     }
 }
+
+extension Scheduler {
+    /// When a reminder fires, by its subject's priority.
+    public func fireTime<Subject>(of entry: ReminderOf<Subject>) -> FireTime {
+        fireTime(at: entry.reminder.at, priority: entry.subject.priority)
+    }
+}

@@ -80,6 +80,11 @@ public struct Scheduler: Sendable {
         return reminders
     }
 
+    /// Every reminder of these tasks (`reminders(for:)`), each with its task.
+    public func reminders(of tasks: some Sequence<TodoTask>) -> [TaskReminder] {
+        tasks.flatMap { task in reminders(for: task).map { TaskReminder($0, of: task) } }
+    }
+
     /// The reminders of the task's alarms (`TodoTask.alarms`), earliest
     /// first: a relative one needs a due; none when the task's reminder is
     /// off or it is completed. They can fall anywhere, far from the due, so
@@ -296,7 +301,7 @@ public struct Scheduler: Sendable {
     /// `ReminderKind.allCases`: one stable order for every list of reminders.
     public static func precedes(_ a: Reminder, _ b: Reminder) -> Bool {
         if a.at != b.at { return a.at < b.at }
-        if a.taskID != b.taskID { return a.taskID < b.taskID }
+        if a.owner != b.owner { return a.owner < b.owner }
         return a.kind.rank < b.kind.rank
     }
 }

@@ -2,14 +2,15 @@ import Foundation
 import TodoCore
 import TodoNotify
 
-/// One attempt to show one notification: a reminder's bubble, or a digest
-/// standing for several reminders.
+/// One attempt to show one notification: a reminder's bubble (a task's or
+/// an event's), or a digest standing for several tasks' reminders.
 struct DeliveryJob: Sendable {
     /// Every reminder the notification stands for, the first one first: one
-    /// for a bubble of its own, all of a digest's; none for an event's alarm.
+    /// for a bubble of its own, all of a digest's.
     let reminders: [Reminder]
-    /// The calendar event's alarm the notification is, if it is one.
-    let event: EventReminder?
+    /// The event's occurrence an event's alarm is for, which its bubble's
+    /// actions act on; nil for a task's.
+    let event: EventInstance?
     /// What is shown, carrying the job's `stackTag`.
     let notification: ReminderNotification
     /// 1 for the first try.
@@ -21,10 +22,11 @@ struct DeliveryJob: Sendable {
     /// - Parameters:
     ///   - reminder: the reminder shown, or the first of a digest's.
     ///   - more: a digest's other reminders.
-    init(reminder: Reminder, more: [Reminder] = [], notification: ReminderNotification,
-                attempt: Int, firesAt: Date) {
+    ///   - event: for an event's alarm, the occurrence it is for.
+    init(reminder: Reminder, more: [Reminder] = [], event: EventInstance? = nil, notification: ReminderNotification,
+         attempt: Int, firesAt: Date) {
         self.reminders = [reminder] + more
-        self.event = nil
+        self.event = event
         self.attempt = attempt
         self.firesAt = firesAt
         // Set here, where the reminders are known, so that no path to the
@@ -34,27 +36,18 @@ struct DeliveryJob: Sendable {
         self.notification = tagged
     }
 
-    /// The bubble of an event's alarm, its stack tag the alarm's identity.
-    init(event: EventReminder, notification: ReminderNotification, attempt: Int, firesAt: Date) {
-        reminders = []
-        self.event = event
-        self.attempt = attempt
-        self.firesAt = firesAt
-        var tagged = notification
-        tagged.stackTag = event.id.description
-        self.notification = tagged
-    }
-
-    /// The reminder shown: a bubble's only one, a digest's first. Only for a
-    /// task's job (`event` nil), which always has one.
+    /// The reminder shown: a bubble's only one, a digest's first.
     var reminder: Reminder { reminders[reminders.startIndex] }
+
+    /// An event's alarm, with its occurrence: what its bubble's actions act on.
+    var eventReminder: ReminderOf<EventInstance>? { event.map { ReminderOf(reminder, of: $0) } }
 
     /// A name for the notification that stays the same however often it is
     /// sent, across restarts and zones: the reminder's identity, or for a
     /// digest the instant it fires. A notifier gives it to the server as a
     /// stack tag, so a bubble re-sent after a crash replaces the first one
     /// where the server supports it, instead of showing twice.
-    var stackTag: String { event.map { $0.id.description } ?? Self.stackTag(of: reminders, firesAt: firesAt) }
+    var stackTag: String { Self.stackTag(of: reminders, firesAt: firesAt) }
 
     private static func stackTag(of reminders: [Reminder], firesAt: Date) -> String {
         reminders.count == 1
@@ -71,7 +64,7 @@ struct DeliveryJob: Sendable {
 protocol Deliverer: AnyObject {
     func deliver(_ job: DeliveryJob)
     /// Closes the task's or the event's bubble if it is still open: handled elsewhere.
-    func close(_ owner: ReminderNotification.Owner)
+    func close(_ owner: Reminder.Owner)
 }
 
 /// The one wall-clock timer the engine keeps armed at its next instant.

@@ -1,11 +1,11 @@
 import Foundation
 import TodoCore
 
-/// The bubbles the daemon showed for one task each (a digest stays open for
-/// its other tasks) and for one event each, while they may still be on
-/// screen: by task, the reminder shown; by event, the alarm shown (which its
-/// bubble's actions act on). One is closed when what it reminds of is
-/// handled elsewhere.
+/// The bubbles the daemon showed, one per owner (a task or an event; a
+/// digest stays open for its other tasks), while they may still be on
+/// screen: the reminder each shows, and for an event's alarm the occurrence
+/// its actions act on. One is closed when what it reminds of is handled
+/// elsewhere.
 struct OpenBubbles {
     /// More bubbles than anyone leaves open on a screen; beyond it the
     /// earliest shown are forgotten (and left to the server's timeout).
@@ -20,8 +20,13 @@ struct OpenBubbles {
         case cancelled
     }
 
-    private var reminders: [Int64: Reminder] = [:]
-    private var events: [Int64: EventReminder] = [:]
+    /// A bubble shown: its reminder, and an event's occurrence.
+    private struct Shown {
+        var reminder: Reminder
+        var event: EventInstance?
+    }
+
+    private var open: [Reminder.Owner: Shown] = [:]
     /// The tasks of the digest shown last, which its actions act on: a new
     /// digest replaces the one still open (`ReminderComposer.digestTaskID`).
     private(set) var digestTasks: [Int64] = []
@@ -32,84 +37,74 @@ struct OpenBubbles {
         digestTasks = taskIDs.filter { seen.insert($0).inserted }
     }
 
-    /// The task's bubble shows `reminder` now.
-    mutating func shown(_ reminder: Reminder) {
-        reminders[reminder.taskID] = reminder
-        if reminders.count > Self.capacity, let earliest = reminders.values.min(by: { $0.at < $1.at }) {
-            reminders[earliest.taskID] = nil
-        }
-    }
-
-    /// The event's bubble shows `alarm` now.
-    mutating func shown(_ alarm: EventReminder) {
-        events[alarm.eventID] = alarm
-        if events.count > Self.capacity, let earliest = events.values.min(by: { $0.at < $1.at }) {
-            events[earliest.eventID] = nil
+    /// The owner's bubble shows `reminder` now (for an event's alarm, for
+    /// the occurrence `event`).
+    mutating func shown(_ reminder: Reminder, event: EventInstance? = nil) {
+        open[reminder.owner] = Shown(reminder: reminder, event: event)
+        if open.count > Self.capacity, let earliest = open.values.min(by: { $0.reminder.at < $1.reminder.at }) {
+            open[earliest.reminder.owner] = nil
         }
     }
 
     /// The alarm the event's bubble shows, if it may still be open.
-    func shownEvent(_ eventID: Int64) -> EventReminder? {
-        events[eventID]
+    func shownEvent(_ eventID: Int64) -> ReminderOf<EventInstance>? {
+        guard let shown = open[.event(eventID)], let event = shown.event else { return nil }
+        return ReminderOf(shown.reminder, of: event)
     }
 
-    /// An action was chosen on the task's bubble, which closes it.
-    mutating func actedOn(taskID: Int64) {
-        reminders[taskID] = nil
-    }
-
-    /// An action was chosen on the event's bubble, which closes it.
-    mutating func actedOn(eventID: Int64) {
-        events[eventID] = nil
+    /// An action was chosen on the owner's bubble, which closes it.
+    mutating func actedOn(_ owner: Reminder.Owner) {
+        open[owner] = nil
     }
 
     /// The bubbles whose reminders were handled since they were shown, with
-    /// why, forgotten here: their task (`task(id)` as it is now) completed,
-    /// deleted or switched off, or its reminders acknowledged at or after the
-    /// one shown (dismissed or snoozed on another device, or here through the
-    /// CLI): the rule by which the scheduler shows no reminder
+    /// why, forgotten here.
+    ///
+    /// A task's: its task (`task(id)` as it is now) completed, deleted or
+    /// switched off, or its reminders acknowledged at or after the one shown
+    /// (dismissed or snoozed on another device, or here through the CLI):
+    /// the rule by which the scheduler shows no reminder
     /// (`Scheduler.isUnhandled`).
-    mutating func handled(_ task: (Int64) throws -> TodoTask?) rethrows -> [(taskID: Int64, reason: Reason)] {
-        var handled: [(taskID: Int64, reason: Reason)] = []
-        for (taskID, reminder) in reminders.sorted(by: { $0.key < $1.key }) {
-            let reason: Reason? = switch try task(taskID) {
-            case nil: .deleted
-            case let task? where task.isCompleted: .completed
-            case let task? where !task.reminderOn: .off
-            case let task? where !Scheduler.isUnhandled(reminder, of: task): .acknowledged
-            default: nil
+    ///
+    /// An event's: by the rule that fires it, while the index of alarms holds
+    /// it (`stillFires`); an acknowledgement (`X-MOZ-LASTACK`, RFC 9074's
+    /// `ACKNOWLEDGED`), a cancelled or moved occurrence, or a deleted event
+    /// takes it out. `event(id)` is the event as the store holds it now, nil
+    /// when its file is gone, which only says why.
+    mutating func handled(
+        task: (Int64) throws -> TodoTask?, event: (Int64) throws -> EventSeries?, stillFires: (Reminder.ID) throws -> Bool
+    ) rethrows -> [(owner: Reminder.Owner, reason: Reason)] {
+        var handled: [(owner: Reminder.Owner, reason: Reason)] = []
+        for (owner, shown) in open.sorted(by: { $0.key < $1.key }) {
+            let reason: Reason?
+            switch owner {
+            case .task(let taskID): reason = Self.reason(shown.reminder, of: try task(taskID))
+            case .event(let eventID): reason = try stillFires(shown.reminder.id) ? nil : Self.reason(shown, of: try event(eventID))
             }
             guard let reason else { continue }
-            reminders[taskID] = nil
-            handled.append((taskID, reason))
+            open[owner] = nil
+            handled.append((owner, reason))
         }
         return handled
     }
 
-    /// The events' bubbles whose alarms were handled since they were shown,
-    /// with why, forgotten here. The rule is the one that fires them: an
-    /// alarm fires while the index of alarms holds it (`stillFires`), and an
-    /// acknowledgement (`X-MOZ-LASTACK`, RFC 9074's `ACKNOWLEDGED`), a
-    /// cancelled or moved occurrence, or a deleted event takes it out.
-    /// `event(id)` is the event as the store holds it now, nil when its
-    /// file is gone, which only says why.
-    mutating func handledEvents(
-        event: (Int64) throws -> EventSeries?, stillFires: (EventReminder.ID) throws -> Bool
-    ) rethrows -> [(eventID: Int64, reason: Reason)] {
-        var handled: [(eventID: Int64, reason: Reason)] = []
-        for (eventID, alarm) in events.sorted(by: { $0.key < $1.key }) where try !stillFires(alarm.id) {
-            let reason: Reason
-            if let series = try event(eventID) {
-                let alarms = series.details.alarms + series.overrides.flatMap(\.details.alarms)
-                let acknowledged = ([series.acknowledgedAt] + alarms.filter { $0.id == alarm.instant.alarmID }.map(\.acknowledgedAt))
-                    .compactMap { $0 }.max()
-                reason = acknowledged.map { $0 >= alarm.at } == true ? .acknowledged : .cancelled
-            } else {
-                reason = .deleted
-            }
-            events[eventID] = nil
-            handled.append((eventID, reason))
+    private static func reason(_ reminder: Reminder, of task: TodoTask?) -> Reason? {
+        switch task {
+        case nil: .deleted
+        case let task? where task.isCompleted: .completed
+        case let task? where !task.reminderOn: .off
+        case let task? where !Scheduler.isUnhandled(reminder, of: task): .acknowledged
+        default: nil
         }
-        return handled
+    }
+
+    /// Why an event's alarm no longer fires: acknowledged at or after it,
+    /// else cancelled; deleted with its file.
+    private static func reason(_ shown: Shown, of series: EventSeries?) -> Reason {
+        guard let series else { return .deleted }
+        let alarms = series.details.alarms + series.overrides.flatMap(\.details.alarms)
+        let acknowledged = ([series.acknowledgedAt] + alarms.filter { $0.id == shown.event?.alarmID }.map(\.acknowledgedAt))
+            .compactMap { $0 }.max()
+        return acknowledged.map { $0 >= shown.reminder.at } == true ? .acknowledged : .cancelled
     }
 }

@@ -54,29 +54,27 @@ final class ReminderEngine {
     /// Failed deliveries waiting for their next attempt, one per
     /// notification: tasks' reminders and events' alarms alike.
     private var retries: [PendingRetry] = []
-    /// Deliveries handed to the deliverer, not yet answered.
+    /// Reminders handed to the deliverer, not yet answered.
     private var inFlight: Set<Reminder.ID> = []
     /// The bubbles shown, closed when their reminders are handled elsewhere.
     private var openBubbles = OpenBubbles()
-    /// Of the reminders whose instant has passed but that quiet hours hold,
-    /// the first to fire, as the last plan found.
+    /// Of the tasks' reminders and of the events' alarms whose instant has
+    /// passed but that quiet hours hold, the first to fire, as the last plan
+    /// found.
     private var nextHeld: TaskReminder?
+    private var nextHeldEvent: ReminderOf<EventInstance>?
     /// The instant the last complete plan of this run looked up to, under
     /// the current clock, zone and settings; nil before the first and after
     /// any of them changes.
     private var plannedThrough: Date?
     /// The instant the timer is armed for, if any.
     private(set) var armedAt: Date?
-    /// The next reminder to come, which the timer is armed for unless a retry
-    /// falls earlier.
+    /// The next reminder to come (a task's or an event's), which the timer
+    /// is armed for unless a retry falls earlier.
     private(set) var armedReminder: Reminder?
     /// The lists' folders as last read (nil without any): where events'
     /// alarms come from, and where a Dismiss or a Snooze of one is written.
     private let eventLists: () -> ConfiguredLists?
-    /// Events' alarms handed to the deliverer, not yet answered.
-    private var eventsInFlight: Set<EventReminder.ID> = []
-    /// Of the events' alarms quiet hours hold, the first to fire.
-    private var nextHeldEvent: EventReminder?
 
     init(
         store: TaskStore,
@@ -113,7 +111,8 @@ final class ReminderEngine {
         var expired: [DeliveryRecord] = []
         for var record in try store.unfinishedDeliveries() {
             if let firesAt = planner.resumedFiring(of: record.reminder.at, at: instant) {
-                // A reminder at a time: the retry batches those firing together.
+                // A reminder at a time, a task's or an event's: the retry
+                // batches those firing together.
                 retries.append(PendingRetry(reminders: [record.reminder], attempts: record.attempts,
                                             nextAt: instant, firesAt: firesAt))
             } else {
@@ -123,17 +122,6 @@ final class ReminderEngine {
             }
         }
         ledger.record(expired)
-        var expiredEvents: [EventDeliveryRecord] = []
-        for var record in try store.unfinishedEventDeliveries() {
-            if let firesAt = planner.resumedFiring(of: record.at, at: instant) {
-                retries.append(PendingRetry(event: record.id, attempts: record.attempts, nextAt: instant, firesAt: firesAt))
-            } else {
-                record.status = .skipped
-                record.detail = "not shown before the catch-up window closed"
-                expiredEvents.append(record)
-            }
-        }
-        recordEvents(expiredEvents)
         try plan()
     }
 
@@ -182,34 +170,56 @@ final class ReminderEngine {
     /// Snooze stores a snooze, each in one transaction, as the CLI's `done`
     /// and `snooze` would; then everything is planned again. On a digest
     /// (Mark all done, Snooze all, Dismiss) each of the digest's tasks is
-    /// acted on in turn, so one that refuses leaves the others done.
+    /// acted on in turn, so one that refuses leaves the others done. On an
+    /// event's bubble, Snooze and Dismiss are written into the event's file
+    /// for every device, or kept here (`EventActions`).
     func actionInvoked(_ invocation: ActionInvocation) throws {
         let instant = now()
-        if let eventID = invocation.eventID {
-            try eventActionInvoked(invocation, eventID: eventID, at: instant)
+        let owners: [Reminder.Owner] = if let eventID = invocation.eventID {
+            [.event(eventID)]
+        } else if invocation.taskID == ReminderComposer.digestTaskID {
+            openBubbles.digestTasks.map(Reminder.Owner.task)
+        } else {
+            [.task(invocation.taskID)]
+        }
+        guard let request = invocation.request, !(request == .markDone && invocation.eventID != nil) else {
+            let owner = invocation.eventID.map { "event \($0)" } ?? "task \(invocation.taskID)"
+            logger.debug("Notification of \(owner) closed (\(invocation.key)).",
+                         metadata: Self.actionMetadata(invocation.eventID.map(Reminder.Owner.event) ?? .task(invocation.taskID),
+                                                       key: invocation.key, outcome: "ignored"))
             return
         }
-        let taskIDs = invocation.taskID == ReminderComposer.digestTaskID ? openBubbles.digestTasks : [invocation.taskID]
-        guard invocation.request != nil else {
-            logger.debug("Notification of task \(invocation.taskID) closed (\(invocation.key)).",
-                         metadata: DaemonEvent.action.metadata(["task": .stringConvertible(invocation.taskID), "action": .string(invocation.key),
-                                                                "outcome": .string("ignored")]))
-            return
-        }
-        for taskID in taskIDs {
-            openBubbles.actedOn(taskID: taskID)
-            try act(on: taskID, invocation, at: instant)
+        for owner in owners {
+            switch owner {
+            case .task(let taskID):
+                openBubbles.actedOn(owner)
+                try act(on: taskID, request, key: invocation.key, at: instant)
+            case .event(let eventID):
+                guard try act(onEvent: eventID, request, key: invocation.key, at: instant) else { return }
+                openBubbles.actedOn(owner)
+            }
         }
         try plan()
     }
 
-    /// One task's part of an action chosen on a bubble (`actionInvoked`).
-    private func act(on taskID: Int64, _ invocation: ActionInvocation, at instant: Date) throws {
-        let action: Logger.Metadata = ["task": .stringConvertible(taskID), "action": .string(invocation.key)]
-        func outcome(_ outcome: String, _ more: Logger.Metadata = [:]) -> Logger.Metadata {
-            DaemonEvent.action.metadata(action.merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
+    /// What a log line about an action carries: whose bubble, which action,
+    /// and what came of it.
+    private static func actionMetadata(_ owner: Reminder.Owner, key: String, outcome: String,
+                                       _ more: Logger.Metadata = [:]) -> Logger.Metadata {
+        let ownerKey: Logger.Metadata = switch owner {
+        case .task(let taskID): ["task": .stringConvertible(taskID)]
+        case .event(let eventID): ["event_id": .stringConvertible(eventID)]
         }
-        switch invocation.request {
+        return DaemonEvent.action.metadata(ownerKey.merging(["action": .string(key)]) { $1 }.merging(more) { $1 }
+            .merging(["outcome": .string(outcome)]) { $1 })
+    }
+
+    /// One task's part of an action chosen on a bubble (`actionInvoked`).
+    private func act(on taskID: Int64, _ request: ActionRequest, key: String, at instant: Date) throws {
+        func outcome(_ outcome: String, _ more: Logger.Metadata = [:]) -> Logger.Metadata {
+            Self.actionMetadata(.task(taskID), key: key, outcome: outcome, more)
+        }
+        switch request {
         case .markDone:
             do {
                 _ = try store.markDone(ids: [taskID], at: instant, in: scheduler.clock.timeZone)
@@ -220,8 +230,7 @@ final class ReminderEngine {
             }
         case .snooze(let choice):
             do {
-                let until = try WhenParser(now: instant, clock: scheduler.clock)
-                    .snoozeInstant(from: choice, dayTime: scheduler.policy.reminderTime)
+                let until = try snoozeInstant(choice, at: instant)
                 _ = try store.snooze(id: taskID, until: until, now: instant)
                 let untilText = DateText.iso8601(until, clock: scheduler.clock)
                 logger.info("Snoozed task \(taskID) until \(untilText) from its notification.",
@@ -235,26 +244,20 @@ final class ReminderEngine {
             // file) on every other device.
             try store.acknowledge(ids: [taskID], at: instant)
             logger.info("Task \(taskID)'s reminder dismissed from its notification.", metadata: outcome("dismissed"))
-        case nil:
-            break
         }
     }
 
-    /// An action on an event's bubble: Snooze or Dismiss (clicking it),
-    /// written into the event's file for every device, or kept here
-    /// (`EventActions`); then everything is planned again.
-    private func eventActionInvoked(_ invocation: ActionInvocation, eventID: Int64, at instant: Date) throws {
-        let action: Logger.Metadata = ["event_id": .stringConvertible(eventID), "action": .string(invocation.key)]
+    /// An event's part of an action chosen on its bubble: Snooze or Dismiss
+    /// (clicking it), written into the event's file for every device, or
+    /// kept here (`EventActions`). False when the alarm it was for is no
+    /// longer known, and nothing was done.
+    private func act(onEvent eventID: Int64, _ request: ActionRequest, key: String, at instant: Date) throws -> Bool {
         func outcome(_ outcome: String, _ more: Logger.Metadata = [:]) -> Logger.Metadata {
-            DaemonEvent.action.metadata(action.merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
-        }
-        guard let request = invocation.request, request != .markDone else {
-            logger.debug("Notification of event \(eventID) closed (\(invocation.key)).", metadata: outcome("ignored"))
-            return
+            Self.actionMetadata(.event(eventID), key: key, outcome: outcome, more)
         }
         guard let reminder = openBubbles.shownEvent(eventID), let lists = eventLists() else {
             logger.warning("Event \(eventID)'s notification was acted on, but its alarm is no longer known.", metadata: outcome("unknown"))
-            return
+            return false
         }
         let actions = EventActions(sync: FolderSync(store: store, lists: lists, scheduler: scheduler, now: instant))
         func said(_ result: EventActions.Outcome) -> Logger.Metadata {
@@ -267,8 +270,7 @@ final class ReminderEngine {
         switch request {
         case .snooze(let choice):
             do {
-                let until = try WhenParser(now: instant, clock: scheduler.clock)
-                    .snoozeInstant(from: choice, dayTime: scheduler.policy.reminderTime)
+                let until = try snoozeInstant(choice, at: instant)
                 let result = try actions.snooze(reminder, until: until, at: instant)
                 let untilText = DateText.iso8601(until, clock: scheduler.clock)
                 logger.info("Snoozed event \(eventID) until \(untilText) from its notification.",
@@ -283,23 +285,26 @@ final class ReminderEngine {
         case .markDone:
             break
         }
-        openBubbles.actedOn(eventID: eventID)
-        try plan()
+        return true
+    }
+
+    /// The instant a snooze choice ("1h", "tomorrow") names, from `instant`.
+    private func snoozeInstant(_ choice: String, at instant: Date) throws -> Date {
+        try WhenParser(now: instant, clock: scheduler.clock).snoozeInstant(from: choice, dayTime: scheduler.policy.reminderTime)
     }
 
     /// A delivery ended, with the server's notification id or why it failed:
-    /// record its reminders, or schedule another attempt.
+    /// record its reminders, or schedule another attempt (a failed record is
+    /// not one that was shown) while the catch-up window allows.
     func deliveryFinished(_ job: DeliveryJob, result: Result<UInt32, NotifyError>) throws {
-        if let event = job.event {
-            try eventDeliveryFinished(job, event: event, result: result)
-            return
-        }
         let reminders = job.reminders
         inFlight.subtract(reminders.map(\.id))
         let instant = now()
-        let what = reminders.count == 1
-            ? "the \(job.reminder.kind.label) reminder of task \(job.reminder.taskID)"
-            : "the digest of \(reminders.count) reminders"
+        let what = switch (job.reminder.owner, reminders.count) {
+        case (.event(let eventID), _): "the alarm of event \(eventID)"
+        case (.task(let taskID), 1): "the \(job.reminder.kind.label) reminder of task \(taskID)"
+        case (.task, _): "the digest of \(reminders.count) reminders"
+        }
         func records(_ status: DeliveryStatus, _ detail: String) -> [DeliveryRecord] {
             reminders.map {
                 DeliveryRecord(reminder: $0, status: status, firedAt: instant, attempts: job.attempt, detail: detail)
@@ -315,10 +320,10 @@ final class ReminderEngine {
             logger.debug("Delivered \(what) (notification \(serverID)).",
                          metadata: ended("delivered", ["notification": .stringConvertible(serverID)]))
             ledger.record(records(.delivered, "notification \(serverID)"))
-            if job.notification.taskID == ReminderComposer.digestTaskID {
-                openBubbles.shownDigest(of: reminders.map(\.taskID))
+            if job.notification.taskID == ReminderComposer.digestTaskID, job.event == nil {
+                openBubbles.shownDigest(of: reminders.compactMap(\.taskID))
             } else if reminders.count == 1 {
-                openBubbles.shown(job.reminder)
+                openBubbles.shown(job.reminder, event: job.event)
             }
         case .failure(let error):
             let detail = error.errorDescription ?? "\(error)"
@@ -337,98 +342,61 @@ final class ReminderEngine {
         }
     }
 
-    /// An event's alarm was shown, or could not be: on the event ledger; a
-    /// failure is tried again (a failed record is not one that was shown)
-    /// while the catch-up window allows.
-    private func eventDeliveryFinished(_ job: DeliveryJob, event: EventReminder, result: Result<UInt32, NotifyError>) throws {
-        eventsInFlight.remove(event.id)
-        let instant = now()
-        func ended(_ outcome: String, _ more: Logger.Metadata) -> Logger.Metadata {
-            DaemonEvent.delivery.metadata(job.logMetadata(clock: scheduler.clock).merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
-        }
-        let record: EventDeliveryRecord
-        switch result {
-        case .success(let serverID):
-            logger.debug("Delivered the alarm of event \(event.eventID) (notification \(serverID)).",
-                         metadata: ended("delivered", ["notification": .stringConvertible(serverID)]))
-            record = EventDeliveryRecord(id: event.id, at: event.at, status: .delivered, firedAt: instant, attempts: job.attempt,
-                                         detail: "notification \(serverID)")
-            openBubbles.shown(event)
-        case .failure(let error):
-            let detail = error.errorDescription ?? "\(error)"
-            if let nextAt = DeliveryPlanner(scheduler: scheduler).nextAttempt(after: job.attempt, firesAt: job.firesAt, failedAt: instant) {
-                let delay = nextAt.timeIntervalSince(instant)
-                retries.append(PendingRetry(event: event.id, attempts: job.attempt, nextAt: nextAt, firesAt: job.firesAt))
-                logger.warning("Could not show the alarm of event \(event.eventID): \(detail) Trying again in \(Int(delay)) s.",
-                               metadata: ended("retrying", ["error": .string(detail), "retry_in_s": .stringConvertible(Int(delay))]))
-                record = EventDeliveryRecord(id: event.id, at: event.at, status: .failed, firedAt: instant, attempts: job.attempt, detail: detail)
-            } else {
-                logger.warning("Giving up on the alarm of event \(event.eventID): \(detail)", metadata: ended("given-up", ["error": .string(detail)]))
-                record = EventDeliveryRecord(id: event.id, at: event.at, status: .skipped, firedAt: instant, attempts: job.attempt, detail: detail)
-            }
-        }
-        recordEvents([record])
-        try arm(after: instant)
-    }
-
-    /// Writes event ledger records; a store that cannot take them is said
-    /// in the log, and the alarms shown all the same.
-    private func recordEvents(_ records: [EventDeliveryRecord]) {
-        do {
-            try store.recordEvents(records)
-        } catch {
-            logger.error("The events' ledger cannot be written: \(error.localizedDescription)",
-                         metadata: DaemonEvent.ledgerFailing.metadata(["error": .string(error.localizedDescription)]))
-        }
-    }
-
     /// Closes the bubbles whose reminders were handled since they were
     /// shown: tasks' by their tasks as they are now, events' by the index of
     /// alarms that still fire (an alarm acknowledged, or its occurrence
     /// cancelled or moved, in the event's file is no longer there).
     private func closeHandledBubbles() throws {
-        for (taskID, reason) in try openBubbles.handled({ try store.task(id: $0) }) {
-            deliverer.close(.task(taskID))
-            logger.info("Closed the notification of task \(taskID): its reminder was handled (\(reason.rawValue)).",
-                        metadata: DaemonEvent.closed.metadata(["task": .stringConvertible(taskID), "reason": .string(reason.rawValue)]))
-        }
-        let handled = try openBubbles.handledEvents(
+        let handled = try openBubbles.handled(
+            task: { try store.task(id: $0) },
             event: { try store.event(id: $0).flatMap { $0.series } },
-            stillFires: { try store.eventReminder(eventID: $0.eventID, kind: $0.kind, occurrence: $0.occurrence) != nil }
+            stillFires: { try store.eventReminder($0) != nil }
         )
-        for (eventID, reason) in handled {
-            deliverer.close(.event(eventID))
-            logger.info("Closed the notification of event \(eventID): its alarm was handled (\(reason.rawValue)).",
-                        metadata: DaemonEvent.closed.metadata(["event_id": .stringConvertible(eventID), "reason": .string(reason.rawValue)]))
+        for (owner, reason) in handled {
+            deliverer.close(owner)
+            switch owner {
+            case .task(let taskID):
+                logger.info("Closed the notification of task \(taskID): its reminder was handled (\(reason.rawValue)).",
+                            metadata: DaemonEvent.closed.metadata(["task": .stringConvertible(taskID), "reason": .string(reason.rawValue)]))
+            case .event(let eventID):
+                logger.info("Closed the notification of event \(eventID): its alarm was handled (\(reason.rawValue)).",
+                            metadata: DaemonEvent.closed.metadata(["event_id": .stringConvertible(eventID), "reason": .string(reason.rawValue)]))
+            }
         }
     }
 
     // MARK: - Planning
 
-    /// Reads what the plan needs from the store, has `DeliveryPlanner.plan`
-    /// decide what fires, what is skipped and what is tried again, carries
-    /// that out, and arms the timer for the next instant.
+    /// Reads what the plan needs from the store (tasks' reminders and, with
+    /// list folders, events' alarms), has `DeliveryPlanner.plan` decide what
+    /// fires, what is skipped and what is tried again, carries that out, and
+    /// arms the timer for the next instant.
     func plan() throws {
         let instant = now()
         let planner = DeliveryPlanner(scheduler: scheduler)
         let watermark = try store.daemonState().plannedThrough
         let lookback = planner.lookbackStart(now: instant, watermark: watermark)
-        let tasks = try store.remindableTasks(withRemindersFrom: lookback, through: instant)
+        let reminders = scheduler.reminders(of: try store.remindableTasks(withRemindersFrom: lookback, through: instant))
         let daily = try dailyOverdueReminders(atOrBefore: instant, from: lookback)
+        let events = try eventReminders(from: lookback, through: instant)
         // Kept in memory counts as recorded: the store may not take writes.
-        let recorded = try store.recorded(planner.candidates(now: instant, tasks: tasks, daily: daily))
+        let recorded = try store.recorded(planner.candidates(now: instant, entries: reminders, daily: daily)
+            + planner.candidates(now: instant, entries: events))
             .union(ledger.keptIDs)
-        let allDue = takeDueRetries(at: instant)
-        let due = allDue.filter { $0.event == nil }
-        let dueEventRetries = allDue.filter { $0.event != nil }
-        let retryTasks = due.isEmpty ? [:] : try store.tasks(ids: due.flatMap { $0.reminders.map(\.taskID) })
-        let composer = ReminderComposer(
-            scheduler: scheduler,
-            iconPath: iconPath,
-            actions: NotificationAction.reminderActions(snoozeChoices: snoozeChoices)
-        )
-        let decided = planner.plan(now: instant, watermark: watermark, tasks: tasks, daily: daily, recorded: recorded,
-                                   inFlight: inFlight, dueRetries: due, retryTasks: retryTasks)
+        let due = takeDueRetries(at: instant)
+        let retried = due.flatMap(\.reminders)
+        let retryTasks = retried.contains { $0.taskID != nil } ? try store.tasks(ids: retried.compactMap(\.taskID)) : [:]
+        var retryEvents: [Reminder.ID: ReminderOf<EventInstance>] = [:]
+        if hasEventLists {
+            // Without folders no event fires; a retry left over is given up
+            // (as the plan gives up one whose event is gone).
+            for reminder in retried where reminder.owner.eventID != nil {
+                retryEvents[reminder.id] = try store.eventReminder(reminder.id)
+            }
+        }
+        let decided = planner.plan(now: instant, watermark: watermark, reminders: reminders, daily: daily, events: events,
+                                   recorded: recorded, inFlight: inFlight, dueRetries: due, retryTasks: retryTasks,
+                                   retryEvents: retryEvents)
         let records = decided.records
 
         // The ledger first: a reminder is on record before it is shown, so a
@@ -440,6 +408,11 @@ final class ReminderEngine {
             logger.info("Skipped \(decided.skippedCount) reminders older than the catch-up window.",
                         metadata: DaemonEvent.skip.metadata(["count": .stringConvertible(decided.skippedCount)]))
         }
+        let composer = ReminderComposer(
+            scheduler: scheduler,
+            iconPath: iconPath,
+            actions: NotificationAction.reminderActions(snoozeChoices: snoozeChoices)
+        )
         var shown = 0
         for (batch, firesAt, attempt) in decided.batches {
             for job in jobs(of: batch, held: decided.held, attempt: attempt, firesAt: firesAt, at: instant, composer: composer) {
@@ -449,72 +422,38 @@ final class ReminderEngine {
                 deliverer.deliver(job)
             }
         }
-        let events = try planEvents(at: instant, watermark: watermark, lookback: lookback, retries: dueEventRetries,
-                                    planner: planner, composer: composer)
-        shown += events.shown
         // Moved only when something was recorded: writing it on every plan
         // would wake this daemon's own store watcher after every plan (which
         // then finds no other process's commit, and does not plan again).
         // A stale watermark costs a longer look back after a restart, no more:
         // the ledger is what keeps a reminder from firing twice.
-        if !records.isEmpty || events.recorded > 0 || watermark == nil {
+        if !records.isEmpty || watermark == nil {
             saveWatermark(instant)
         } else {
             ledger.flush()
         }
         nextHeld = decided.nextHeld
+        nextHeldEvent = decided.nextHeldEvent
         plannedThrough = instant
-        logger.debug("Planned: \(shown) to show, \(records.count + events.recorded) to record.",
+        logger.debug("Planned: \(shown) to show, \(records.count) to record.",
                      metadata: DaemonEvent.planned.metadata([
-                         "shown": .stringConvertible(shown), "recorded": .stringConvertible(records.count + events.recorded),
+                         "shown": .stringConvertible(shown), "recorded": .stringConvertible(records.count),
                      ]))
         try arm(after: instant)
     }
 
-    /// The events' side of a plan: the index carried forward when its end is
-    /// near, the alarm instants that have come read from it, and what
-    /// `DeliveryPlanner.planEvents` decides carried out (the ledger first).
-    private func planEvents(
-        at instant: Date, watermark: Date?, lookback: Date, retries: [PendingRetry], planner: DeliveryPlanner, composer: ReminderComposer
-    ) throws -> (shown: Int, recorded: Int) {
-        let lists = eventLists().flatMap { $0.lists.isEmpty ? nil : $0 }
-        // Without folders no event fires; a retry left over is given up
-        // (as the plan gives up one whose event is gone).
-        guard lists != nil || !retries.isEmpty else { return (0, 0) }
-        var events: [EventReminder] = []
-        var retryEvents: [EventReminder.ID: EventReminder] = [:]
-        if let lists {
-            let index = EventIndex(lists: lists, zone: scheduler.clock.timeZone)
-            if try store.eventIndexNeedsRefresh(basis: index.basis, now: instant) {
-                try store.withTaskFiles(now: instant) { files in _ = try index.refresh(in: files.events, now: instant) }
-            }
-            events = try store.eventReminders(from: lookback, through: instant)
-            for id in retries.compactMap(\.event) {
-                retryEvents[id] = try store.eventReminder(eventID: id.eventID, kind: id.kind, occurrence: id.occurrence)
-            }
+    /// Whether list folders are configured, where events' alarms come from.
+    private var hasEventLists: Bool { eventLists().map { !$0.lists.isEmpty } ?? false }
+
+    /// The events' alarm instants in `first...last`, the index carried
+    /// forward first when its end is near; none without list folders.
+    private func eventReminders(from first: Date, through last: Date) throws -> [ReminderOf<EventInstance>] {
+        guard let lists = eventLists(), !lists.lists.isEmpty else { return [] }
+        let index = EventIndex(lists: lists, zone: scheduler.clock.timeZone)
+        if try store.eventIndexNeedsRefresh(basis: index.basis, now: last) {
+            try store.withTaskFiles(now: last) { files in _ = try index.refresh(in: files.events, now: last) }
         }
-        let recorded = try store.recordedEvents(planner.eventCandidates(now: instant, events: events))
-        let decided = planner.planEvents(now: instant, watermark: watermark, events: events, recorded: recorded, inFlight: eventsInFlight,
-                                         dueRetries: retries, retryEvents: retryEvents)
-        recordEvents(decided.records)
-        let skipped = decided.skippedCount
-        if skipped > 0 {
-            logger.info("Skipped \(skipped) event alarms older than the catch-up window.",
-                        metadata: DaemonEvent.skip.metadata(["count": .stringConvertible(skipped)]))
-        }
-        let names = Dictionary((lists?.lists ?? []).map { ($0.path, $0.name) }, uniquingKeysWith: { first, _ in first })
-        for (event, fire, attempt) in decided.fire {
-            let notification = composer.notification(
-                for: event, calendar: names[event.folder] ?? (event.folder as NSString).lastPathComponent, firedAt: instant,
-                isHeld: fire.isHeld
-            )
-            let job = DeliveryJob(event: event, notification: notification, attempt: attempt, firesAt: fire.at)
-            eventsInFlight.insert(event.id)
-            logFiring(job, at: instant)
-            deliverer.deliver(job)
-        }
-        nextHeldEvent = decided.nextHeld
-        return (decided.fire.count, decided.records.count)
+        return try store.eventReminders(from: first, through: last)
     }
 
     /// The daily reminders of overdue tasks at the last reminder time at or
@@ -544,8 +483,7 @@ final class ReminderEngine {
     private func takeDueRetries(at instant: Date) -> [PendingRetry] {
         var due: [PendingRetry] = []
         retries.removeAll { retry in
-            guard retry.nextAt <= instant, inFlight.isDisjoint(with: retry.reminders.map(\.id)),
-                  retry.event.map({ !eventsInFlight.contains($0) }) ?? true else { return false }
+            guard retry.nextAt <= instant, inFlight.isDisjoint(with: retry.reminders.map(\.id)) else { return false }
             due.append(retry)
             return true
         }
@@ -568,14 +506,6 @@ final class ReminderEngine {
             flushBy: flushBy, after: instant
         )
         let (wake, next) = (decided.at, decided.reminder)
-        if let event = decided.event, event.id != armedEvent {
-            armedEvent = event.id
-            logger.debug("Next reminder: event \(event.eventID), at \(DateText.iso8601(event.at, clock: scheduler.clock)).",
-                         metadata: DaemonEvent.armed.metadata(["event_id": .stringConvertible(event.eventID),
-                                                               "at": .string(DateText.iso8601(event.at, clock: scheduler.clock))]))
-        } else if decided.event == nil {
-            armedEvent = nil
-        }
         if wake != armedAt {
             let clockWasSet = try timer.arm(at: wake)
             armedAt = wake
@@ -590,20 +520,21 @@ final class ReminderEngine {
             armedReminder = next
             ledger.recordArmed(next)
             if let next {
-                logger.debug("Next reminder: task \(next.taskID), \(next.kind.label), at \(DateText.iso8601(next.at, clock: scheduler.clock)).",
+                let whose = switch next.owner {
+                case .task(let taskID): "task \(taskID), \(next.kind.label)"
+                case .event(let eventID): "event \(eventID)"
+                }
+                logger.debug("Next reminder: \(whose), at \(DateText.iso8601(next.at, clock: scheduler.clock)).",
                              metadata: DaemonEvent.armed.metadata(next.logMetadata(clock: scheduler.clock)))
             }
         }
     }
 
-    /// The event alarm armed for, if one is what fires next.
-    private var armedEvent: EventReminder.ID?
-
     /// The events' alarms after `instant` that may fire first: one, or with
     /// quiet hours `Scheduler.forecastLookahead` (a later high-priority one
     /// can fire before those held).
-    private func comingEvents(after instant: Date) throws -> [EventReminder] {
-        guard let lists = eventLists(), !lists.lists.isEmpty else { return [] }
+    private func comingEvents(after instant: Date) throws -> [ReminderOf<EventInstance>] {
+        guard hasEventLists else { return [] }
         let limit = scheduler.policy.quietHours == nil ? 1 : Scheduler.forecastLookahead
         return try store.eventReminders(after: instant, limit: limit)
     }
@@ -623,9 +554,7 @@ final class ReminderEngine {
     /// when the instant comes, `plan` gathers every one.
     private func comingFiringInputs(after instant: Date) throws -> (upcoming: [TaskReminder], overdue: [TodoTask]) {
         let limit = scheduler.policy.quietHours == nil ? 1 : Scheduler.forecastLookahead
-        let reminders = try store.nextReminders(scheduler: scheduler, after: instant, limit: limit)
-        let tasks = reminders.isEmpty ? [:] : try store.tasks(ids: reminders.map(\.taskID))
-        let upcoming = reminders.compactMap { reminder in tasks[reminder.taskID].map { TaskReminder(reminder, of: $0) } }
+        let upcoming = try store.nextTaskReminders(scheduler: scheduler, after: instant, limit: limit)
         guard scheduler.policy.overdueInDigest else { return (upcoming, []) }
         let next = scheduler.nextDailyReminderInstant(after: instant)
         let day = scheduler.clock.day(of: next)
@@ -640,7 +569,7 @@ final class ReminderEngine {
 
     /// The notifications of a batch the plan fires: a bubble per reminder,
     /// marked held where quiet hours held it, or one digest carrying every
-    /// reminder.
+    /// reminder; an event's alarm, a bubble naming its calendar.
     private func jobs(of batch: ReminderBatch, held: Set<Reminder.ID>, attempt: Int, firesAt: Date,
                       at instant: Date, composer: ReminderComposer) -> [DeliveryJob] {
         switch batch {
@@ -658,19 +587,18 @@ final class ReminderEngine {
             guard let first = digest.reminders.first else { return [] }
             return [DeliveryJob(reminder: first, more: Array(digest.reminders.dropFirst()),
                                 notification: composer.digestNotification(digest), attempt: attempt, firesAt: firesAt)]
+        case .event(let entry):
+            let folder = entry.subject.folder
+            let calendar = eventLists()?.lists.first { $0.path == folder }?.name ?? (folder as NSString).lastPathComponent
+            let notification = composer.notification(for: entry, calendar: calendar, firedAt: instant,
+                                                     isHeld: held.contains(entry.reminder.id))
+            return [DeliveryJob(reminder: entry.reminder, event: entry.subject, notification: notification, attempt: attempt,
+                                firesAt: firesAt)]
         }
     }
 
     private func logFiring(_ job: DeliveryJob, at instant: Date) {
         let latenessMilliseconds = instant.timeIntervalSince(job.firesAt) * 1000
-        if let event = job.event {
-            let metadata = DaemonEvent.fire.metadata(job.logMetadata(clock: scheduler.clock).merging([
-                "lateness_ms": .stringConvertible((latenessMilliseconds * 1000).rounded() / 1000),
-            ]) { $1 })
-            logger.info("Event: \(job.notification.summary.debugDescription) (event \(event.eventID), alarm at \(DateText.iso8601(event.at, clock: scheduler.clock))\(job.isHeld ? ", held for quiet hours" : ""), \(String(format: "%.1f ms", latenessMilliseconds)) late\(job.attempt > 1 ? ", attempt \(job.attempt)" : ""))",
-                        metadata: metadata)
-            return
-        }
         let late = String(format: "%.1f ms", latenessMilliseconds)
         let retry = job.attempt > 1 ? ", attempt \(job.attempt)" : ""
         let held = job.isHeld ? ", held for quiet hours" : ""
@@ -679,11 +607,14 @@ final class ReminderEngine {
         let metadata = DaemonEvent.fire.metadata(job.logMetadata(clock: scheduler.clock).merging([
             "lateness_ms": .stringConvertible((latenessMilliseconds * 1000).rounded() / 1000),
         ]) { $1 })
-        if job.reminders.count > 1 {
-            logger.info("Digest: \(job.notification.summary.debugDescription) (\(job.reminders.count) reminders of tasks \(job.reminders.map { String($0.taskID) }.joined(separator: ", ")), \(late) late\(retry))",
+        if case .event(let eventID) = job.reminder.owner {
+            logger.info("Event: \(job.notification.summary.debugDescription) (event \(eventID), alarm at \(DateText.iso8601(job.reminder.at, clock: scheduler.clock))\(held), \(late) late\(retry))",
+                        metadata: metadata)
+        } else if job.reminders.count > 1 {
+            logger.info("Digest: \(job.notification.summary.debugDescription) (\(job.reminders.count) reminders of tasks \(job.reminders.compactMap(\.taskID).map(String.init).joined(separator: ", ")), \(late) late\(retry))",
                         metadata: metadata)
         } else {
-            logger.info("Reminder: \(job.notification.summary.debugDescription) (task \(job.reminder.taskID), \(job.reminder.kind.label) at \(DateText.iso8601(job.reminder.at, clock: scheduler.clock))\(held), \(late) late\(retry))",
+            logger.info("Reminder: \(job.notification.summary.debugDescription) (task \(job.reminder.taskID ?? 0), \(job.reminder.kind.label) at \(DateText.iso8601(job.reminder.at, clock: scheduler.clock))\(held), \(late) late\(retry))",
                         metadata: metadata)
         }
     }

@@ -9,13 +9,13 @@ extension DeliveryJob {
     /// one reminder, that reminder's metadata too (`Reminder.logMetadata`),
     /// for a digest how many reminders it stands for.
     func logMetadata(clock: WallClock) -> Logger.Metadata {
-        if let event {
+        if let event, let eventID = reminder.owner.eventID {
             return [
-                "event_id": .stringConvertible(event.eventID),
-                "kind": .string("event-" + event.instant.kind.rawValue),
-                "occurrence": .string(event.instant.identity.description),
-                "at": .string(DateText.iso8601(event.at, clock: clock)),
-                "start": .string(DateText.iso8601(event.instant.occurrence.start, clock: clock)),
+                "event_id": .stringConvertible(eventID),
+                "kind": .string("event-" + reminder.kind.rawValue),
+                "occurrence": .string(reminder.occurrence.description),
+                "at": .string(DateText.iso8601(reminder.at, clock: clock)),
+                "start": .string(DateText.iso8601(event.occurrence.start, clock: clock)),
                 "attempt": .stringConvertible(attempt),
                 "fires_at": .string(DateText.iso8601(firesAt, clock: clock)),
                 "held": .stringConvertible(isHeld),
@@ -23,7 +23,7 @@ extension DeliveryJob {
             ]
         }
         var metadata: Logger.Metadata = [
-            "tasks": .array(reminders.map { .stringConvertible($0.taskID) }),
+            "tasks": .array(reminders.compactMap(\.taskID).map { .stringConvertible($0) }),
             "attempt": .stringConvertible(attempt),
             "fires_at": .string(DateText.iso8601(firesAt, clock: clock)),
             "held": .stringConvertible(isHeld),
@@ -38,5 +38,5 @@ extension DeliveryJob {
     }
 
     /// Whether quiet hours held its reminder past its own instant.
-    var isHeld: Bool { firesAt != (event?.at ?? reminder.at) }
+    var isHeld: Bool { firesAt != reminder.at }
 }

@@ -50,7 +50,7 @@ extension TodoRemind {
                     switch firing {
                     case .task(let firing): describer.label(firing)
                     case .event(let firing):
-                        (firing.event.instant.kind == .snoozed ? "event, snoozed" : "event") + (firing.fire.isHeld ? ", held" : "")
+                        (firing.entry.reminder.kind == .snoozed ? "event, snoozed" : "event") + (firing.fire.isHeld ? ", held" : "")
                     }
                 }
                 let width = whens.map(\.terminalWidth).max() ?? 0
@@ -59,7 +59,7 @@ extension TodoRemind {
                     let (when, label) = (whens[index], labels[index])
                     let name = switch firing {
                     case .task(let firing): describer.name(firing.task)
-                    case .event(let firing): describer.eventName(firing.event, calendars: context.listNames)
+                    case .event(let firing): describer.eventName(firing.entry.subject, calendars: context.listNames)
                     }
                     output.line(when + String(repeating: " ", count: width - when.terminalWidth) + "  "
                         + label + String(repeating: " ", count: labelWidth - label.terminalWidth) + "  " + name)

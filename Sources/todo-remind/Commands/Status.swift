@@ -53,9 +53,9 @@ extension TodoRemind {
                 print("notifications none reachable: \(error.localizedDescription)")
             }
             let titles = { (id: Int64) in (try? store.task(id: id))?.map { "\(id) \($0.title.safeForTerminal)" } ?? "\(id)" }
-            if let last = try store.lastFiredDelivery() {
+            if let last = try store.lastFiredDelivery(), let taskID = last.reminder.taskID {
                 let reminder = last.reminder
-                print("last fired    \(text.instant(last.firedAt)): \(titles(reminder.taskID)) (\(reminder.kind.label), \(last.status.rawValue))")
+                print("last fired    \(text.instant(last.firedAt)): \(titles(taskID)) (\(reminder.kind.label), \(last.status.rawValue))")
             } else {
                 print("last fired    none yet")
             }
@@ -69,7 +69,7 @@ extension TodoRemind {
                armed.map({ event.fire.at < $0.at }) ?? true,
                try store.forecast(scheduler: context.scheduler, after: context.now, limit: 1).first.map({ event.fire.at < $0.fire.at }) ?? true {
                 let at = event.fire.at
-                let name = context.describer().eventName(event.event, calendars: context.listNames)
+                let name = context.describer().eventName(event.entry.subject, calendars: context.listNames)
                 let who = isPlanning ? "" : holder == nil ? "; no daemon is running to fire it" : "; the daemon has not opened this store"
                 print("next \(isPlanning ? "armed   " : "due     ") \(text.instant(at)) (\(text.relative(at))): \(name) (event)\(who)")
             } else if let next = try store.forecast(scheduler: context.scheduler, after: context.now, limit: 1).first {

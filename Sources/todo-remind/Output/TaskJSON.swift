@@ -216,17 +216,17 @@ struct TaskJSON {
     }
 
     private func writeEvent(_ firing: EventFiring, calendars: [String: String], into writer: JSONWriter) {
-        let event = firing.event
-        let occurrence = event.instant.occurrence
+        let (reminder, event) = (firing.entry.reminder, firing.entry.subject)
+        let occurrence = event.occurrence
         writer.field("at", instant: firing.fire.at, clock: scheduler.clock)
         writer.field("kind", string: "event")
-        writer.field("eventId", int: event.eventID)
+        if case .event(let eventID) = reminder.owner { writer.field("eventId", int: eventID) }
         writer.field("title", string: occurrence.details.summary)
         writer.field("location", string: occurrence.details.location)
         writer.field("calendar", string: calendars[event.folder] ?? (event.folder as NSString).lastPathComponent)
         writer.span(of: occurrence, clock: scheduler.clock)
         writer.field("allDay", bool: occurrence.isAllDay)
-        writer.field("snooze", bool: event.instant.kind == .snoozed)
+        writer.field("snooze", bool: reminder.kind == .snoozed)
         writer.field("held", bool: firing.fire.isHeld)
         writer.field("digest", bool: false, last: true)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 import Logging
 import TodoNotify
 @testable import TodoDaemon
@@ -58,7 +59,7 @@ final class RecordingDeliverer: Deliverer {
     /// The events whose bubbles the engine closed, in order.
     private(set) var closedEvents: [Int64] = []
 
-    func close(_ owner: ReminderNotification.Owner) {
+    func close(_ owner: Reminder.Owner) {
         switch owner {
         case .task(let taskID): closed.append(taskID)
         case .event(let eventID): closedEvents.append(eventID)

@@ -33,15 +33,14 @@ public struct EventOccurrence: Hashable, Sendable {
     public var isAllDay: Bool { days != nil }
 }
 
-/// One instant at which an event's alarm fires, with the occurrence it is for.
+/// One instant at which an event's alarm fires, with the occurrence it is
+/// for, as the expansion finds it, before the store gives it its event's id
+/// (`EventIndex` keeps it in `event_alarm`; the store reads it back as a
+/// `Reminder` of the event with its `EventInstance`).
 public struct EventAlarmInstant: Hashable, Sendable {
-    /// An alarm of the file (or `event-default-alarm`), or a snooze.
-    public enum Kind: String, Hashable, Sendable {
-        case alarm
-        case snoozed
-    }
-
-    public let kind: Kind
+    /// `.alarm`: an alarm of the file (or `event-default-alarm`);
+    /// `.snoozed`: a snooze.
+    public let kind: ReminderKind
     /// What the alarm reminds of, to the ledger: the alarm's offset from the
     /// occurrence's start and the occurrence, or an absolute alarm's or a
     /// snooze's own instant.
@@ -52,33 +51,18 @@ public struct EventAlarmInstant: Hashable, Sendable {
     public let alarmID: String?
     public let occurrence: EventOccurrence
 
-    public init(kind: Kind, identity: Reminder.Occurrence, at: Date, alarmID: String?, occurrence: EventOccurrence) {
+    public init(kind: ReminderKind, identity: Reminder.Occurrence, at: Date, alarmID: String?, occurrence: EventOccurrence) {
         self.kind = kind
         self.identity = identity
         self.at = at
         self.alarmID = alarmID
         self.occurrence = occurrence
     }
-}
 
-/// An event's alarm instant as the store keeps it for the plan: which event
-/// it is of, in which folder, and since when the event reads as it does.
-public struct EventReminder: Hashable, Sendable {
-    /// The event's id in the store (its file's row).
-    public var eventID: Int64
-    /// The folder (the `[[calendar]]` list) the event's file is in.
-    public var folder: String
-    public var instant: EventAlarmInstant
-    /// When the event's file was last changed (`EventSeries.changedAt`): an
-    /// alarm instant before it was never due to fire here.
-    public var changedAt: Date?
-
-    public init(eventID: Int64, folder: String, instant: EventAlarmInstant, changedAt: Date?) {
-        self.eventID = eventID
-        self.folder = folder
-        self.instant = instant
-        self.changedAt = changedAt
+    /// The event's reminder this instant is, once the store knows the
+    /// event's id and its file's folder and change.
+    public func reminder(ofEvent eventID: Int64, folder: String, changedAt: Date?) -> ReminderOf<EventInstance> {
+        ReminderOf(Reminder(owner: .event(eventID), kind: kind, occurrence: identity, at: at),
+                   of: EventInstance(folder: folder, alarmID: alarmID, occurrence: occurrence, changedAt: changedAt))
     }
-
-    public var at: Date { instant.at }
 }
