@@ -81,7 +81,7 @@ extension TaskStore {
         // read and sort every overdue task.
         let sql = """
             SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue_by_priority
-            WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND priority = ? AND due_key <= ?
+            WHERE \(RemindersOnSQL.hasDefaultReminders) AND priority = ? AND due_key <= ?
             ORDER BY due_key, id LIMIT ?
             """
         let key = instant.timeIntervalSince1970 + Due.sortKeyZoneSlack
@@ -101,7 +101,7 @@ extension TaskStore {
     func openRemindableTasks(dueAfter first: Date, atOrBefore last: Date, limit: Int) throws -> [TodoTask] {
         let sql = """
             SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
-            WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key > ? AND due_key <= ?
+            WHERE \(RemindersOnSQL.hasDefaultReminders) AND due_key > ? AND due_key <= ?
             ORDER BY due_key, id LIMIT ?
             """
         let slack = Due.sortKeyZoneSlack
@@ -166,7 +166,7 @@ extension TaskStore {
         return try read { db in
             let withDefaults = try TaskRow.fetchAll(db, sql: """
                 SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
-                WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key > ? AND due_key < ?
+                WHERE \(RemindersOnSQL.hasDefaultReminders) AND due_key > ? AND due_key < ?
                   AND (due_time > ? AND due_time < ? OR due_day >= ? AND due_day <= ?)
                   AND repeat_rule IS NOT NULL
                 """, arguments: [
@@ -180,7 +180,7 @@ extension TaskStore {
             let alarmsOnly = try TaskRow.fetchAll(db, sql: """
                 SELECT \(TaskRow.selection) FROM task
                 WHERE id IN (SELECT DISTINCT task_id FROM task_alarm)
-                  AND completed_at IS NULL AND reminder = 1 AND remind_defaults = 0 AND repeat_rule IS NOT NULL
+                  AND \(RemindersOnSQL.hasReminders) AND remind_defaults = 0 AND repeat_rule IS NOT NULL
                   AND due_key > ? AND due_key < ?
                 """, arguments: [
                     now.timeIntervalSince1970 - Due.sortKeyZoneSlack, horizon.timeIntervalSince1970 + Due.sortKeyZoneSlack,

@@ -11,7 +11,7 @@ extension TaskStore {
         let keys = Scheduler.sortKeys(forRemindersFrom: first, through: last)
         let sql = """
             SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
-            WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key BETWEEN ? AND ?
+            WHERE \(RemindersOnSQL.hasDefaultReminders) AND due_key BETWEEN ? AND ?
             ORDER BY due_key
             """
         return try read { db in
@@ -32,7 +32,7 @@ extension TaskStore {
         let sql = """
             SELECT \(TaskRow.selection) FROM task WHERE id IN
                 (SELECT task_id FROM task_alarm INDEXED BY task_alarm_by_key WHERE key BETWEEN ? AND ?)
-            AND completed_at IS NULL AND reminder = 1
+            AND \(RemindersOnSQL.hasReminders)
             """
         return try TaskRow.fetchAll(db, sql: sql, arguments: [
             first.timeIntervalSince1970 - Due.sortKeyZoneSlack, last.timeIntervalSince1970 + Due.sortKeyZoneSlack,
@@ -53,7 +53,7 @@ extension TaskStore {
         let sql = """
             SELECT \(TaskRow.selection) FROM task WHERE id IN
                 (SELECT task_id FROM task_alarm INDEXED BY task_alarm_by_key WHERE key BETWEEN ? AND ?)
-            AND completed_at IS NULL AND reminder = 1
+            AND \(RemindersOnSQL.hasReminders)
             """
         return try TaskRow.fetchAll(db, sql: sql, arguments: [low, last + 2 * Due.sortKeyZoneSlack])
     }
@@ -73,7 +73,7 @@ extension TaskStore {
     ) throws -> TodoTask? {
         let sql = """
             SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
-            WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key <= ?\(priority == nil ? "" : " AND priority = ?")
+            WHERE \(RemindersOnSQL.hasDefaultReminders) AND due_key <= ?\(priority == nil ? "" : " AND priority = ?")
             ORDER BY due_key
             """
         var arguments: StatementArguments = [instant.timeIntervalSince1970 + Due.sortKeyZoneSlack]
@@ -96,7 +96,7 @@ extension TaskStore {
     public func openRemindableTasks(dueAtOrBefore instant: Date) throws -> [TodoTask] {
         let sql = """
             SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
-            WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key <= ?
+            WHERE \(RemindersOnSQL.hasDefaultReminders) AND due_key <= ?
             ORDER BY due_key
             """
         return try read { db in

@@ -128,7 +128,7 @@ extension TaskStore {
         // for the few that make the cut.
         let sql = """
             SELECT id, due_day, due_time, due_key, start_day, start_time FROM task INDEXED BY task_reminder_queue
-            WHERE completed_at IS NULL AND reminder = 1 AND remind_defaults = 1 AND due_key >= ?
+            WHERE \(RemindersOnSQL.hasDefaultReminders) AND due_key >= ?
             ORDER BY due_key
             """
         return try read { db in

@@ -35,7 +35,7 @@ extension TaskStore {
     static func snoozedTasks(_ db: Database, after now: Date, limit: Int) throws -> [TodoTask] {
         let sql = """
             SELECT \(TaskRow.selection) FROM snooze INDEXED BY snooze_by_until JOIN task ON task.id = snooze.task_id
-            WHERE snooze.until > ? AND task.completed_at IS NULL AND task.reminder = 1
+            WHERE snooze.until > ? AND \(RemindersOnSQL.hasReminders)
             ORDER BY snooze.until LIMIT ?
             """
         return try TaskRow.fetchAll(db, sql: sql, arguments: [now.timeIntervalSince1970, limit])
@@ -45,7 +45,7 @@ extension TaskStore {
     static func snoozedTasks(_ db: Database, from first: Date, through last: Date) throws -> [TodoTask] {
         let sql = """
             SELECT \(TaskRow.selection) FROM snooze INDEXED BY snooze_by_until JOIN task ON task.id = snooze.task_id
-            WHERE snooze.until BETWEEN ? AND ? AND task.completed_at IS NULL AND task.reminder = 1
+            WHERE snooze.until BETWEEN ? AND ? AND \(RemindersOnSQL.hasReminders)
             ORDER BY snooze.until
             """
         return try TaskRow.fetchAll(db, sql: sql, arguments: [first.timeIntervalSince1970, last.timeIntervalSince1970])

@@ -25,7 +25,7 @@ extension TodoTask {
     /// never keeps one.
     public mutating func endSnoozeIfChanged(from original: TodoTask) {
         guard snoozedUntil != nil else { return }
-        if isCompleted || !reminderOn {
+        if !hasReminders {
             snoozedUntil = nil
         } else if due != original.due && snoozedUntil == original.snoozedUntil {
             snoozedUntil = nil

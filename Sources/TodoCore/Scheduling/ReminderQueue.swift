@@ -46,7 +46,7 @@ public struct ReminderQueue: Sendable {
     /// earliest `limit`; its snooze is left to `offerSnooze(of:)`, so a task
     /// offered both ways counts each reminder once.
     public mutating func offer(_ task: TodoTask) {
-        guard task.reminderOn, task.remindDefaults, !task.isCompleted, let due = task.due else { return }
+        guard task.hasDefaultReminders, let due = task.due else { return }
         offerDue(due, start: task.start, ofTask: task.id)
     }
 

@@ -54,7 +54,7 @@ extension Scheduler {
         // The daily reminder is one of the defaults: a task that keeps its
         // alarms alone (`--no-remind-defaults`) has none, as the store's
         // queries for the daemon and `next` have it.
-        guard policy.overdueInDigest, task.reminderOn, task.remindDefaults, !task.isCompleted, let due = task.due
+        guard policy.overdueInDigest, task.hasDefaultReminders, let due = task.due
         else { return nil }
         guard dueInstant(of: due) <= at, !task.isSnoozed(after: at),
               !reminders(for: task).contains(where: { $0.at == at })

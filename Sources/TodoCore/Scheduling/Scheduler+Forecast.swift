@@ -89,7 +89,7 @@ extension Scheduler {
     /// - Parameter dailyInstants: `forecastDailyInstants(after: now)`, worked
     ///   out once by a caller that asks this of many tasks.
     public func nextFiring(for task: TodoTask, after now: Date, dailyInstants: [Date]? = nil) -> Firing? {
-        guard task.reminderOn, !task.isCompleted else { return nil }
+        guard task.hasReminders else { return nil }
         let mornings = dailyInstants ?? forecastDailyInstants(after: now)
         // `list` asks this of every task: its inputs are passed without
         // building lists where they are one reminder or none.
@@ -235,7 +235,7 @@ extension Scheduler {
     /// reminder's day, and when it fires; nil for none.
     private func firstDailyOverdueReminder(for task: TodoTask, among mornings: [Date], after now: Date)
         -> (morning: Int, day: LocalDay, fire: FireTime)? {
-        guard policy.overdueInDigest, task.reminderOn, !task.isCompleted, let due = task.due, let last = mornings.last,
+        guard policy.overdueInDigest, task.hasDefaultReminders, let due = task.due, let last = mornings.last,
               // A task not due by the last morning has none: its due instant
               // lies within the slack of its sort key, which is cheaper to
               // tell than the instant (`list` asks this of every task).

@@ -90,7 +90,7 @@ public struct Scheduler: Sendable {
     /// off or it is completed. They can fall anywhere, far from the due, so
     /// the store finds them by their own instants.
     public func alarmReminders(for task: TodoTask) -> [Reminder] {
-        guard task.reminderOn, !task.isCompleted, !task.alarms.isEmpty else { return [] }
+        guard task.hasReminders, !task.alarms.isEmpty else { return [] }
         let reminders = task.alarms.compactMap { alarm -> Reminder? in
             guard let at = instant(of: alarm, for: task) else { return nil }
             switch alarm {
@@ -233,7 +233,7 @@ public struct Scheduler: Sendable {
     /// Each lies within `maximumLeadTime` before the due instant, which is
     /// what lets the store find them from an index of due dates.
     public func dueReminders(for task: TodoTask) -> [Reminder] {
-        guard task.reminderOn, task.remindDefaults, !task.isCompleted, let due = task.due else { return [] }
+        guard task.hasDefaultReminders, let due = task.due else { return [] }
         return dueReminders(ofTask: task.id, due: due).filter { Self.isUnhandled($0, of: task) && !isBeforeStart($0.at, of: task) }
     }
 
@@ -251,7 +251,7 @@ public struct Scheduler: Sendable {
     /// A snooze can fall anywhere, far from the due instant, so the store
     /// finds snoozes from an index of their own (see `ReminderQueue`).
     public func snoozeReminder(for task: TodoTask) -> Reminder? {
-        guard task.reminderOn, !task.isCompleted, let until = task.snoozedUntil else { return nil }
+        guard task.hasReminders, let until = task.snoozedUntil else { return nil }
         let reminder = Reminder(taskID: task.id, kind: .snoozed, occurrence: .at(until), at: until)
         return Self.isUnhandled(reminder, of: task) ? reminder : nil
     }
@@ -260,14 +260,14 @@ public struct Scheduler: Sendable {
     /// `reminders(for:)` after `now`, found without building that array, since
     /// `list` asks this of every task.
     public func nextReminder(for task: TodoTask, after now: Date) -> Reminder? {
-        guard task.reminderOn, !task.isCompleted else { return nil }
+        guard task.hasReminders else { return nil }
         var next: Reminder?
         func consider(_ reminder: Reminder) {
             guard reminder.at > now, Self.isUnhandled(reminder, of: task) else { return }
             if let earliest = next, !Self.precedes(reminder, earliest) { return }
             next = reminder
         }
-        if let due = task.due, task.remindDefaults {
+        if task.hasDefaultReminders, let due = task.due {
             for reminder in dueReminders(ofTask: task.id, due: due) where !isBeforeStart(reminder.at, of: task) { consider(reminder) }
         }
         for reminder in alarmReminders(for: task) { consider(reminder) }

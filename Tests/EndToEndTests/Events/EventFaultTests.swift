@@ -162,12 +162,12 @@ struct EventLedgerRow: CustomStringConvertible {
 }
 
 extension CLI {
-    /// The events' ledger as the store holds it, read with Python's sqlite3.
+    /// The events' rows of the ledger as the store holds it, read with Python's sqlite3.
     func eventLedger() throws -> [EventLedgerRow] {
         let output = try python("""
             import json, sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
-            print(json.dumps(db.execute("SELECT event_id, status, attempts FROM event_delivery ORDER BY at, event_id").fetchall()))
+            print(json.dumps(db.execute("SELECT event_id, status, attempts FROM delivery WHERE event_id IS NOT NULL ORDER BY at, event_id").fetchall()))
             """, storePath)
         let rows = (try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[Any]]) ?? []
         return rows.compactMap { row in
