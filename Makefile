@@ -139,7 +139,7 @@ link-order: release deps-test
 bench: release deps-test bench-deps
 	BENCH_RELEASE_LINK="$(RELEASE_LINK)" python3 bench/run.py
 
-## bench-events: calendar events beside khal (issue 25), about 3 minutes after the
+## bench-events: calendar events beside khal, about 3 minutes after the
 ## build: 10,000 events in 5 calendars (Tests/EventReference/generate.py), the
 ## first scan, a later start, next, agenda vs `khal list today 7d`, a file written
 ## to the daemon re-planned, the daemon's memory (the corpus vs a tenth of it) and
@@ -158,7 +158,7 @@ bench-events: release bench-deps reference-python
 bench-deps:
 	scripts/apt-install-missing $(BENCH_PACKAGES)
 
-## bench-soak: the kill soak (issue 10), about 11 minutes after the build: the
+## bench-soak: the kill soak, about 11 minutes after the build: the
 ## release daemon SIGKILLed 20 times at random and 10-40 ms after reminder
 ## instants over 218 reminders, against dunst; then against a server taking
 ## 5 s per Notify, without kills and with them. Prints lost, shown twice,

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """events.py [--binary B] [--events N] [--writes N] [--idle SECONDS] [--out FILE]
 
-Calendar events (issue 25) beside khal, on the same folders: `make
+Calendar events beside khal, on the same folders: `make
 bench-events` runs it inside scripts/with-desktop-session (a private D-Bus
 and dunst, which the daemon's notifier reaches) after `make release`.
 

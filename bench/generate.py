@@ -8,7 +8,7 @@ same work:
 - OUTDIR/taskwarrior.json one object per line for `task import`
 - OUTDIR/reminders.rem   a remind file: one REM per open task with a due date
 
-The mix (from issue 5): 70 % of the tasks have a due date spread from 30 days
+The mix: 70 % of the tasks have a due date spread from 30 days
 ago to 60 days ahead, half of them a day and half a time of day; 15 % are
 completed; titles, categories, priorities and notes vary. The same seed gives
 the same tasks, relative to --now (default: the current time), so runs differ
@@ -27,7 +27,7 @@ user who has kept the task for years. Rules: daily, weekly, every 2 weeks,
 Mondays/Wednesdays/Fridays, monthly, yearly; one in ten repeats from
 completion.
 
-Tags, subtasks and starts (issue 24), each 0 by default, which leaves every
+Tags, subtasks and starts, each 0 by default, which leaves every
 file as it was without them (they draw from a random stream of their own):
 
 --subtasks FRACTION makes that fraction of the tasks subtasks of an earlier
@@ -42,7 +42,8 @@ taskwarrior.json it is the task's `wait`.
 --tagged FRACTION gives that fraction of the tasks one to three tags after
 their category ("tags", the category first; Taskwarrior's `tags`).
 
-For issue 24's measure, 100,000 tasks with a fifth of them subtasks and a
+For the measure of tags, subtasks and starts (bench/SUBTASKS.md), 100,000
+tasks with a fifth of them subtasks and a
 tenth waiting: `generate.py 100000 OUT --subtasks 0.2 --waiting 0.1 --tagged 0.3`.
 """
 

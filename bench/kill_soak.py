@@ -1,6 +1,6 @@
 """kill_soak.py [--binary B] [--server dunst|slow] [--kills N] [--seconds S] [--out JSON] [--logs DIR]
 
-The kill soak (issue 10): reminders at distinct instants over a few minutes,
+The kill soak: reminders at distinct instants over a few minutes,
 the daemon SIGKILLed at random moments and 10-40 ms after reminder instants,
 and restarted at once each time; then every reminder is accounted for from
 the bus. Run it inside scripts/with-desktop-session (`make bench-soak` does);

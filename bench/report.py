@@ -366,7 +366,8 @@ def targets(run):
     def row(text, measured, ok):
         rows.append([text, measured, "n/a" if ok is None else ("**pass**" if ok else "**miss**")])
 
-    # Issue 14's targets: ratios within one run.
+    # The speed and memory targets against Taskwarrior, remind and a minimal
+    # program: ratios within one run.
     for size, limit in ((10_000, 10), (100_000, 25)):
         a, b = median(cli, size, "todo-remind list"), median(cli, size, "task list")
         row(f"`list` at {size:,} ≤ 1/{limit} of `task list`",
@@ -470,7 +471,8 @@ def write(run, out_path, findings_path):
             kill_soak = file.read()
     # Sections measured apart, kept as last written: calendar events beside khal
     # (`make bench-events`, bench/events.py), import beside `task import`
-    # (bench/import.py) and issue 24's list and journal (by hand).
+    # (bench/import.py) and the list and journal with tags, subtasks and
+    # starts (bench/SUBTASKS.md, by hand).
     for kept in ("EVENTS.md", "SUBTASKS.md", "IMPORT.md"):
         kept_path = os.path.join(os.path.dirname(findings_path), kept)
         if os.path.exists(kept_path):

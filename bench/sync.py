@@ -1,4 +1,4 @@
-"""The folder-sync part of the benchmark (issue 12): 10,000 tasks in 50
+"""The folder-sync part of the benchmark: 10,000 tasks in 50
 vdir folders, read by todo-remind and by todoman side by side.
 
 - the first scan: `todo-remind list` on a new store, every file read in,

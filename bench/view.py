@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench/view.py: the interactive view (`todo-remind ui`, issue 23) beside vit,
+"""bench/view.py: the interactive view (`todo-remind ui`) beside vit,
 Taskwarrior's terminal view, on the same generated tasks, through a
 pseudo-terminal of COLS x ROWS (Python's pty module; no terminal emulator in
 between: the clock stops at the bytes the program writes).

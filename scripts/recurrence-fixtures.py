@@ -233,7 +233,7 @@ def expand(rule, start_text, zone_name):
         # recurrence instances starts at the beginning of the interval defined
         # by the FREQ rule part"), then drops what lies before DTSTART, as
         # dateutil does for months; but dateutil's first week begins at
-        # DTSTART rather than at WKST (dateutil #1398, open). So dateutil is
+        # DTSTART rather than at WKST (dateutil's issue 1398 on GitHub, open). So dateutil is
         # started at the week's first day, with the weekday the real start
         # implied made explicit, and the start and COUNT are applied here.
         # A start that the week's readings hold but its positions pass over

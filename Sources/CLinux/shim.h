@@ -26,7 +26,7 @@ extern void *memmem(const void *haystack, size_t haystacklen, const void *needle
 // extensions of glibc 2.34, declared only under _GNU_SOURCE): what the tests
 // run programs with, instead of Foundation's Process, whose Linux `run()`
 // over-reads /proc/self/fd's entries and crashes now and then
-// (swift-corelibs-foundation #5472).
+// (swift-corelibs-foundation's issue 5472 on GitHub).
 #include <spawn.h>
 extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *actions, const char *path);
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);

@@ -1,5 +1,5 @@
 /// One `[[calendar]]` table of the config file: iCalendar folders whose tasks
-/// todo-remind keeps, each folder a list (issue 12).
+/// todo-remind keeps, each folder a list.
 ///
 /// ```toml
 /// [[calendar]]

@@ -11,14 +11,16 @@ import TodoCore
 ///
 /// Corrected shapes, each by expanding a superset with libical and choosing
 /// from it as RFC 5545 says:
-/// - `BYSETPOS` in a `WEEKLY` rule, which libical 3 ignores (libical #795),
-///   and in a `DAILY` rule, which it ignores too (found by the fixtures): the
-///   occurrences of each week (by WKST) or day are gathered and the positions
-///   picked. RFC 5545 counts positions in the whole interval ("a set of
-///   recurrence instances starts at the beginning of the interval"), so the
+/// - `BYSETPOS` in a `WEEKLY` rule, which libical 3 ignores (libical's issue
+///   795 on GitHub), and in a `DAILY` rule, which it ignores too (found by the
+///   fixtures): the occurrences of each week (by WKST) or day are gathered
+///   and the positions picked. RFC 5545 counts positions in the whole
+///   interval ("a set of recurrence instances starts at the beginning of the
+///   interval"), so the
 ///   expansion starts at the beginning of the start's week or day, and
-///   occurrences before the start are dropped only after choosing
-///   (python-dateutil cuts its first week at the start instead, dateutil #1398).
+///   occurrences before the start are dropped only after choosing, where
+///   python-dateutil cuts its first week at the start instead (dateutil's
+///   issue 1398 on GitHub).
 ///   A start that the rule gives but the positions of its own period pass
 ///   over (the week's first weekday lies before it) is still the series'
 ///   first due, and takes the first of COUNT's places (RFC 5545 §3.3.10:
@@ -26,7 +28,8 @@ import TodoCore
 ///   in all, as python-dateutil and libical give it. A start the rule does
 ///   not give at all counts no more than they count it.
 /// - A negative `BYMONTHDAY` limiting a `DAILY` rule, for which libical 3
-///   yields nothing (libical #791): the days are filtered here.
+///   yields nothing (libical's issue 791 on GitHub): the days are filtered
+///   here.
 final class WallExpansion {
     /// The interval BYSETPOS chooses within.
     private enum Period {

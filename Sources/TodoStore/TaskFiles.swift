@@ -217,8 +217,8 @@ extension TaskStore {
     /// A write-out is one transaction: killed halfway, the files it wrote
     /// stay while the store forgets writing them. Named by a UID the store
     /// kept, each is then read in as its own task's file, not as a task of
-    /// its own beside it (issue 36: an import killed after 305 files left
-    /// 304 tasks twice).
+    /// its own beside it (an import killed after 305 files once left 304
+    /// tasks twice).
     public func giveNewFilesUIDs(_ make: () -> String) throws {
         let waiting = try read { db in
             try Int64.fetchAll(db, sql: """

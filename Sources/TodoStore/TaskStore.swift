@@ -204,9 +204,10 @@ public final class TaskStore: Sendable {
     ///
     /// Not a `DatabasePool`: opening one for writing sets up WAL mode, and
     /// while no `-wal` file is beside the store (no other process has it
-    /// open) GRDB then commits an empty change to make one (its issue 102),
-    /// which cost every `list` a write transaction, four `fdatasync`s with
-    /// the checkpoint at close, and a wake-up of the daemon's store watcher.
+    /// open) GRDB then commits an empty change to make one (GRDB's issue 102
+    /// on GitHub), which cost every `list` a write transaction, four
+    /// `fdatasync`s with the checkpoint at close, and a wake-up of the
+    /// daemon's store watcher.
     /// The file is in WAL mode already (every store is made so), and a
     /// connection that may write reads it without writing: SQLite makes the
     /// `-wal` and `-shm` files on the first read and, closing last, removes
@@ -315,8 +316,9 @@ public final class TaskStore: Sendable {
         let walFiles = isInPlace ? [:] : StoreFile.walFiles(of: path)
         do {
             // The readers first: GRDB's `close()` closes the writer before
-            // them (its issue 739), and a read-only connection closing last
-            // leaves the WAL, since it may not copy it into the file.
+            // them (GRDB's issue 739 on GitHub), and a read-only connection
+            // closing last leaves the WAL, since it may not copy it into the
+            // file.
             (database as? DatabasePool)?.invalidateReadOnlyConnections()
             try database.close()
         } catch {

@@ -4,7 +4,7 @@ import TodoCore
 import TodoRecurrence
 import TodoStore
 
-/// Keeps the store and the lists' folders in step (issue 12).
+/// Keeps the store and the lists' folders in step.
 ///
 /// In: a file added, changed or removed by anyone else is read into the
 /// store, merged field by field with any change made here since the base
@@ -66,7 +66,7 @@ public struct FolderSync: Sendable {
                 // write lock: another command writes a task's file and
                 // records it in one transaction, so every file the store
                 // names is in this listing unless someone else removed it
-                // (issue 36: listed before, a file written meanwhile looked
+                // (listed before, a file written meanwhile once looked
                 // removed, and its task was deleted and read in again
                 // under a new id).
                 let stamps: [ItemStamp]

@@ -2,7 +2,7 @@ import Foundation
 import TodoCalendar
 
 /// A three-way, field-by-field merge of a task changed on both sides since
-/// both last agreed (issue 12, "No lost edits").
+/// both last agreed, so that no edit made on either side is lost.
 ///
 /// vdirsyncer resolves conflicts by whole item; merging here, in our own
 /// folder, is what lets a title edited on the desktop and a due edited on

@@ -169,8 +169,8 @@ struct AddTests {
     }
 }
 
-/// A relative alarm of a task due on a day counts from that day's midnight
-/// (issue 37 item 15): `add` and `edit` say where it lands.
+/// A relative alarm of a task due on a day counts from that day's midnight:
+/// `add` and `edit` say where it lands.
 @Suite("a day's alarm said", .ownThread)
 struct DayAlarmNoteTests {
     @Test("add --remind -1d on a day due says the alarm falls at midnight the day before; a timed due says nothing more")

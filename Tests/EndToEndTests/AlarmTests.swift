@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `--remind`: reminders beside the defaults (issue 13), with the built binary.
+/// `--remind`: reminders beside the defaults, with the built binary.
 @Suite(.ownThread) struct AlarmCommandTests {
     static let now = "2026-11-24 10:00"
 

@@ -102,7 +102,7 @@ struct BadInputTests {
         #expect(message.localizedCaseInsensitiveContains(named), "\(message)")
     }
 
-    @Test("a command line ArgumentParser refuses is said in the project's voice: what is wrong and what to type (issue 37 item 14)", arguments: [
+    @Test("a command line ArgumentParser refuses is said in the project's voice: what is wrong and what to type", arguments: [
         (["add", "x", "--priority", "urgent"], "“urgent” is not a value --priority takes: give low, medium or high."),
         (["done"], "todo-remind done needs one or more tasks (TASK…: ids or parts of titles), such as 3 or milk."),
         (["add"], "todo-remind add needs a title, such as \"Buy milk\"."),
@@ -386,7 +386,7 @@ struct BadInputTests {
         ["add", "Task", "--tag", "a\u{202E}b", "--parent", "\u{1B}[2J"],
     ])
     func escapesInErrors(arguments: [String]) throws {
-        // Issue 36: --due, --priority and import's element errors echoed ESC ]0;… BEL raw.
+        // --due, --priority and import's element errors once echoed ESC ]0;… BEL raw.
         let cli = try CLI()
         defer { cli.remove() }
         try Self.addSome(to: cli)

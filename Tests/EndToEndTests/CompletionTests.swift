@@ -178,7 +178,7 @@ struct CompletionTests {
         let declined = try cli.runOnTerminal(["clear", "--completed"], typing: "n\n")
 
         #expect(declined.status == 1)
-        // The tasks named before the question (issue 37 item 15).
+        // The tasks are named before the question.
         #expect(declined.stderr.contains("  1 Buy milk\n") && declined.stderr.contains("Delete this completed task? [y/N]"), "\(declined)")
         #expect(declined.stdout.contains("Nothing deleted."))
         #expect(try cli.contents() == before)

@@ -40,7 +40,7 @@ struct ConcurrencyTests {
 
     @Test("four writers adding 25 tasks each into a list's folder: every task keeps the id add printed")
     func writersIntoAFolderKeepTheirIds() throws {
-        // Issue 36: a writer listed the folder before taking the store's
+        // A writer once listed the folder before taking the store's
         // lock; a file written meanwhile looked removed, and its task was
         // deleted and read in again under a new id (103 became 105).
         let cli = try CLI()

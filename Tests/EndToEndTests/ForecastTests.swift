@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `next`, `show` and `list` say what the daemon will do (issue 9, item 4):
+/// `next`, `show` and `list` say what the daemon will do:
 /// a reminder held by quiet hours at the time it will fire, marked held; the
 /// daily reminder of overdue tasks; a digest said in advance.
 @Suite("what the daemon will do, said by next, show and list", .ownThread)
@@ -61,7 +61,7 @@ struct ForecastEndToEndTests {
         #expect(quiet == ["No reminders to come."])
     }
 
-    @Test("next --limit 1000 with 15 tasks overdue lists each one's daily reminder once, at its next instant, marked daily, among the other reminders (issue 21)")
+    @Test("next --limit 1000 with 15 tasks overdue lists each one's daily reminder once, at its next instant, marked daily, among the other reminders")
     func dailyOverdueOnce() throws {
         // Given 15 tasks overdue since November and one due next Tuesday at 17:00
         let cli = try Self.cli(quietHours: false)

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `import --from taskwarrior|todotxt|ics` and `export --format ics` with the
-/// built binary (issue 26): real data made by Debian's `task`, the todo.txt
+/// built binary: real data made by Debian's `task`, the todo.txt
 /// specification's examples and a 200-line file, other clients' `.ics`.
 @Suite(.ownThread) struct ImportFromOthersTests {
     /// The repository's `Tests/Fixtures` folder.

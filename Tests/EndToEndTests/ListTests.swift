@@ -85,7 +85,7 @@ struct ListTests {
 
         let lines = try cli.lines("list")
 
-        // One line: nothing to count (issue 37 item 15).
+        // One line: nothing to count.
         #expect(lines == [#"No tasks yet. Add one: todo-remind add "Buy milk" --due tomorrow"#])
     }
 
@@ -434,7 +434,7 @@ struct ListTests {
 
     @Test("a title's bidi override and zero-width characters are shown in list and show, never sent to the terminal")
     func bidiControlsShown() throws {
-        // Issue 36: U+202E from a synced title reversed the rest of the row.
+        // A U+202E from a synced title once reversed the rest of the row.
         let cli = try CLI()
         defer { cli.remove() }
         try cli.ok("add", "Pay \u{202E}tner\u{200B}", "--due", "2026-12-10 17:00", "--now", "2026-12-01 12:00")

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What a new user trips on (issue 9): time zones, first use, the command
+/// What a new user trips on: time zones, first use, the command
 /// line's rough edges, read-only and missing stores, text widths and exit
 /// statuses, each tried with the built binary as a person would.
 @Suite("a new user", .ownThread)

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Recurring tasks from the command line (issue 11): one open occurrence,
+/// Recurring tasks from the command line: one open occurrence,
 /// missed occurrences collapse, the rule kept byte for byte.
 @Suite("repeating tasks", .ownThread)
 struct RepeatTests {

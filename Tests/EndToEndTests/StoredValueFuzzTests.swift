@@ -2,12 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The fuzzing of issue 20 for the two inputs that are not files: values in
+/// The fuzzing of hostile input, for the two inputs that are not files: values in
 /// the store (a flipped bit, another program's write) and values in the
 /// config. A seeded generator puts a hostile value into one place at a
 /// time; every command that reads it must answer or refuse with one
-/// sentence and its exit status, never trap or hang (issue 36: a stored
-/// instant and `digest-threshold` each ended `next` by SIGILL).
+/// sentence and its exit status, never trap or hang (a stored instant and
+/// `digest-threshold` each once ended `next` by SIGILL).
 @Suite("stored and configured values, fuzzed", .ownThread)
 struct StoredValueFuzzTests {
     /// The commands that read the whole store, each as the first thing a

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Tags, subtasks and a start date on the command line (issue 24): each form,
+/// Tags, subtasks and a start date on the command line: each form,
 /// and each refusal (one sentence, the README's exit status, nothing changed).
 @Suite("tags, subtasks and starts", .ownThread)
 struct TagsSubtasksStartTests {
@@ -62,7 +62,7 @@ struct TagsSubtasksStartTests {
         #expect(try cli.task("2")["parent"] as? Int == 1)
     }
 
-    @Test("A subtask added without a category is in its parent's; one named keeps its own (issue 37 item 15)")
+    @Test("A subtask added without a category is in its parent's; one named keeps its own")
     func subtaskCategory() throws {
         let cli = try CLI()
         defer { cli.remove() }
@@ -242,7 +242,7 @@ struct TagsSubtasksStartTests {
     }
 }
 
-/// `list` with tags, subtasks and starts (issue 24).
+/// `list` with tags, subtasks and starts.
 @Suite("list with tags, subtasks and starts", .ownThread)
 struct ListTagsSubtasksStartTests {
     static let noon = "2026-12-01 12:00"
@@ -331,7 +331,7 @@ struct ListTagsSubtasksStartTests {
     }
 }
 
-/// `undo` and `undo --list` on the command line (issue 24).
+/// `undo` and `undo --list` on the command line.
 @Suite("undo", .ownThread)
 struct UndoTests {
     @Test("undo reverts the newest change not undone yet and says which; again for the one before; tags, start and parent come back; then it refuses")

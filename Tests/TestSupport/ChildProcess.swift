@@ -9,7 +9,8 @@ import Glibc
 /// Not Foundation's `Process`: on Linux its `run()` reads each entry of
 /// /proc/self/fd with a 256-byte copy past the entry's end, and crashed the
 /// whole test bundle now and then when that ran into an unmapped page
-/// (swift-corelibs-foundation #5472), more often the more tests ran at once.
+/// (swift-corelibs-foundation's issue 5472 on GitHub), more often the more
+/// tests ran at once.
 public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     private let ended = DispatchSemaphore(value: 0)

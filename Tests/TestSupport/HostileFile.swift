@@ -1,6 +1,6 @@
 import Foundation
 
-/// The files of issue 20's probe, exactly as it gives them, and the large
+/// The files of the hostile-input probe, exactly as it gives them, and the large
 /// but honest files that must still be read: what a shared list or a
 /// compromised phone app could put into a list folder.
 public enum HostileFile {
@@ -24,10 +24,10 @@ public enum HostileFile {
         ]
     }
 
-    /// Item 1: `RRULE:FREQ=SECONDLY` from 1601 in a zone libical reads.
+    /// A zone libical reads, with `RRULE:FREQ=SECONDLY` from 1601.
     public static let secondlyZone = zoned(uid: "probe-secondly", tzid: "Probe Standard Time", zone: zone(frequency: "SECONDLY"))
 
-    /// Item 1 again, `FREQ=HOURLY`: 46 s and 334 MB before.
+    /// The same with `FREQ=HOURLY`: 46 s and 334 MB before.
     public static let hourlyZone = zoned(uid: "probe-hourly", tzid: "Probe Standard Time", zone: zone(frequency: "HOURLY"))
 
     /// Outlook's zone for Berlin as Outlook writes it: two yearly rules from
@@ -41,7 +41,7 @@ public enum HostileFile {
         "END:VTIMEZONE",
     ]
 
-    /// Item 2: a VALARM with `REPEAT:2147483647` and `DURATION:PT1S`.
+    /// A VALARM with `REPEAT:2147483647` and `DURATION:PT1S`.
     public static let hugeRepeat = lines([
         "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//probe//EN",
         "BEGIN:VTODO", "UID:probe-repeat", "DTSTAMP:20261101T100000Z", "SUMMARY:Repeating alarm",
@@ -51,14 +51,14 @@ public enum HostileFile {
         "END:VTODO", "END:VCALENDAR",
     ])
 
-    /// Item 11: a UID with a NUL in it, which SQLite would cut to `fine`
+    /// A UID with a NUL in it, which SQLite would cut to `fine`
     /// (the UID of `ListFolders.todo(uid: "fine", …)`).
     public static let nulUID = lines([
         "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//probe//EN",
         "BEGIN:VTODO", "UID:fine\u{0}one", "DTSTAMP:20261101T100000Z", "SUMMARY:Cut short", "END:VTODO", "END:VCALENDAR",
     ])
 
-    /// Item 4: a VTODO with `levels` nested `BEGIN:X-N` (100,000 in the probe).
+    /// A VTODO with `levels` nested `BEGIN:X-N` (100,000 in the probe).
     public static func deepNesting(levels: Int = 100_000) -> String {
         var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//probe//EN\r\nBEGIN:VTODO\r\nUID:probe-deep\r\nSUMMARY:Deep\r\n"
         text.reserveCapacity(text.utf8.count + levels * 24)

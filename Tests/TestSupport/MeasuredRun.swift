@@ -5,7 +5,7 @@ import Glibc
 
 /// A program run to its end under a time limit, with what it cost: its
 /// peak resident memory (the kernel's `VmHWM`, polled while it runs) and
-/// how long it ran. For the limits issue 20 puts on hostile input.
+/// how long it ran. For the limits set on hostile input.
 ///
 /// Not `wait4`'s `ru_maxrss`: on Linux it counts the memory of the test
 /// process the child was spawned from, up to its exec.

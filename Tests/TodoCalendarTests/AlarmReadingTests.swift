@@ -3,7 +3,7 @@ import Testing
 import TodoCalendar
 import TodoCore
 
-@Suite("Reading other clients' alarms and acknowledgements (docs/ARCHITECTURE.md §7.4, issue 13)")
+@Suite("Reading other clients' alarms and acknowledgements (docs/ARCHITECTURE.md §7.4)")
 struct AlarmReadingTests {
     static func instant(_ text: String) throws -> Date { try CalendarFixture.instant(text) }
 

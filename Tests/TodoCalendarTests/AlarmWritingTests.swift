@@ -3,7 +3,7 @@ import Testing
 import TodoCalendar
 import TodoCore
 
-@Suite("Writing acknowledgements and snoozes in the forms other clients read (docs/ARCHITECTURE.md §7.4, issue 13)")
+@Suite("Writing acknowledgements and snoozes in the forms other clients read (docs/ARCHITECTURE.md §7.4)")
 struct AlarmWritingTests {
     /// 2026-09-21T14:13:20Z.
     static let now = Date(timeIntervalSince1970: 1_790_000_000)

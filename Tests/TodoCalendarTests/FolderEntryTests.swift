@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 import TodoCalendar
 
-/// What a list folder may hold besides files (issue 20, item 3): only a
+/// What a list folder may hold besides files: only a
 /// regular file, or a symlink to one, is read; the rest is listed, so that
 /// it is reported, and never opened.
 @Suite("A list folder's entries that are not files")

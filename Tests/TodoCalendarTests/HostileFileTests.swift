@@ -4,7 +4,7 @@ import TestSupport
 import TodoCalendar
 import TodoCore
 
-/// Files someone else controls (issue 20): each past a bound is refused
+/// Files someone else controls: each past a bound is refused
 /// with one sentence, whole, and never hangs, exhausts or crashes reading.
 @Suite("A hostile file is refused, whole, with one sentence")
 struct HostileFileTests {

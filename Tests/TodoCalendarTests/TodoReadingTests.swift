@@ -166,7 +166,7 @@ struct BadFileTests {
 
     @Test("a VEVENT without UID is refused, saying its alarms cannot fire; a VJOURNAL without one is another program's")
     func eventMissingUID() throws {
-        // Issue 36: such an event was dropped without a word.
+        // Such an event was once dropped without a word.
         let event = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:20261210T100000Z\r\nSUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         #expect(throws: CalendarFileError.missingUID(file: "a.ics", component: "VEVENT")) {
             try FolderItem.read(Array(event.utf8), file: "a.ics", localZone: CalendarFixture.localZone)

@@ -3,7 +3,7 @@ import Testing
 import TodoCalendar
 import TodoCore
 
-@Suite("Writing back only what changed (issue 12, Faithful)")
+@Suite("Writing back only what changed, every other line of the file kept")
 struct TodoRoundTripTests {
     static let now = Date(timeIntervalSince1970: 1_790_000_000)
     static let bookkeeping: Set<String> = ["LAST-MODIFIED", "DTSTAMP", "SEQUENCE"]

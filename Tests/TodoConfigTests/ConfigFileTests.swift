@@ -112,7 +112,7 @@ struct ConfigFileTests {
         ("snooze = [\"1h\", \"10m\", \"1h\"]", "The config file /c.toml has a bad entry “1h” in “snooze”: it is listed twice, and each choice is an action of its own."),
         ("snooze = [" + (1...11).map { "\"\($0)m\"" }.joined(separator: ", ") + "]", "The config file /c.toml has a bad entry “11m” in “snooze”: a bubble offers at most 10 snooze choices, and this is one more."),
         ("calendar = \"~/tasks\"", "The config file /c.toml has a bad value for “calendar”: it must be one or more [[calendar]] tables, each with a path in quotes, such as path = \"~/.local/share/vdirsyncer/tasks/*\"."),
-        // Missing, not bad (issue 37 item 14).
+        // A path left out is said to be missing, not bad.
         ("[[calendar]]\ndefault-list = \"x\"", "The config file /c.toml has a [[calendar]] table without a path: give it one, such as path = \"~/.local/share/vdirsyncer/tasks/*\"."),
         ("[[calendar]]\npath = \"\"", "The config file /c.toml has a bad value for “calendar.path”: it must be a folder or a glob of folders in quotes, such as \"~/.local/share/vdirsyncer/tasks/*\"."),
         ("[[calendar]]\npath = \"/a\"\ndefaults = \"no\"", "The config file /c.toml has a bad value for “calendar.defaults”: it must be true or false."),
@@ -131,7 +131,7 @@ struct ConfigFileTests {
 
     @Test("A snooze list of 4,000 entries is refused at its eleventh, without reading the rest")
     func longSnoozeList() throws {
-        // Issue 36: each entry was compared with every earlier one, read again
+        // Each entry was once compared with every earlier one, read again
         // each time: 4,000 entries cost 14 s on every command.
         let toml = "snooze = [" + (1...4000).map { "\"\($0)m\"" }.joined(separator: ", ") + "]"
         let error = #expect(throws: ConfigError.self) { try ConfigFile.settings(fromTOML: toml, path: "/c.toml") }
@@ -217,7 +217,7 @@ struct ExampleConfigTests {
     }
 }
 
-/// The calendar events' keys (issue 25).
+/// The calendar events' keys.
 @Suite struct EventConfigTests {
     static func load(_ text: String) throws -> Settings {
         let folder = try TemporaryFolder()
@@ -258,7 +258,7 @@ struct ExampleConfigTests {
     }
 }
 
-/// A relative `[[calendar]]` path (issue 20, item 9) is read from the
+/// A relative `[[calendar]]` path is read from the
 /// config file's folder, never from the working folder.
 @Suite struct CalendarPathTests {
     @Test("A relative path is read from the config file's folder; a home or absolute one is kept", arguments: [

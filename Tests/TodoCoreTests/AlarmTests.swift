@@ -4,7 +4,7 @@ import TodoCore
 
 private typealias F = CoreFixtures
 
-/// Alarms beside the defaults (issue 13): where each falls, what it is
+/// Alarms beside the defaults: where each falls, what it is
 /// called in the ledger, and what switches it off.
 @Suite("Alarms")
 struct AlarmTests {

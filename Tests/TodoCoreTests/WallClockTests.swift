@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 
-/// Values the core's tests build over and over, spelled so a table reads like the issue text.
+/// Values the core's tests build over and over, spelled so a table reads like plain prose.
 enum CoreFixtures {
     static func zone(_ identifier: String) -> TimeZone {
         TimeZone(identifier: identifier)!

@@ -71,7 +71,7 @@ struct WhenParserTests {
         ("2026-12-01", "2026-12-01"),
         ("2028-02-29", "2028-02-29"),
         ("2020-01-01", "2020-01-01"),
-        // A month and a day: the next such day, today included (issue 37 item 13).
+        // A month and a day: the next such day, today included.
         ("dec 15", "2026-12-15"),
         ("15 dec", "2026-12-15"),
         ("December 15", "2026-12-15"),
@@ -335,7 +335,7 @@ struct WhenParserTests {
         ("tomorrow 9:30 10:00", "“tomorrow 9:30 10:00” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
         ("2026-12-01T", "“2026-12-01T” is not a date or time: try today, tomorrow, fri, +3d, in 2 hours, 17:00, 2026-12-01 or 2026-12-01 17:00."),
         ("2026/12/01", "“2026/12/01” is not a date: write it as YYYY-MM-DD, such as 2026-12-01, or as dec 1."),
-        // Read two ways, or one: both named (issue 37 item 13).
+        // Read two ways, or one: both named.
         ("3/12", "“3/12” could be 3 December or 12 March: write dec 3 or mar 12, or a date as YYYY-MM-DD."),
         ("13/12", "“13/12” can only be 13 December: write dec 13, or a date as YYYY-MM-DD."),
         ("3/12 17:00", "“3/12” could be 3 December or 12 March: write dec 3 or mar 12, or a date as YYYY-MM-DD."),

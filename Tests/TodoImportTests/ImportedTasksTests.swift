@@ -45,7 +45,7 @@ struct ImportedTasksTests {
          "Element 1 of tasks.json cannot be imported: \"parent\" must be the \"id\" of another element, a number; nothing was imported."),
         (#"[{"title": "a", "due": {"day": "2026-12-01", "time": null}}, {"title": "b", "due": {"day": null, "time": null}}]"#,
          "Element 1 of tasks.json cannot be imported: \"due\" must hold exactly one of \"day\" or \"time\"; nothing was imported."),
-        // Issue 36: a NUL cut the title and notes short without a word.
+        // A NUL once cut the title and notes short without a word.
         (#"[{"title": "ok"}, {"title": "Renew lease\u0000 by Friday"}]"#,
          "Element 1 of tasks.json cannot be imported: A task's title cannot hold a NUL character (U+0000), where other programs would cut it short: take it out; nothing was imported."),
         (#"[{"title": "a", "notes": "a\u0000b"}]"#,

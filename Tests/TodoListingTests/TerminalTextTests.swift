@@ -37,7 +37,7 @@ struct TerminalTextTests {
 
     @Test("Bidi controls and hidden format characters are shown: a synced title cannot turn the rest of the row around")
     func bidiAndHidden() {
-        // Issue 36: U+202E from a synced title reversed the rest of the row.
+        // A U+202E from a synced title once reversed the rest of the row.
         #expect("Pay \u{202E}tner".safeForTerminal == "Pay \\u{202E}tner")
         #expect("a\u{2066}b\u{2069}c\u{200E}d\u{200F}".safeForTerminal == "a\\u{2066}b\\u{2069}c\\u{200E}d\\u{200F}")
         #expect("\u{FEFF}zero\u{200B}width\u{2060}".safeForTerminal == "\\u{FEFF}zero\\u{200B}width\\u{2060}")

@@ -180,7 +180,7 @@ extension LibNotifyNotifierTests {
 
     @Test("A server without body-markup gets the body as the text it stands for, not escaped for markup")
     func serverWithoutMarkup() throws {
-        // Issue 36: such a server showed "Tom &amp; Jerry &lt;tom@example.org&gt;".
+        // Such a server once showed "Tom &amp; Jerry &lt;tom@example.org&gt;".
         let recorder = RecordingNotifier()
         try desktop.stopServer()
         defer { try? desktop.startServer() }

@@ -111,7 +111,7 @@ struct ReminderComposerTests {
 
     @Test("A synced title's bidi override and controls are shown in the summary, not obeyed")
     func summaryShowsBidiControls() {
-        // Issue 36: U+202E reached the bubble and turned the rest of it around.
+        // A U+202E once reached the bubble and turned the rest of it around.
         let task = NotifyFixtures.task(title: "Pay \u{202E}tner\u{1B}[2J", due: .time(NotifyFixtures.at("2026-11-25 17:00")))
         let reminder = Reminder(taskID: task.id, kind: .morning, occurrence: .at(NotifyFixtures.at("2026-11-25 09:00")), at: NotifyFixtures.at("2026-11-25 09:00"))
 

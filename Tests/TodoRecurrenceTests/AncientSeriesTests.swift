@@ -3,7 +3,7 @@ import Testing
 import TodoCore
 import TodoRecurrence
 
-/// A series a file starts in the year 1 (issue 20, item 10). libical counts
+/// A series a file starts in the year 1. libical counts
 /// the days before 1753 by the Julian calendar: its expansion reached 29
 /// February 100, which is no day here, and stopped as if the series had
 /// ended, so `done` completed it for good on every device.

@@ -3,21 +3,21 @@ import TodoCore
 import TodoRecurrence
 
 /// Shapes libical 3.0.16 gets wrong, corrected by the engine (the fixtures
-/// cover them at length; these read as the issue states them).
+/// cover them at length; these state each in its simplest case).
 @Suite("libical's known mistakes are corrected")
 struct LibicalCorrectionTests {
     private func days(_ isos: [String]) -> [Due] {
         isos.map { .day(Given.day($0)) }
     }
 
-    @Test("BYSETPOS in a WEEKLY rule chooses within each week (libical #795 ignores it)")
+    @Test("BYSETPOS in a WEEKLY rule chooses within each week, which libical 3 ignores (libical's issue 795 on GitHub)")
     func weeklySetPosition() throws {
         let recurrence = try Given.recurrence("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", from: .day(Given.day("2026-11-16")))
 
         #expect(recurrence.first(3) == days(["2026-11-20", "2026-11-27", "2026-12-04"]))
     }
 
-    @Test("BYSETPOS counts from the start of the week, before the due if need be (RFC 5545, unlike dateutil #1398)")
+    @Test("BYSETPOS counts from the start of the week, before the due if need be, as RFC 5545 says and python-dateutil does not (dateutil's issue 1398 on GitHub)")
     func weeklySetPositionFromWeekStart() throws {
         // Tuesday's week began on Monday 16 November, the first weekday of that week: before the due, so skipped.
         let recurrence = try Given.recurrence("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1", from: .day(Given.day("2026-11-17")))
@@ -55,7 +55,7 @@ struct LibicalCorrectionTests {
         #expect(dues == series.dues.map { .time(Given.instant($0)) })
     }
 
-    @Test("a negative BYMONTHDAY limits a DAILY rule (libical #791 yields nothing)")
+    @Test("a negative BYMONTHDAY limits a DAILY rule, for which libical 3 yields nothing (libical's issue 791 on GitHub)")
     func dailyLastDays() throws {
         let recurrence = try Given.recurrence("FREQ=DAILY;BYMONTHDAY=-1,-2", from: .day(Given.day("2028-02-01")))
 

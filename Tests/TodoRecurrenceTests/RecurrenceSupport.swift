@@ -2,7 +2,7 @@ import Foundation
 import TodoCore
 import TodoRecurrence
 
-/// Values the recurrence tests build over and over, spelled so a table reads like the issue text.
+/// Values the recurrence tests build over and over, spelled so a table reads like plain prose.
 enum Given {
     static func zone(_ identifier: String) -> TimeZone {
         TimeZone(identifier: identifier)!

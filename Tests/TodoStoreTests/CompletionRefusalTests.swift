@@ -4,7 +4,7 @@ import Testing
 import TodoCore
 import TodoStore
 
-/// `done` never ends a series todo-remind cannot follow (issue 20, item 10).
+/// `done` never ends a series todo-remind cannot follow.
 @Suite struct CompletionRefusalTests {
     @Test("A series an older version kept with a rule that cannot be expanded becomes a reported rule: not marked done, not rewritten, named for sync --check")
     func unexpandableStoredRule() throws {

@@ -5,7 +5,7 @@ import TodoCore
 import TodoRecurrence
 import TodoStore
 
-/// A series started in a DST gap keeps the reading typed (issue 21, item 2):
+/// A series started in a DST gap keeps the reading typed:
 /// the store keeps it beside the start instant (v14-repeat-start-wall).
 @Suite struct RepeatStartWallTests {
     static let newYork = TimeZone(identifier: "America/New_York") ?? .gmt

@@ -4,7 +4,7 @@ import Testing
 import TodoCore
 import TodoStore
 
-/// Tags, starts and parents in the store (issue 24).
+/// Tags, starts and parents in the store.
 @Suite("Tags, subtasks and starts in the store")
 struct SubtaskStoreTests {
     let folder: TemporaryFolder

@@ -6,7 +6,7 @@ import TodoStore
 @testable import TodoSync
 
 /// Tags, subtasks and starts in the files of tasks.org, Nextcloud Tasks, jtx
-/// Board, Thunderbird and todoman (issue 24): read, edited here, written
+/// Board, Thunderbird and todoman: read, edited here, written
 /// back, and only the changed properties differ.
 @Suite("Other clients' tags, subtasks and starts")
 struct ClientRoundTripTests {

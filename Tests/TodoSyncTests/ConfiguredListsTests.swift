@@ -3,7 +3,7 @@ import Testing
 import TodoConfig
 @testable import TodoSync
 
-/// How the config's folders become lists (issue 20, item 11): one folder is
+/// How the config's folders become lists: one folder is
 /// one list however its path is spelled, and a name two lists answer to is
 /// refused rather than taken for either.
 @Suite struct ConfiguredListsTests {

@@ -114,7 +114,7 @@ struct EventSyncTests {
 
     @Test("An event without a UID, and a second file of one event's UID, are each reported; the file read first keeps the UID")
     func uidlessAndSharedUID() throws {
-        // Issue 36: the first was dropped without a word, and both files of
+        // The first was once dropped without a word, and both files of
         // one UID fired while sync --check said nothing.
         let setup = try SyncedFolder(zone: Self.berlin, start: Self.start)
         try setup.put("a.ics", Self.event(uid: nil, day: "20261210", summary: "No UID"))

@@ -8,7 +8,7 @@ import TodoStore
 import TodoSync
 
 /// Another client's alarms follow the newest version of its file, and
-/// reading that file in writes nothing (issue 21, item 3): their triggers,
+/// reading that file in writes nothing: their triggers,
 /// acknowledgements and snoozes are that client's to change.
 @Suite struct ForeignAlarmFollowTests {
     static let zone = TimeZone(identifier: "America/New_York") ?? .gmt

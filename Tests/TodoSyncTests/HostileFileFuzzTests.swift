@@ -5,8 +5,8 @@ import TodoCalendar
 import TodoCore
 @testable import TodoSync
 
-/// The iCalendar reader under a seeded generator of hostile files (issue
-/// 20): each file goes the whole way a sync and the scheduler take it (read,
+/// The iCalendar reader under a seeded generator of hostile files: each
+/// file goes the whole way a sync and the scheduler take it (read,
 /// mapped to a task, written back, its reminders found) and must end, well
 /// within a time limit, without a crash. The seeds are fixed, so a failure
 /// comes back the same on every run; its seed and index name the file.
@@ -15,7 +15,7 @@ import TodoCore
     /// a debug build.
     static let filesPerSeed = 600
     /// The most one file may take, read to reminders (a debug build's
-    /// honest files take a few milliseconds; the probe's took minutes).
+    /// honest files take a few milliseconds; the hostile-input probe's took minutes).
     static let timeLimit = Duration.seconds(2)
 
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
@@ -23,7 +23,7 @@ import TodoCore
         scheduler: Scheduler(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)), now: now
     )
 
-    /// The clients' fixtures and the probe's files, small enough to mutate often.
+    /// The clients' fixtures and the hostile-input probe's files, small enough to mutate often.
     static let seeds: [[UInt8]] = {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../TodoCalendarTests/Fixtures").standardized

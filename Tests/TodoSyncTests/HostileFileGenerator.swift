@@ -2,19 +2,19 @@ import Foundation
 import TestSupport
 
 /// Makes hostile iCalendar files from honest ones, the same files for the
-/// same seed: the clients' fixtures and issue 20's probe, mutated by byte
+/// same seed: the clients' fixtures and the hostile-input probe, mutated by byte
 /// flips, truncation, NULs and invalid UTF-8, giant and repeated lines,
 /// folds in odd places, deep nesting and lines known to cost (huge REPEAT,
 /// odd zones).
 struct HostileFileGenerator {
-    /// SplitMix64: small, seeded, the same on every machine.
-    private var state: UInt64
+    /// Small, seeded, the same on every machine.
+    private var random: SeededGenerator
 
     /// The files mutations start from.
     let seeds: [[UInt8]]
 
     init(seed: UInt64, seeds: [[UInt8]]) {
-        state = seed
+        random = SeededGenerator(seed: seed)
         self.seeds = seeds
     }
 
@@ -36,11 +36,7 @@ struct HostileFileGenerator {
     ]
 
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
+        random.next()
     }
 
     /// A number in `0..<bound` (bound > 0).

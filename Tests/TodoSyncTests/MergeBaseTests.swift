@@ -4,7 +4,7 @@ import TodoCalendar
 import TodoSync
 
 /// Which of the versions seen here a copy changed elsewhere grew from, and
-/// what a merge against it must not take unseen (issue 20, item 5).
+/// what a merge against it must not take unseen.
 @Suite struct MergeBaseTests {
     static func version(_ notes: String, priority: Int = 5, categories: [String] = [], writtenHere: Bool) -> MergeBase.Version {
         .init(properties: VTodoProperties(title: "Task 01", notes: notes, categories: categories, priorityValue: priority), writtenHere: writtenHere)

@@ -9,7 +9,7 @@ import TodoSync
 
 /// A list folder written by todo-remind, a second local client writing by
 /// rename (as todoman does) and vdirsyncer bringing in the server's copy
-/// ("b wins"), at the level of the folder's files (issue 20, item 5).
+/// ("b wins"), at the level of the folder's files.
 @Suite struct ThreeWriterMergeTests {
     static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
     static let start = Date(timeIntervalSince1970: 1_796_000_000)

@@ -4,8 +4,8 @@ import TodoCalendar
 import TodoCore
 @testable import TodoSync
 
-/// A file's repeating rule that todo-remind cannot follow (issue 20, item
-/// 10): said in a sentence naming the file and the rule, and never taken
+/// A file's repeating rule that todo-remind cannot follow: said in a
+/// sentence naming the file and the rule, and never taken
 /// for a one-off task silently.
 @Suite struct UnfollowedRuleTests {
     static let mapping = TaskMappingTests.mapping

@@ -4,7 +4,7 @@ import TodoCalendar
 import TodoSync
 import TodoCore
 
-@Suite("Three-way field merge (issue 12, No lost edits)")
+@Suite("Three-way field merge: no edit made on either side is lost")
 struct VTodoMergeTests {
     static let base = VTodoProperties(
         title: "Pay rent", notes: nil, categories: ["Home"], priorityValue: 5,
@@ -94,8 +94,8 @@ struct VTodoMergeTests {
     }
 }
 
-/// A value compared as what it means, never as how it is written (issue 37
-/// item 1): the rewrites other clients make of a file they did not change.
+/// A value compared as what it means, never as how it is written: the
+/// rewrites other clients make of a file they did not change.
 @Suite("A field's meaning, not its spelling")
 struct FieldMeaningTests {
     static let instant = Date(timeIntervalSince1970: 1_796_400_000)

@@ -7,7 +7,7 @@ import TodoStore
 import TodoSync
 @testable import TodoTerminal
 
-/// The view's tabs (issue 37 item 5): khal's calendars, kept for their
+/// The view's tabs: khal's calendars, kept for their
 /// events, are no task lists; the store's own list is one Tab reaches.
 @Suite("The view's list tabs")
 struct ListTabsTests {

@@ -232,7 +232,7 @@ enum RepeatRuleErrorSentence {
     }
 }
 
-/// The form's Notes field (issue 37 item 10): a task's notes, their line
+/// The form's Notes field: a task's notes, their line
 /// breaks as `\n` on the field's one line.
 @Suite("The form's notes")
 struct TaskFormNotesTests {

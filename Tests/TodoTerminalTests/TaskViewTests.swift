@@ -317,7 +317,7 @@ struct TaskViewTests {
         view.press(.character("?"))
         #expect(view.text().contains("undo the last change made here"))
         // What s does, as `snooze` below does it: the first key of a WHEN
-        // is the WHEN's (issue 37 item 9: "w" typed a "w").
+        // is the WHEN's (a "w" once typed a "w").
         #expect(view.text(width: 120).contains("snooze: a choice by its number, Enter for an hour, or type a WHEN"))
         view.press(.escape)
         #expect(view.mode == .list)

@@ -28,8 +28,8 @@ public enum TaskFields {
 
     /// Refuses text holding U+0000: SQLite's text functions, libical and
     /// every C client end a string there, so what follows it would be lost
-    /// without a word (issue 36: an imported title "Renew lease␀…" was
-    /// stored as "Renew lease").
+    /// without a word (an imported title "Renew lease␀…" was once stored
+    /// as "Renew lease").
     static func refuseNUL(_ text: String, in field: String) throws(TaskFieldError) {
         guard text.utf8.contains(0) else { return }
         throw .nulCharacter(field: field)

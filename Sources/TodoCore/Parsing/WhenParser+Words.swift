@@ -1,6 +1,6 @@
 import Foundation
 
-/// The day forms people type in words (issue 37 item 13): a month and a
+/// The day forms people type in words: a month and a
 /// day ("dec 15", "15 december", with a year or not), "next fri", "end of
 /// month", and what is refused with a sentence: "3/12", which reads two ways,
 /// and a misspelt word ("tomorow"), named with the word meant.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// ArgumentParser's sentences for a malformed command line, said as the
-/// project says every other mistake (issue 37 item 14): what is wrong, in
+/// project says every other mistake: what is wrong, in
 /// the user's words, and what to type instead. A message it does not know
 /// passes as it is.
 enum ParserMessage {

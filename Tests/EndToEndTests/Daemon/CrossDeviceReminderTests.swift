@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Reminders that follow the task across devices (issue 13), end to end: the
+/// Reminders that follow the task across devices, end to end: the
 /// real daemon against dunst, its list folder synced by vdirsyncer with a
 /// radicale server on 127.0.0.1 that a second device (another vdirsyncer
 /// folder, written as Thunderbird writes) shares. Times are seconds, not the

@@ -273,7 +273,7 @@ struct DaemonTests {
         #expect(try cli.ledgerStatuses(task: bins, becoming: ["delivered"]) == ["delivered"])
     }
 
-    @Test("status right after add names the new next reminder, from the plan, and says the daemon has not read the change until it has (issue 37 item 4)")
+    @Test("status right after add names the new next reminder, from the plan, and says the daemon has not read the change until it has")
     func statusRightAfterAdd() throws {
         let desktop = try PrivateDesktop()
         defer { desktop.end() }
@@ -327,7 +327,7 @@ struct DaemonTests {
 
         let refusal = try cli.fails(["daemon"])
         #expect(refusal.contains("pid \(daemon.pid)"), "\(refusal)")
-        // In local time, as status says it, never UTC (issue 37 item 14).
+        // In local time, as status says it, never UTC.
         #expect(refusal.contains("A daemon is already running for ") && refusal.contains(", since today ")
             && refusal.hasSuffix("todo-remind status shows it; kill \(daemon.pid) stops it."), "\(refusal)")
         #expect(daemon.isRunning)

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The daemon says so in its log when TZ cannot be followed exactly (issue 9, item 1).
+/// The daemon says so in its log when TZ cannot be followed exactly.
 @Suite("the daemon and TZ", .serialized, .ownThread)
 struct DaemonZoneTests {
     @Test("a TZ that names no zone, or a daylight-saving rule, gets one warning in the daemon's log naming it and the zone used", arguments: [

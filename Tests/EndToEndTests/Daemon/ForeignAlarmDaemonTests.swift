@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Another client's alarms as the daemon fires them (issue 21, item 3): it
+/// Another client's alarms as the daemon fires them: it
 /// follows the file as that client changes it, and a file that first
 /// reaches this machine after its alarm fires it as missed.
 @Suite("daemon, end to end: other clients' alarms", .serialized, .ownThread)

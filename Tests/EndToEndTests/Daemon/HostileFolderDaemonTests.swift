@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 20, items 1–4, for the daemon: with every file of the probe in
-/// its list folder, it reports each once, stays within 200 MiB, fires
-/// another task's reminder on time and stops within a second of SIGTERM.
+/// Hostile files in a list folder, for the daemon: with every file of the
+/// hostile-input probe in its list folder, it reports each once, stays
+/// within 200 MiB, fires another task's reminder on time and stops within a
+/// second of SIGTERM.
 @Suite("daemon, end to end: a hostile list folder", .serialized, .ownThread)
 struct HostileFolderDaemonTests {
     @Test("With the probe's hostile files in its folder the daemon logs each as skipped, fires another task's reminder on time and stops within 1 s of SIGTERM")
@@ -27,7 +28,7 @@ struct HostileFolderDaemonTests {
         defer { daemon.end() }
         let fired = try #require(daemon.waitForLog(within: .seconds(15)) { $0.event == "fire" && $0.task == task }, "\(daemon)")
         let lateness = try #require(fired.lateness, "\(fired)")
-        // The issue's limit for a hostile file: 5 s (this one is due 6 s
+        // The limit set for a hostile file: 5 s (this one is due 6 s
         // after the daemon started reading the folder).
         #expect(lateness >= 0 && lateness < 5, "\(daemon)")
         let skipped = Set(daemon.log.filter { $0.event == "file-skipped" }.compactMap { $0["file"] })
@@ -45,7 +46,7 @@ struct HostileFolderDaemonTests {
 
     @Test("The daemon's text log shows a synced list name's escape sequence, never sends it to the reader's terminal")
     func textLogEscapesSyncedNames() throws {
-        // Issue 36: a `tail -f` or `journalctl` reader's terminal received
+        // A `tail -f` or `journalctl` reader's terminal once received
         // ESC ]0;… from a list's name.
         let cli = try CLI()
         defer { cli.remove() }

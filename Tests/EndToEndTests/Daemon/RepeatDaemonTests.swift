@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A repeating task with the real daemon against dunst (issue 11): its
+/// A repeating task with the real daemon against dunst: its
 /// occurrence fires once, done moves it on without a second bubble, and a
 /// SIGKILL around an occurrence's bubble shows it once and loses no later one.
 @Suite("repeating tasks, the daemon end to end", .serialized, .ownThread)

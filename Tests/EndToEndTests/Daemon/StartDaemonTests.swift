@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A task waiting to start (issue 24): the daemon fires none of its
+/// A task waiting to start: the daemon fires none of its
 /// reminders before its start but those an alarm asks for on purpose.
 @Suite("daemon, end to end: a task not yet started", .serialized, .ownThread)
 struct StartDaemonTests {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The daemon and a list folder that cannot be written (issue 20): it
+/// The daemon and a list folder that cannot be written: it
 /// backs off instead of spinning, says so once, and writes the change
 /// within seconds of the fault clearing.
 @Suite("daemon, end to end: a list folder that cannot be written", .ownThread)

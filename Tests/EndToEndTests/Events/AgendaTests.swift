@@ -26,7 +26,7 @@ struct AgendaTests {
         let (cli, _) = try Self.calendar()
         defer { cli.remove() }
         try cli.ok("add", "Pay rent", "--due", "2026-12-01 17:00", "--now", Self.now)
-        // Events and tasks in one order of time (issue 37 item 11: 07:30
+        // Events and tasks in one order of time (a task at 07:30 once
         // came below the day's events), a day's task after all-day events.
         try cli.ok("add", "Stretch", "--due", "2026-12-04 07:30", "--now", Self.now)
         try cli.ok("add", "Water plants", "--due", "2026-12-02", "--now", Self.now)

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Calendar events' alarms as the daemon fires them (issue 25), from files
+/// Calendar events' alarms as the daemon fires them, from files
 /// written as khal, Thunderbird, Nextcloud and Outlook write them.
 @Suite("daemon, end to end: calendar events", .serialized, .ownThread)
 struct EventDaemonTests {
@@ -21,7 +21,7 @@ struct EventDaemonTests {
         return try #require(history.first { $0.summary == summary }?.body, "\(history)")
     }
 
-    @Test("A [[calendar]] added to the config file is followed without SIGHUP, its event's alarm fired; a config that cannot be read keeps the last good one, said once (issue 37 item 3)")
+    @Test("A [[calendar]] added to the config file is followed without SIGHUP, its event's alarm fired; a config that cannot be read keeps the last good one, said once")
     func configEditFollowed() throws {
         let desktop = try PrivateDesktop()
         defer { desktop.end() }

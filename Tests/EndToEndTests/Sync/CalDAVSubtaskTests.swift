@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Tags, subtasks and starts through radicale and vdirsyncer to todoman on a
-/// second device, and back (issue 24).
+/// second device, and back.
 @Suite("tags, subtasks and starts with a CalDAV server and todoman", .ownThread)
 struct CalDAVSubtaskTests {
     @Test("Tags, a start and a subtask made here reach todoman: it filters by the tags and by the start, and keeps them when it edits the task")

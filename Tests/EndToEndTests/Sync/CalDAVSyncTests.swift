@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// todo-remind on device A and todoman on device B, synced through a real
-/// radicale by vdirsyncer (issue 12's "Done when"): A's pair has
+/// radicale by vdirsyncer, as a user of both would sync them: A's pair has
 /// `conflict_resolution = "b wins"` (todo-remind merges in its folder), B's
 /// has none, so any conflict on B's side fails its sync and the test.
 @Suite("sync with a CalDAV server: todo-remind, vdirsyncer, radicale and todoman", .ownThread)
@@ -202,19 +202,5 @@ struct CalDAVSyncTests {
             #expect(there == model, "cycle \(cycle): \(device.name)'s folder differs from the model: \(there) vs \(model)", sourceLocation: sourceLocation)
         }
         #expect(try cli.run(["sync", "--check"]).status == 0, "cycle \(cycle)", sourceLocation: sourceLocation)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so that a failing run can
-/// be repeated exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

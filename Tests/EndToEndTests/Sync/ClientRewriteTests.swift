@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Other clients re-write a file they did not change, each its own way
-/// (issue 37 item 1): todoman writes every time in UTC and a zero trigger as
+/// Other clients re-write a file they did not change, each its own way:
+/// todoman writes every time in UTC and a zero trigger as
 /// `P0D`, Thunderbird counts `X-MOZ-GENERATION` up, tasks.org stamps a new
 /// `DTSTAMP`. What a value means is compared, never how it is written: none
 /// of that is a change, let alone a conflict.

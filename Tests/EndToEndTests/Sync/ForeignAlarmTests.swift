@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Evolution changes its own alarm on a task todo-remind has read in
-/// (issue 21, item 3): `show` follows the file, and the file is not written.
+/// Evolution changes its own alarm on a task todo-remind has read in:
+/// `show` follows the file, and the file is not written.
 @Suite(.ownThread) struct ForeignAlarmTests {
     /// Evolution's file: due 1 Dec 17:00 UTC, its alarm 15 minutes before.
     static func evolution(alarm: [String]) -> String {

@@ -2,12 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 20, items 1–4 (and 11's NUL in a UID): each file of the probe, dropped into a list folder,
-/// costs `list` and `sync --check` at most 5 s and 200 MiB (the issue's
-/// limits, measured on the real binary), is reported as skipped, and leaves
-/// the other tasks of the folder as they are.
+/// Each file of the hostile-input probe (and a UID with a NUL in it),
+/// dropped into a list folder, costs `list` and `sync --check` at most 5 s
+/// and 200 MiB (the limits set for hostile input, measured on the real
+/// binary), is reported as skipped, and leaves the other tasks of the
+/// folder as they are.
 @Suite(.ownThread) struct HostileFolderTests {
-    /// The issue's limits for one command on a hostile folder.
+    /// The limits set for one command on a hostile folder.
     static let timeLimit = Duration.seconds(5)
     static let memoryLimit = 200 * 1024 * 1024
 
@@ -49,7 +50,7 @@ import Testing
         }, reason: "is a folder, not a regular file"),
     ]
 
-    /// Runs `todo-remind ARGS…` under the issue's limits and checks them.
+    /// Runs `todo-remind ARGS…` under the limits for hostile input and checks them.
     static func measured(_ cli: CLI, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> ProcessResult {
         let run = try MeasuredRun.run(
             CLI.binary, arguments, environment: cli.environment,

@@ -8,7 +8,7 @@ import Testing
 struct InterruptedImportTests {
     @Test("SIGTERM while import writes 5,000 files: the next command has each task once, with one file each")
     func stoppedWhileWritingFiles() throws {
-        // Issue 36: stopped after 305 files, the next command read them in
+        // Stopped after 305 files, the next command once read them in
         // as tasks of their own: 20,305 tasks, 304 of them twice.
         let cli = try CLI()
         defer { cli.remove() }

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Lists backed by iCalendar folders (issue 12), with the built binary and
+/// Lists backed by iCalendar folders, with the built binary and
 /// no daemon: every command reads in what changed before it answers and
 /// writes its change out before it returns.
 @Suite(.ownThread) struct ListFolderTests {
@@ -426,7 +426,7 @@ import Testing
         #expect(try cli.objects("list", "--list", "work", "--json").map { ($0["title"] as? String) } == ["Two"])
     }
 
-    @Test("A folder of events only (khal's) is a calendar, named apart, not an empty task list; the store's own list is shown too (issue 37 item 5)")
+    @Test("A folder of events only (khal's) is a calendar, named apart, not an empty task list; the store's own list is shown too")
     func calendarOfEventsIsNoTaskList() throws {
         let cli = try CLI()
         defer { cli.remove() }

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Lists' paths and rules todo-remind cannot follow (issue 20, items 9 to
-/// 11), with the built binary: a folder is read wherever the command runs,
+/// Lists' paths and rules todo-remind cannot follow, with the built
+/// binary: a folder is read wherever the command runs,
 /// is one list however it is spelled, and a series in a file is never ended
 /// by a rule todo-remind does not follow.
 @Suite(.ownThread) struct ListPathAndRuleTests {
@@ -83,7 +83,7 @@ import Testing
         let lists = try ListFolders(cli)
         for (name, text) in Self.unfollowed { try lists.put("work", name, text) }
 
-        // Within the issue's bounds for a hostile file: 5 s and 200 MiB.
+        // Within the bounds set for a hostile file: 5 s and 200 MiB.
         for arguments in [["list"], ["sync", "--check"]] {
             let measured = try ProcessRunner.run(
                 URL(fileURLWithPath: "/usr/bin/time"), ["-f", "%M", CLI.binary.path] + arguments,

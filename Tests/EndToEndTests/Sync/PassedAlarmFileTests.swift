@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A task made after some of its alarms' instants (issue 37 item 2): its
+/// A task made after some of its alarms' instants: its
 /// file says those were handled (`X-MOZ-LASTACK` at the moment its due was
 /// set), so a phone or Thunderbird reading it shows no missed alarm, while
 /// the alarms still to come stay for every client.

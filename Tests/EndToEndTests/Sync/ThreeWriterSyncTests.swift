@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Three writers of one task list (issue 20, item 5): todo-remind on device
+/// Three writers of one task list: todo-remind on device
 /// A, a second local client re-writing A's folder by rename (as todoman
 /// does), and a phone, device B, whose edits reach the same radicale
 /// through vdirsyncer. A's pair has "b wins", as the README asks; the

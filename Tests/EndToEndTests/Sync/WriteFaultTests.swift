@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A list folder that cannot be written (issue 20): the change stays in the
+/// A list folder that cannot be written: the change stays in the
 /// store and is written later, as the README says, and nothing else stops.
 @Suite(.ownThread) struct WriteFaultTests {
     @Test("A file that cannot be written costs only its own task: the others are written, reading commands work, a command warns only of its own file, sync --check names it, and the next command writes it once the fault clears",

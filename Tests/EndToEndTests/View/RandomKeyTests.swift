@@ -15,17 +15,16 @@ struct RandomKeyTests {
         "1", "2", "3", "+", "m", "t", "w", "0", "9", "-", ":", "é", "漢",
     ]
 
-    /// A small generator with a seed, the same keys every run of a seed (SplitMix64).
+    /// Keys picked with a seed, the same keys every run of a seed.
     struct Keys {
-        var state: UInt64
+        var random: SeededGenerator
+
+        init(state: UInt64) {
+            random = SeededGenerator(seed: state)
+        }
 
         mutating func next() -> String {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            value ^= value >> 31
-            return RandomKeyTests.keys[Int(value % UInt64(RandomKeyTests.keys.count))]
+            RandomKeyTests.keys[Int(random.next() % UInt64(RandomKeyTests.keys.count))]
         }
     }
 

@@ -2,14 +2,14 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `list` and the view at 80×24 and 120×40 (issue 37 items 6 and 7): every
+/// `list` and the view at 80×24 and 120×40: every
 /// title whole, no row wrapped, in a real terminal (tmux).
 @Suite("list and the view fit the terminal", .ownThread)
 struct TerminalFitTests {
     static let titles = ["Pay rent", "Buy milk", "Read that book", "Renew passport", "Take out recycling",
                          "Plan Lisbon trip", "Book flights", "Find a hotel", "Call the plumber about the leak"]
 
-    /// The README's four tasks, and those the issue's capture cut.
+    /// The README's four tasks, and those a screen capture once showed cut short.
     static func tasks() throws -> CLI {
         let cli = try ViewTests.readmeTasks()
         try cli.ok("add", "Take out recycling", "--due", "+2h", "--category", "Home")

@@ -5,7 +5,7 @@ import TodoNotify
 import TodoStore
 @testable import TodoDaemon
 
-/// Alarms beside the defaults (issue 13) fire once each at their instants,
+/// Alarms beside the defaults fire once each at their instants,
 /// however far from the due, and a relative one follows each occurrence.
 @Suite("Reminder engine: alarms")
 struct ReminderEngineAlarmTests {

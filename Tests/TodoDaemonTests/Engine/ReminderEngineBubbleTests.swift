@@ -5,7 +5,7 @@ import TodoNotify
 import TodoStore
 @testable import TodoDaemon
 
-/// A bubble still open when its reminder is handled elsewhere (issue 13):
+/// A bubble still open when its reminder is handled elsewhere:
 /// acknowledged or completed on another device (read in from the task's
 /// file), or through the CLI here, it is closed; one not handled stays.
 @Suite("Reminder engine: open bubbles")

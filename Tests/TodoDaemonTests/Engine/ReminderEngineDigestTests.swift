@@ -33,7 +33,7 @@ struct ReminderEngineDigestTests {
         #expect(Set(job.reminders) == Set(tasks.map { Reminder.of($0, .morning, at: T.at(9)) }))
         #expect(job.notification.summary == "4 tasks today")
         #expect(job.notification.taskID == ReminderComposer.digestTaskID)
-        // A bubble's actions, for all four (issue 37 item 8: only Dismiss).
+        // A bubble's actions, for all four (a digest once offered only Dismiss).
         #expect(job.notification.actions.map(\.label) == ["Mark all done", "Snooze all 1 hour", "Dismiss"])
         #expect(job.notification.body.split(separator: "\n").count == 4)
         #expect(job.notification.body.contains("Task 1 &lt;b&gt;&amp;&lt;/b&gt; · due today"))
@@ -46,7 +46,7 @@ struct ReminderEngineDigestTests {
         #expect(try fixture.startDaemon().jobs.isEmpty)
     }
 
-    @Test("Four tasks due at 15:40 fire at 15:40 as “4 tasks due now”, each “due now”, not overdue (issue 37 item 8)")
+    @Test("Four tasks due at 15:40 fire at 15:40 as “4 tasks due now”, each “due now”, not overdue")
     func dueNow() throws {
         let fixture = try EngineFixture(now: T.at(15), policy: .standard)
         for number in 1...4 { _ = try fixture.add("Task \(number)", due: .time(T.at(15, 40))) }

@@ -6,7 +6,7 @@ import TodoStore
 
 /// A reminder is what it reminds of (the task, the occurrence, the kind), not
 /// its instant: edits, zone moves and restarts do not make it new; changing
-/// the due does (docs/ARCHITECTURE.md §2, Identity; issue 10, defects 1 and 6).
+/// the due does (docs/ARCHITECTURE.md §2, Identity).
 @Suite("Reminder engine: a reminder's identity")
 struct ReminderEngineIdentityTests {
     typealias T = EngineTime

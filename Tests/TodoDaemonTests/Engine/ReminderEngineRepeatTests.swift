@@ -5,7 +5,7 @@ import TodoRecurrence
 import TodoStore
 @testable import TodoDaemon
 
-/// Repeating tasks in the daemon (issue 11): each occurrence's reminder fires
+/// Repeating tasks in the daemon: each occurrence's reminder fires
 /// once at its wall-clock time, across DST, and missed occurrences collapse.
 @Suite("Engine: repeating tasks")
 struct ReminderEngineRepeatTests {

@@ -8,7 +8,7 @@ import TodoNotify
 
 /// A store that cannot be written (a full disk, a read-only file) never stops
 /// the daemon: due reminders are shown anyway, their records kept in memory
-/// and written once the store takes writes again (issue 10, defect 3).
+/// and written once the store takes writes again.
 @Suite("Reminder engine: a store that cannot be written")
 struct ReminderEngineStoreFaultTests {
     typealias T = EngineTime
