@@ -1,138 +1,201 @@
 #!/usr/bin/env python3
-"""outputs.py BINARY OUTDIR [--data DIR] [--size N]
+"""outputs.py BEFORE AFTER [--keep DIR]
 
-Writes what one todo-remind binary prints and writes, on the benchmark's
-generated tasks at a fixed --now, into OUTDIR: one file per command, and the
-list folder's files after a round of edits. Two binaries' OUTDIRs are then
-compared with `diff -r`: a refactoring that changes no behaviour leaves them
-identical.
+Runs two builds of todo-remind (two `todo-remind` binaries) on the same data
+at a fixed --now and compares what each prints and writes, byte for byte: for
+a change that must not change what a user sees (a reshaping of the code).
 
-The tasks are generated once into --data (default .build/outputs-data), so
-both binaries read the same input: a plain set and a set where a third of the
-tasks repeat, as `make bench` makes them.
+The data, made once and copied for each binary, so both read the same rows:
+- the benchmark's generated tasks (bench/generate.py, seed 5): 1,000 with
+  repeating tasks, subtasks, waiting tasks and tags; 1,000 a third of which
+  repeat, as `make bench` makes them; and 10,000 plain ones; imported by
+  BEFORE;
+- list folders holding every client's task fixture (Tests/TodoCalendarTests/
+  Fixtures) and a calendar of events (the clients' event fixtures and 60
+  generated ones, Tests/EventReference/generate.py), read in by BEFORE.
 
-Files written into a folder carry the real time of the write (DTSTAMP,
-LAST-MODIFIED) and new random UIDs, so those lines are left out and each
-file is named after its SUMMARY before comparing.
+What is compared: `list` (text and --json, --all), `show --json` of a few
+tasks, `next` (text and --json), `agenda --json` over two weeks, `export` (json
+and ics), `lists`, `sync --check`; and, on the folders, `done`, `snooze`,
+`edit` and `add` with the files they write. Prints one line per output and
+exits 1 if any differs (the first lines of the difference are shown).
 """
-
 import argparse
-import json
+import difflib
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-NOW = 1795493458  # the benchmark's --now: 2026-11-24T04:10:58Z
-NOW_TEXT = "2026-11-24 05:10"
-VOLATILE = re.compile(r"^(DTSTAMP|LAST-MODIFIED|CREATED|UID|RELATED-TO;RELTYPE=SNOOZE)[:;]")
-
-
-def run(binary, args, env, stdin=None):
-    result = subprocess.run([binary] + args, env=env, input=stdin, capture_output=True, text=True)
-    return f"exit {result.returncode}\n--- stdout\n{result.stdout}--- stderr\n{result.stderr}"
-
-
-def generate(data, size, env):
-    for name, repeating in (("plain", 0.0), ("repeating", 0.333)):
-        folder = os.path.join(data, name)
-        if os.path.exists(os.path.join(folder, "todo.json")):
-            continue
-        os.makedirs(folder, exist_ok=True)
-        subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), str(size), folder,
-                        "--now", str(NOW), "--seed", "5", "--repeating", str(repeating)], check=True, env=env)
+ROOT = Path(__file__).resolve().parent.parent
+NOW = "2026-12-07 10:15"
+NOW_EPOCH = "1796638500"  # 2026-12-07 10:15 in Europe/Berlin (09:15 UTC)
+ZONE = "Europe/Berlin"
+# The generated sets, by name: generate.py's size and options.
+SETS = {
+    "1000": ["1000", "--repeating", "0.1", "--subtasks", "0.1", "--waiting", "0.05", "--tagged", "0.3"],
+    "1000-repeating": ["1000", "--repeating", "0.333"],
+    "10000": ["10000"],
+}
 
 
-def store_outputs(binary, out, name, json_file, env):
-    work = os.path.join(out, ".work", name)
-    shutil.rmtree(work, ignore_errors=True)
-    os.makedirs(work)
-    config = os.path.join(work, "config.toml")
-    open(config, "w").close()
-    store = os.path.join(work, "store.db")
-    base = ["--store", store, "--config", config]
-    results = {"import": run(binary, ["import"] + base + [json_file], env)}
-    now = ["--now", NOW_TEXT]
-    commands = {
-        "list": ["list"] + now,
-        "list-all": ["list", "--all"] + now,
-        "list-json": ["list", "--all", "--json"] + now,
-        "list-overdue": ["list", "--overdue"] + now,
-        "list-priority": ["list", "--sort", "priority"] + now,
-        "next": ["next", "--limit", "200"] + now,
-        "next-json": ["next", "--limit", "200", "--json"] + now,
-        "next-20": ["next", "--limit", "20"] + now,
-        "export": ["export"],
+# What is new each run, whichever build runs: a new file's name and a new
+# alarm's UID (random UUIDs).
+UUID = re.compile(rb"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
+
+
+def normalized(output):
+    return UUID.sub(b"<uuid>", output)
+
+
+def run(binary, args, env, cwd, stdin=None):
+    # The clock stands still at NOW (libfaketime) for what takes no --now:
+    # export's DTSTAMP, a change's LAST-MODIFIED.
+    result = subprocess.run(["faketime", "-f", "2026-12-07 09:15:00"] + [str(binary)] + args, env=env, cwd=cwd, input=stdin,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+    output = result.stdout + b"\n--- stderr ---\n" + result.stderr + f"\n--- exit {result.returncode} ---\n".encode()
+    return normalized(output)
+
+
+def environment(home):
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_DATA_HOME": str(home / "data"),
+        "TZ": ZONE,
+        "FAKETIME_DONT_FAKE_MONOTONIC": "1",
+        "LANG": "C.UTF-8",
+        "COLUMNS": "120",
     }
-    for label, args in commands.items():
-        results[label] = run(binary, args + base, env)
-    for task in range(1, 2001, 37):
-        results[f"show-{task}"] = run(binary, ["show", str(task), "--json"] + now + base, env)
-    for label, text in results.items():
-        with open(os.path.join(out, f"{name}-{label}.txt"), "w") as file:
-            file.write(text)
 
 
-def folder_outputs(binary, out, json_file, env):
-    """The tasks imported into a list folder, then a round of edits, the
-    folder's files compared without their volatile lines."""
-    work = os.path.join(out, ".work", "folder")
-    shutil.rmtree(work, ignore_errors=True)
-    folder = os.path.join(work, "tasks", "personal")
-    os.makedirs(folder)
-    config = os.path.join(work, "config.toml")
-    with open(config, "w") as file:
-        file.write(f'[[calendar]]\npath = "{os.path.join(work, "tasks")}/*"\n')
-    store = os.path.join(work, "store.db")
-    base = ["--store", store, "--config", config]
-    with open(json_file) as file:
-        tasks = json.load(file)[:300]
-    small = os.path.join(work, "small.json")
-    with open(small, "w") as file:
-        json.dump(tasks, file)
-    log = [run(binary, ["import"] + base + [small], env)]
-    edits = [["done", "3", "--now", NOW_TEXT], ["done", "5", "--now", NOW_TEXT], ["edit", "7", "--title", "Renamed"], ["off", "9"],
-             ["snooze", "11", "2h", "--now", NOW_TEXT], ["edit", "13", "--due", "2026-12-24 10:00"],
-             ["reopen", "5"], ["delete", "15"], ["edit", "17", "--remind", "-1d,-15m"],
-             ["edit", "19", "--repeat", "weekly"], ["edit", "21", "--priority", "high", "--category", "Zeta"]]
-    for edit in edits:
-        log.append(" ".join(edit) + "\n" + run(binary, edit + base, env))
-    log.append(run(binary, ["list", "--all", "--json", "--now", NOW_TEXT] + base, env))
-    log.append(run(binary, ["sync", "--check"] + base, env))
-    with open(os.path.join(out, "folder-commands.txt"), "w") as file:
-        file.write("\n".join(log))
-    files = {}
-    for entry in sorted(os.listdir(folder)):
-        if not entry.endswith(".ics"):
-            continue
-        with open(os.path.join(folder, entry)) as file:
-            lines = [line for line in file.read().splitlines() if not VOLATILE.match(line)]
-        summary = next((line for line in lines if line.startswith("SUMMARY")), entry)
-        files.setdefault(summary, []).append("\n".join(lines))
-    with open(os.path.join(out, "folder-files.txt"), "w") as file:
-        for summary in sorted(files):
-            for text in sorted(files[summary]):
-                file.write(text + "\n\n")
+def make_data(before, base):
+    """The stores and folders both binaries start from."""
+    data = base / "data"
+    data.mkdir()
+    for name, options in SETS.items():
+        generated = base / f"gen-{name}"
+        subprocess.run([sys.executable, str(ROOT / "bench/generate.py"), options[0], str(generated),
+                        "--now", NOW_EPOCH, "--seed", "5"] + options[1:], check=True, stdout=subprocess.DEVNULL)
+        home = base / f"home-import-{name}"
+        home.mkdir()
+        out = run(before, ["import", str(generated / "todo.json"), "--store", str(data / f"tasks-{name}.sqlite")],
+                  environment(home), base)
+        if b"--- exit 0 ---" not in out:
+            sys.exit(f"import of the {name} tasks failed:\n{out.decode(errors='replace')}")
+    # Folders: a task list with every client's fixture, a calendar of events.
+    folders = data / "folders"
+    tasks = folders / "tasks"
+    events = folders / "events"
+    tasks.mkdir(parents=True)
+    events.mkdir(parents=True)
+    fixtures = ROOT / "Tests/TodoCalendarTests/Fixtures"
+    for path in sorted(fixtures.glob("*.ics")):
+        text = path.read_bytes()
+        if b"BEGIN:VTODO" in text:
+            shutil.copy(path, tasks / path.name)
+    for path in sorted((fixtures / "Events").glob("*.ics")):
+        shutil.copy(path, events / path.name)
+    subprocess.run([sys.executable, str(ROOT / "Tests/EventReference/generate.py"), str(events), "60", "7"], check=True,
+                   stdout=subprocess.DEVNULL)
+    (data / "config.toml").write_text(
+        '[[calendar]]\npath = "folders/tasks"\ndefault-list = "tasks"\n\n'
+        '[[calendar]]\npath = "folders/events"\nevent-default-alarm = "-10m"\n'
+    )
+    home = base / "home-folders"
+    home.mkdir()
+    out = run(before, ["sync", "--store", str(data / "folders.sqlite"), "--config", str(data / "config.toml")],
+              environment(home), data)
+    if b"--- exit 0 ---" not in out:
+        sys.exit(f"reading the folders in failed:\n{out.decode(errors='replace')}")
+    return data
+
+
+def outputs(binary, data, work):
+    """Every output of `binary` on a copy of `data`, by name."""
+    shutil.copytree(data, work)
+    home = work / "home"
+    home.mkdir()
+    env = environment(home)
+    found = {}
+
+    def cli(name, args):
+        found[name] = run(binary, args, env, work)
+
+    for name in SETS:
+        store = ["--store", str(work / f"tasks-{name}.sqlite")]
+        cli(f"{name}: list", ["list", "--now", NOW] + store)
+        cli(f"{name}: list --all --json", ["list", "--all", "--json", "--now", NOW] + store)
+        for task in ("1", "7", "42", "99"):
+            cli(f"{name}: show {task} --json", ["show", task, "--json", "--now", NOW] + store)
+            cli(f"{name}: show {task}", ["show", task, "--now", NOW] + store)
+        cli(f"{name}: next --limit 50", ["next", "--limit", "50", "--now", NOW] + store)
+        cli(f"{name}: next --json --limit 500", ["next", "--json", "--limit", "500", "--now", NOW] + store)
+        cli(f"{name}: agenda --json --days 14", ["agenda", "--json", "--days", "14", "--now", NOW] + store)
+        cli(f"{name}: export", ["export"] + store)
+        cli(f"{name}: export --format ics", ["export", "--format", "ics"] + store)
+        cli(f"{name}: tags", ["tags"] + store)
+    folders = ["--store", str(work / "folders.sqlite"), "--config", str(work / "config.toml")]
+    # The copied files have new inodes, which are part of their etags: read
+    # in again first, by whichever build, and left out of the comparison.
+    run(binary, ["sync"] + folders, env, work)
+    cli("folders: list --all", ["list", "--all", "--now", NOW] + folders)
+    cli("folders: list --all --json", ["list", "--all", "--json", "--now", NOW] + folders)
+    cli("folders: next --json --limit 300", ["next", "--json", "--limit", "300", "--now", NOW] + folders)
+    cli("folders: next --limit 40", ["next", "--limit", "40", "--now", NOW] + folders)
+    cli("folders: agenda --json --days 30", ["agenda", "--json", "--days", "30", "--now", NOW] + folders)
+    cli("folders: agenda --days 7", ["agenda", "--days", "7", "--now", NOW] + folders)
+    cli("folders: lists", ["lists"] + folders)
+    cli("folders: export --format ics", ["export", "--format", "ics"] + folders)
+    cli("folders: sync --check", ["sync", "--check"] + folders)
+    # Changes, and the files they write.
+    cli("folders: done 1", ["done", "1", "--now", NOW] + folders)
+    cli("folders: snooze 2", ["snooze", "2", "tomorrow 9:00", "--now", NOW] + folders)
+    cli("folders: edit 3", ["edit", "3", "--due", "fri 17:00", "--now", NOW] + folders)
+    cli("folders: add", ["add", "Bring the forms", "--due", "tomorrow 10:00", "--now", NOW] + folders)
+    cli("folders: list --all after", ["list", "--all", "--json", "--now", NOW] + folders)
+    for path in sorted((work / "folders").rglob("*")):
+        if path.is_file():
+            found["file " + normalized(bytes(path.relative_to(work))).decode()] = normalized(path.read_bytes())
+    return found
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("binary")
-    parser.add_argument("out")
-    parser.add_argument("--data", default=os.path.join(HERE, "..", ".build", "outputs-data"))
-    parser.add_argument("--size", type=int, default=2000)
-    args = parser.parse_args()
-    env = dict(os.environ, TZ="Europe/Berlin", NO_COLOR="1")
-    env.pop("TODO_REMIND_STORE", None)
-    generate(args.data, args.size, env)
-    os.makedirs(args.out, exist_ok=True)
-    for name in ("plain", "repeating"):
-        store_outputs(os.path.abspath(args.binary), args.out, name, os.path.join(args.data, name, "todo.json"), env)
-    folder_outputs(os.path.abspath(args.binary), args.out, os.path.join(args.data, "plain", "todo.json"), env)
-    shutil.rmtree(os.path.join(args.out, ".work"), ignore_errors=True)
+    parser.add_argument("before", type=Path)
+    parser.add_argument("after", type=Path)
+    parser.add_argument("--keep", type=Path, help="keep the outputs here")
+    arguments = parser.parse_args()
+    base = Path(tempfile.mkdtemp(prefix="todo-remind-outputs-"))
+    try:
+        data = make_data(arguments.before.resolve(), base)
+        # Both in one place, one after the other: paths in the outputs match.
+        old = outputs(arguments.before.resolve(), data, base / "run")
+        shutil.rmtree(base / "run")
+        new = outputs(arguments.after.resolve(), data, base / "run")
+        differing = 0
+        for name in sorted(set(old) | set(new)):
+            a, b = old.get(name), new.get(name)
+            if a == b:
+                print(f"same      {name} ({len(a)} bytes)")
+                continue
+            differing += 1
+            print(f"DIFFERENT {name}")
+            diff = difflib.unified_diff((a or b"").decode(errors="replace").splitlines(),
+                                        (b or b"").decode(errors="replace").splitlines(), "before", "after", lineterm="", n=1)
+            for line in list(diff)[:20]:
+                print("    " + line)
+        print(f"{len(set(old) | set(new)) - differing} same, {differing} different")
+        if arguments.keep:
+            shutil.copytree(base, arguments.keep, dirs_exist_ok=True)
+        return 1 if differing else 0
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
