@@ -19,23 +19,10 @@ import TodoSync
 /// engine reads its inputs from the store, asks it, and carries out the
 /// answer (the ledger, the deliverer, the timer).
 ///
-/// One reminder's way from the task `add` saved to the bubble and the
-/// ledger, in seven types:
-/// 1. `TodoTask`: what `add` saved (`TaskStore.add`), read back here by
-///    `plan` (`TaskStore.remindableTasks`);
-/// 2. `Reminder`: `Scheduler.reminders(for:)` gives the task's, each with its
-///    identity (task, kind, occurrence) and its instant;
-/// 3. `TaskReminder`: with its task, which `DeliveryPlanner.plan` fires,
-///    skips, or leaves held by quiet hours (`Scheduler.fireTime`);
-/// 4. `ReminderBatch`: with the others firing at the same moment, a bubble
-///    each or one `Digest` (`Scheduler.batch`);
-/// 5. `DeliveryPlan`: the plan's answer, its batches to show and its records
-///    to write;
-/// 6. `DeliveryJob`: a batch's notification, worded by `ReminderComposer`
-///    (`jobs(of:…)`), which the deliverer shows;
-/// 7. `DeliveryRecord`: the ledger's line, `sending` before it is shown,
-///    `delivered` once the server answered (or `failed`, and a
-///    `PendingRetry` brings it back to the plan).
+/// A reminder is one type whoever owns it, a task or a calendar event, and
+/// takes one path from the plan to the bubble and the ledger: docs/ARCHITECTURE.md
+/// §4 walks it, naming the eight types that carry it.
+///
 /// When it fires next, and what `next`, `list` and `status` say of it, is
 /// `Scheduler.forecast` (`DeliveryPlanner.wake` arms the timer for its first).
 final class ReminderEngine {
