@@ -6,7 +6,7 @@ public enum LogFormat: String, CaseIterable, Sendable {
     /// A line per step for a person: time to the millisecond, level, message.
     case text
     /// One JSON object a line for programs: `time` (seconds since 1970),
-    /// `level`, `message` and `metadata`, whose `event` (TodoDaemon's `DaemonEvent`) says
+    /// `level`, `message` and `metadata`, whose `event` (TodoDaemon's `LogTopic`) says
     /// what the line is about.
     case json
 

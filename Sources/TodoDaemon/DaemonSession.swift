@@ -59,7 +59,7 @@ final class DaemonSession {
         self.wakeup = wakeup
         Self.logServer(of: notifier, logger)
         if let warning = SystemTimeZone.choice().warning {
-            logger.warning("\(warning)", metadata: DaemonEvent.timeZoneWarning.metadata())
+            logger.warning("\(warning)", metadata: LogTopic.timeZoneWarning.metadata())
         }
 
         let timer = try WallClockTimer()
@@ -75,7 +75,7 @@ final class DaemonSession {
             try entries.watch("/etc", mask: .entryChanges)
         } catch {
             logger.warning("Time zone changes will be noticed only on SIGHUP: \(error.localizedDescription)",
-                           metadata: DaemonEvent.timeZoneWarning.metadata(["error": .string(error.localizedDescription)]))
+                           metadata: LogTopic.timeZoneWarning.metadata(["error": .string(error.localizedDescription)]))
         }
         folders = try WatchedFolders(calendars: settings.value.calendars, addresses: settings.value.addresses, logger: logger)
         let watchedFolders = folders
@@ -105,7 +105,7 @@ final class DaemonSession {
 
     /// What changed in the folders while the daemon was stopped, then the first plan.
     func start() throws {
-        logger.info("Watching \(options.storePath).", metadata: DaemonEvent.watching.metadata(["store": .string(options.storePath)]))
+        logger.info("Watching \(options.storePath).", metadata: LogTopic.watching.metadata(["store": .string(options.storePath)]))
         syncFolders()
         try watched.engine()?.start()
     }
@@ -123,7 +123,7 @@ final class DaemonSession {
         var storeChanged = false
         var storeEntryChanged = false
         var configChanged = false
-        for event in entries.readEvents() {
+        for event in entries.readChanges() {
             if event.kinds.contains(.overflow) {
                 // Events were lost: assume everything changed.
                 storeChanged = true
@@ -149,7 +149,7 @@ final class DaemonSession {
         }
         if storeChanged { try debounce.arm(after: options.debounce) }
         if configChanged {
-            logger.info("The config file changed: reading the settings again.", metadata: DaemonEvent.settings.metadata())
+            logger.info("The config file changed: reading the settings again.", metadata: LogTopic.settings.metadata())
             try readSettings()
         }
     }
@@ -167,7 +167,7 @@ final class DaemonSession {
     /// Files of the list folders changed: read in at once, not after the
     /// debounce (a file is whole when renamed into place), and plan again.
     func foldersChanged() throws {
-        let changed = folders.changedFolders(folders.watcher.readEvents())
+        let changed = folders.changedFolders(folders.watcher.readChanges())
         if syncFolders(paths: changed) { try watched.engine()?.storeChanged() }
     }
 
@@ -208,10 +208,10 @@ final class DaemonSession {
     /// SIGHUP reads the settings again; returns false for a signal to stop.
     func signalled(_ signal: Int32) throws -> Bool {
         guard signal == SIGHUP else {
-            logger.info("Stopping.", metadata: DaemonEvent.stopping.metadata())
+            logger.info("Stopping.", metadata: LogTopic.stopping.metadata())
             return false
         }
-        logger.info("SIGHUP: reading the settings again.", metadata: DaemonEvent.settings.metadata())
+        logger.info("SIGHUP: reading the settings again.", metadata: LogTopic.settings.metadata())
         configProblem = nil
         try readSettings()
         try watched.engine()?.timeZoneChanged(to: SystemTimeZone.current())
@@ -230,7 +230,7 @@ final class DaemonSession {
             if configProblem != reason {
                 configProblem = reason
                 logger.error("The settings could not be read, so the old ones stay: \(reason)",
-                             metadata: DaemonEvent.settings.metadata(["outcome": "kept", "error": .string(reason)]))
+                             metadata: LogTopic.settings.metadata(["outcome": "kept", "error": .string(reason)]))
             }
             return
         }
@@ -257,7 +257,7 @@ final class DaemonSession {
             try entries.watch(folder, mask: .entryChanges)
         } catch {
             logger.debug("The config file's folder \(folder) cannot be watched (\(error.localizedDescription)): an edit is read on SIGHUP.",
-                         metadata: DaemonEvent.settings.metadata(["error": .string(error.localizedDescription)]))
+                         metadata: LogTopic.settings.metadata(["error": .string(error.localizedDescription)]))
             return nil
         }
         return (folder, name)
@@ -292,10 +292,10 @@ final class DaemonSession {
     private static func logServer(of notifier: any Notifier, _ logger: Logger) {
         do {
             let server = try notifier.serverInfo()
-            logger.info("Notifications go to \(server.description).", metadata: DaemonEvent.server.metadata(["server": .string(server.description)]))
+            logger.info("Notifications go to \(server.description).", metadata: LogTopic.server.metadata(["server": .string(server.description)]))
         } catch {
             logger.warning("No notification server can be reached yet (\(error.localizedDescription)); reminders are written here until one can.",
-                           metadata: DaemonEvent.serverLost.metadata(["error": .string(error.localizedDescription)]))
+                           metadata: LogTopic.serverLost.metadata(["error": .string(error.localizedDescription)]))
         }
     }
 }

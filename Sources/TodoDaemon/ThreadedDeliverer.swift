@@ -138,13 +138,13 @@ final class ThreadedDeliverer: Deliverer, @unchecked Sendable {
         do throws(NotifyError) {
             result = .success(try notifier.show(job.notification))
             if switchConsole(to: false) {
-                logger.notice("The notification server answers again; reminders show on the desktop.", metadata: DaemonEvent.serverBack.metadata())
+                logger.notice("The notification server answers again; reminders show on the desktop.", metadata: LogTopic.serverBack.metadata())
             }
         } catch {
             result = .failure(error)
             if switchConsole(to: true) {
                 logger.warning("No notification server can be reached (\(error.localizedDescription)); reminders are written here until one can, and shown on the desktop when it can.",
-                               metadata: DaemonEvent.serverLost.metadata(["error": .string(error.localizedDescription)]))
+                               metadata: LogTopic.serverLost.metadata(["error": .string(error.localizedDescription)]))
             }
             if job.attempt == 1 {
                 _ = try? console.show(job.notification)

@@ -46,21 +46,21 @@ final class WatchedFolders {
                 try watcher.watch(path, mask: .entryChanges)
             } catch {
                 logger.warning("The list folder \(path) cannot be watched, so its changes are read only at start and on SIGHUP: \(error.localizedDescription)",
-                               metadata: DaemonEvent.lists.metadata(["folder": .string(path), "error": .string(error.localizedDescription)]))
+                               metadata: LogTopic.lists.metadata(["folder": .string(path), "error": .string(error.localizedDescription)]))
             }
         }
         for path in lists.unmatchedPaths {
-            logger.warning("The [[calendar]] path \(path) matches no folder.", metadata: DaemonEvent.lists.metadata(["path": .string(path)]))
+            logger.warning("The [[calendar]] path \(path) matches no folder.", metadata: LogTopic.lists.metadata(["path": .string(path)]))
         }
         if !lists.lists.isEmpty {
             logger.info("Keeping \(lists.lists.count) list folder\(lists.lists.count == 1 ? "" : "s") in step: \(lists.lists.map(\.name).joined(separator: ", ")).",
-                        metadata: DaemonEvent.lists.metadata(["count": .stringConvertible(lists.lists.count), "lists": .array(lists.lists.map { .string($0.name) })]))
+                        metadata: LogTopic.lists.metadata(["count": .stringConvertible(lists.lists.count), "lists": .array(lists.lists.map { .string($0.name) })]))
         }
     }
 
     /// The folders whose task files the events touch; nil (all of them)
     /// when events were lost.
-    func changedFolders(_ events: [FileEvent]) -> Set<String>? {
+    func changedFolders(_ events: [FileChange]) -> Set<String>? {
         DaemonSync.changedFolders(events.map { ($0.folder, $0.name) }, overflow: events.contains { $0.kinds.contains(.overflow) })
     }
 
@@ -98,21 +98,21 @@ final class WatchedFolders {
     private func carryOut(_ round: DaemonSync.Round) -> Bool {
         for folder in round.resumedFolders {
             logger.info("The list folder \(folder) can be written again: the changes that waited are written.",
-                        metadata: DaemonEvent.writeResumed.metadata(["folder": .string(folder)]))
+                        metadata: LogTopic.writeResumed.metadata(["folder": .string(folder)]))
         }
         for (fault, files) in round.newFaults {
             let named = files.prefix(3).map { file in file.task.map { "task \(file.taskID) “\($0.title)”" } ?? "deleted task \(file.taskID)" }
             let tasks = named.joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
             let what = fault.fileUnreadable ? "A task's file in the list folder \(fault.folder) can no longer be read as a task, so it is not rewritten" : "The list folder \(fault.folder) cannot be written"
             logger.error("\(what) (\(fault.cause)): the changes of \(tasks) wait. Trying again, at most \(Int(RetrySchedule.folderWrites.longest)) s apart, until they are written.",
-                         metadata: DaemonEvent.writeFailed.metadata([
+                         metadata: LogTopic.writeFailed.metadata([
                              "folder": .string(fault.folder), "error": .string(fault.cause),
                              "tasks": .array(files.map { .stringConvertible($0.taskID) }),
                          ]))
         }
         if let message = round.newFailure {
             logger.error("The list folders could not be synced: \(message)",
-                         metadata: DaemonEvent.syncFailed.metadata(["error": .string(message)]))
+                         metadata: LogTopic.syncFailed.metadata(["error": .string(message)]))
         }
         switch round.retry {
         case .unchanged:
@@ -128,22 +128,22 @@ final class WatchedFolders {
             } catch {
                 keeper.retryUnavailable()
                 logger.error("Writes into the list folders cannot be tried again on a timer: \(error.localizedDescription)",
-                             metadata: DaemonEvent.writeFailed.metadata(["error": .string(error.localizedDescription)]))
+                             metadata: LogTopic.writeFailed.metadata(["error": .string(error.localizedDescription)]))
             }
         }
         for skipped in round.newSkips {
-            logger.warning("Skipped: \(skipped.reason)", metadata: DaemonEvent.fileSkipped.metadata(["file": .string(skipped.path), "reason": .string(skipped.reason)]))
+            logger.warning("Skipped: \(skipped.reason)", metadata: LogTopic.fileSkipped.metadata(["file": .string(skipped.path), "reason": .string(skipped.reason)]))
         }
         for conflict in round.report.conflicts {
             logger.info("Task \(conflict.taskID): \(conflict.fields.joined(separator: ", ")) changed both here and elsewhere; kept the newer, \(conflict.keptHere ? "here" : "elsewhere").",
-                        metadata: DaemonEvent.conflict.metadata([
+                        metadata: LogTopic.conflict.metadata([
                             "task": .stringConvertible(conflict.taskID), "fields": .array(conflict.fields.map { .string($0) }),
                             "kept": .string(conflict.keptHere ? "here" : "there"),
                         ]))
         }
         if round.report.readIn > 0 {
             logger.info("Read in \(round.report.readIn) change\(round.report.readIn == 1 ? "" : "s") from the list folders.",
-                        metadata: DaemonEvent.readIn.metadata(["count": .stringConvertible(round.report.readIn)]))
+                        metadata: LogTopic.readIn.metadata(["count": .stringConvertible(round.report.readIn)]))
         }
         return round.changedStore
     }

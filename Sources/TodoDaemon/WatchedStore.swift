@@ -95,18 +95,17 @@ final class WatchedStore {
     /// store is open. Either is said in one line.
     func actionInvoked(_ invocation: ActionInvocation) throws {
         func ignored(_ reason: String) -> Logger.Metadata {
-            DaemonEvent.action.metadata([
-                "task": .stringConvertible(invocation.taskID), "action": .string(invocation.key),
-                "notification": .stringConvertible(invocation.notificationID), "outcome": "ignored", "reason": .string(reason),
+            ReminderEngine.actionMetadata(invocation.owner, key: invocation.key, outcome: "ignored", [
+                "notification": .stringConvertible(invocation.notificationID), "reason": .string(reason),
             ])
         }
         if let shownFor = origins.generation(of: invocation.notificationID), shownFor != generation {
-            logger.notice("Ignored “\(invocation.key)” on the bubble of task \(invocation.taskID): it was shown for a store since deleted or replaced.",
+            logger.notice("Ignored “\(invocation.key)” on the bubble of \(invocation.owner): it was shown for a store since deleted or replaced.",
                           metadata: ignored("store-replaced"))
             return
         }
         guard let engine = try engine() else {
-            logger.notice("Ignored “\(invocation.key)” on the bubble of task \(invocation.taskID): no store is open.",
+            logger.notice("Ignored “\(invocation.key)” on the bubble of \(invocation.owner): no store is open.",
                           metadata: ignored("no-store"))
             return
         }
@@ -127,11 +126,11 @@ final class WatchedStore {
             try open.store.close()
         } catch {
             logger.error("The store that was at \(path) could not be closed: \(error.localizedDescription)",
-                         metadata: DaemonEvent.storeGone.metadata(["store": .string(path), "error": .string(error.localizedDescription)]))
+                         metadata: LogTopic.storeGone.metadata(["store": .string(path), "error": .string(error.localizedDescription)]))
         }
         try disarm()
         logger.notice("The store at \(path) was deleted, moved or replaced: it is closed, and nothing fires until a todo-remind store is there again.",
-                      metadata: DaemonEvent.storeGone.metadata(["store": .string(path)]))
+                      metadata: LogTopic.storeGone.metadata(["store": .string(path)]))
     }
 
     /// Opens the store at the path when none is open and one is there, and
@@ -149,7 +148,7 @@ final class WatchedStore {
             if reason != refusal {
                 refusal = reason
                 logger.warning("Waiting for a todo-remind store at \(path): \(reason)",
-                               metadata: DaemonEvent.storeRefused.metadata(["store": .string(path), "reason": .string(reason)]))
+                               metadata: LogTopic.storeRefused.metadata(["store": .string(path), "reason": .string(reason)]))
             }
             return
         }
@@ -158,7 +157,7 @@ final class WatchedStore {
         let engine = makeEngine(store, generation)
         open = (store, engine)
         seenVersion = try? store.dataVersion()
-        logger.notice("A todo-remind store is at \(path) again; planning from it.", metadata: DaemonEvent.storeBack.metadata(["store": .string(path)]))
+        logger.notice("A todo-remind store is at \(path) again; planning from it.", metadata: LogTopic.storeBack.metadata(["store": .string(path)]))
         try engine.start()
     }
 

@@ -41,8 +41,8 @@ final class LibNotifyEngine: @unchecked Sendable {
     /// Each holds the reference `notify_notification_new` gave us, so the
     /// object lives until the server says the bubble is closed.
     private var open: [UInt: OpenNotification] = [:]
-    /// The open notification of each task and event, by the address of its object.
-    private var openByOwner: [Reminder.Owner: UInt] = [:]
+    /// The open notification of each task, event and the digest, by the address of its object.
+    private var openByOwner: [BubbleOwner: UInt] = [:]
     /// The notifications being sent from another thread, by object address:
     /// not to be touched (updated, reused) until their send returns.
     private var sending: Set<UInt> = []
@@ -54,7 +54,7 @@ final class LibNotifyEngine: @unchecked Sendable {
 
     private struct OpenNotification {
         let object: UnsafeMutablePointer<NotifyNotification>
-        let owner: Reminder.Owner
+        let owner: BubbleOwner
         var serverID: UInt32
         let closedHandler: gulong
     }
@@ -66,7 +66,7 @@ final class LibNotifyEngine: @unchecked Sendable {
         // @unchecked: the object is not touched on the loop while it is sent
         // (`sending`), and GObject reference counting is thread-safe.
         let object: UnsafeMutablePointer<NotifyNotification>
-        let owner: Reminder.Owner
+        let owner: BubbleOwner
         /// Whether `prepare` took a reference of its own for the send: a
         /// reused object is held by `open`, which a "closed" signal can let
         /// go while the send is under way.
@@ -242,7 +242,7 @@ final class LibNotifyEngine: @unchecked Sendable {
     /// open; its "closed" signal then lets the notification go.
     func close(_ owner: Reminder.Owner) {
         precondition(loop.isCurrent, "the engine's state is only used on the loop thread")
-        guard let key = openByOwner[owner], let entry = open[key] else { return }
+        guard let key = openByOwner[BubbleOwner(owner)], let entry = open[key] else { return }
         closeBubble(entry.serverID)
     }
 
@@ -300,7 +300,7 @@ final class LibNotifyEngine: @unchecked Sendable {
     /// Records a shown notification until its "closed" signal.
     private func track(
         _ object: UnsafeMutablePointer<NotifyNotification>,
-        owner: Reminder.Owner,
+        owner: BubbleOwner,
         serverID: UInt32,
         reused: OpenNotification?
     ) {
@@ -350,10 +350,10 @@ final class LibNotifyEngine: @unchecked Sendable {
     /// notification is finalized.
     private final class ActionContext: Sendable {
         unowned let engine: LibNotifyEngine
-        let owner: Reminder.Owner
+        let owner: BubbleOwner
         let handler: @Sendable (ActionInvocation) -> Void
 
-        init(engine: LibNotifyEngine, owner: Reminder.Owner, handler: @escaping @Sendable (ActionInvocation) -> Void) {
+        init(engine: LibNotifyEngine, owner: BubbleOwner, handler: @escaping @Sendable (ActionInvocation) -> Void) {
             self.engine = engine
             self.owner = owner
             self.handler = handler
@@ -365,7 +365,7 @@ final class LibNotifyEngine: @unchecked Sendable {
     private func addActions(
         _ actions: [NotificationAction],
         to object: UnsafeMutablePointer<NotifyNotification>,
-        owner: Reminder.Owner,
+        owner: BubbleOwner,
         handler: @escaping @Sendable (ActionInvocation) -> Void
     ) {
         for action in actions {

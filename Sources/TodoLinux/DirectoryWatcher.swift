@@ -14,7 +14,7 @@ import Synchronization
 /// let watcher = try DirectoryWatcher()
 /// try watcher.watch(storeFolder, mask: [.modified, .closeWrite, .created, .movedTo, .deleted])
 /// try loop.register(watcher.fd) {
-///     let events = watcher.readEvents()
+///     let events = watcher.readChanges()
 ///     if events.contains(where: { $0.name.hasPrefix("tasks.sqlite") || $0.kinds.contains(.overflow) }) {
 ///         try debounce.arm(after: .milliseconds(100))
 ///     }
@@ -74,19 +74,19 @@ public final class DirectoryWatcher: Sendable {
     ///
     /// One `read` returns several variable-length records; this reads until
     /// the queue is empty, so a ready descriptor is always fully consumed.
-    public func readEvents() -> [FileEvent] {
+    public func readChanges() -> [FileChange] {
         // Room for dozens of records, and at least one with the longest name.
-        let capacity = max(16 * 1024, FileEvent.headerSize + Int(NAME_MAX) + 1)
+        let capacity = max(16 * 1024, FileChange.headerSize + Int(NAME_MAX) + 1)
         let buffer = UnsafeMutableRawBufferPointer.allocate(
             byteCount: capacity,
             alignment: MemoryLayout<inotify_event>.alignment
         )
         defer { buffer.deallocate() }
 
-        var events: [FileEvent] = []
+        var events: [FileChange] = []
         fd.readUntilEmpty(into: buffer, call: "read(inotify)") { bytes in
             events += folders.withLock { folders in
-                FileEvent.decode(bytes, folders: &folders)
+                FileChange.decode(bytes, folders: &folders)
             }
         }
         return events

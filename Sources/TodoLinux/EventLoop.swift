@@ -42,7 +42,7 @@ public final class EventLoop: @unchecked Sendable {
     /// (`epoll_ctl`), replacing any handler `fd` had.
     ///
     /// Readiness is level-triggered: the handler must consume what made `fd`
-    /// ready (`acknowledge()`, `readEvents()`, `readSignals()`, `drain()`),
+    /// ready (`acknowledge()`, `readChanges()`, `readSignals()`, `drain()`),
     /// or it is called again at once; it must also bear being called with
     /// nothing to consume (`.spurious`). An error it throws ends `run()`.
     ///

@@ -32,7 +32,7 @@ public final class MonotonicTimer: Sendable {
     }
 
     /// Reads the timer once the loop says it is ready: `.fired` or `.spurious`.
-    public func acknowledge() -> TimerEvent {
+    public func acknowledge() -> TimerReading {
         timer.acknowledge()
     }
 }

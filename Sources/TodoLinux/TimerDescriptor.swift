@@ -42,7 +42,7 @@ final class TimerDescriptor: Sendable {
     }
 
     /// Reads the expiration count with `read`.
-    func acknowledge() -> TimerEvent {
+    func acknowledge() -> TimerReading {
         var expirations: UInt64 = 0
         do {
             _ = try withUnsafeMutableBytes(of: &expirations) { buffer throws(SystemError) in

@@ -53,7 +53,7 @@ public final class WallClockTimer: Sendable {
 
     /// Reads the timer once the loop says it is ready: `.fired`,
     /// `.clockChanged` (re-plan and arm again) or `.spurious`.
-    public func acknowledge() -> TimerEvent {
+    public func acknowledge() -> TimerReading {
         timer.acknowledge()
     }
 }

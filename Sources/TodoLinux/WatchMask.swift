@@ -1,7 +1,7 @@
 import CLinux
 
 /// Kinds of change in a watched folder: what to watch for, and what a
-/// `FileEvent` reports.
+/// `FileChange` reports.
 public struct WatchMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
 
@@ -42,6 +42,6 @@ public struct WatchMask: OptionSet, Hashable, Sendable {
     /// What can be asked for, as opposed to what is only reported.
     public static let watchable: WatchMask = entryChanges.union([.folderDeleted, .folderMoved])
 
-    /// What a `FileEvent` can carry.
+    /// What a `FileChange` can carry.
     public static let reportable: WatchMask = watchable.union([.unwatched, .overflow])
 }

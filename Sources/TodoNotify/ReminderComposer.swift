@@ -46,7 +46,7 @@ public struct ReminderComposer: Sendable {
             body: body(for: task, reminder: reminder, firedAt: now, isHeld: isHeld),
             urgency: Urgency(task.priority),
             iconPath: iconPath,
-            taskID: task.id,
+            owner: .task(task.id),
             actions: actions
         )
     }
@@ -79,8 +79,8 @@ public struct ReminderComposer: Sendable {
     /// overdue"), a line per task, escaped, most urgent first, and the urgency
     /// of its most urgent task.
     ///
-    /// It stands for no single task: its task id is 0 (never a task's), so a
-    /// new digest replaces one still open. Its actions are a bubble's, for
+    /// It stands for no single task: its owner is the digest, so a new
+    /// digest replaces one still open. Its actions are a bubble's, for
     /// every task it lists: Mark all done, Snooze all for each choice, and
     /// Dismiss (the daemon knows the tasks of the digest it showed).
     public func digestNotification(_ digest: Digest) -> ReminderNotification {
@@ -90,7 +90,7 @@ public struct ReminderComposer: Sendable {
             body: digest.bodyLines().map { Markup.escape($0.safeForTerminal) }.joined(separator: "\n"),
             urgency: Urgency(priority),
             iconPath: iconPath,
-            taskID: Self.digestTaskID,
+            owner: .digest,
             actions: actions.map(Self.forAll)
         )
     }
@@ -118,9 +118,8 @@ public struct ReminderComposer: Sendable {
             body: body.map(Markup.escape).joined(separator: "\n"),
             urgency: Urgency(occurrence.details.priority),
             iconPath: iconPath,
-            taskID: Self.digestTaskID,
-            actions: actions.filter { $0.request != .markDone },
-            eventID: event.reminder.owner.eventID
+            owner: BubbleOwner(event.reminder.owner),
+            actions: actions.filter { $0.request != .markDone }
         )
     }
 
@@ -133,9 +132,6 @@ public struct ReminderComposer: Sendable {
         case .dismiss?, nil: action
         }
     }
-
-    /// The task id of a digest's notification: no task has it.
-    public static let digestTaskID: Int64 = 0
 
     /// "Due today", "Due tomorrow at 08:30", "Due now", "Overdue since 09:00".
     private func dueWords(for task: TodoTask, onTime: Bool, at now: Date) -> String {

@@ -8,8 +8,9 @@ extension ReminderNotification {
     public var commandHints: [String] {
         var hints: [String] = []
         // An event has no command: its alarms are handled from its bubble,
-        // or in the calendar that holds it.
-        guard eventID == nil else { return hints }
+        // or in the calendar that holds it; a digest's tasks are listed in
+        // its body, each with its own command.
+        guard case .task(let taskID) = owner else { return hints }
         let requests = actions.compactMap(\.request)
         if requests.contains(.markDone) {
             hints.append("\(Self.commandName) done \(taskID)")

@@ -16,12 +16,10 @@ public struct ReminderNotification: Hashable, Sendable {
     public var desktopEntry: String
     /// An absolute path of an icon file, or an icon name from the icon theme.
     public var iconPath: String?
-    /// The task shown, so that a later reminder for it replaces a bubble still open.
-    public var taskID: Int64
-    /// The calendar event shown, for an event's alarm (`taskID` is then
-    /// `ReminderComposer.digestTaskID`, no task's): its later alarms replace
-    /// a bubble of it still open, and its actions are the event's.
-    public var eventID: Int64?
+    /// Whose bubble it is (a task's, an event's or the digest's), so that a
+    /// later reminder of the same owner replaces a bubble still open, and
+    /// its actions act on that owner.
+    public var owner: BubbleOwner
     /// The actions the bubble offers, in order, where the server can show
     /// actions; elsewhere the body says which commands do the same
     /// (`body(showingActions:)`).
@@ -41,10 +39,9 @@ public struct ReminderNotification: Hashable, Sendable {
         appName: String = ReminderNotification.defaultAppName,
         desktopEntry: String = ReminderNotification.defaultDesktopEntry,
         iconPath: String? = nil,
-        taskID: Int64,
+        owner: BubbleOwner,
         actions: [NotificationAction] = [],
-        stackTag: String? = nil,
-        eventID: Int64? = nil
+        stackTag: String? = nil
     ) {
         self.summary = summary
         self.body = body
@@ -53,14 +50,11 @@ public struct ReminderNotification: Hashable, Sendable {
         self.appName = appName
         self.desktopEntry = desktopEntry
         self.iconPath = iconPath
-        self.taskID = taskID
+        self.owner = owner
         self.actions = actions
         self.stackTag = stackTag
-        self.eventID = eventID
     }
 
-    /// Whose bubble it is: a task's (or a digest's, task 0) or an event's.
-    public var owner: Reminder.Owner { eventID.map(Reminder.Owner.event) ?? .task(taskID) }
 
     /// The category of every reminder: a vendor extension, as the specification asks ("x-vendor.class").
     public static let reminderCategory = "x-todo-remind.reminder"

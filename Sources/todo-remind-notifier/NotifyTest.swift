@@ -20,7 +20,7 @@ extension TodoRemindNotifier {
                 body: "If you can read this, your reminders will show up here.",
                 urgency: .normal,
                 iconPath: IconLocator.iconPath(),
-                taskID: 0
+                owner: .test
             )
             let id = try notifier.show(notification)
             print("Sent: the server showed it as notification \(id).")

@@ -3,7 +3,7 @@ import Logging
 
 extension InMemoryLogHandler {
     /// The lines logged about `event` (their `event` metadata, see
-    /// `DaemonEvent`), oldest first, with `outcome` when one is given.
+    /// `LogTopic`), oldest first, with `outcome` when one is given.
     func entries(of event: String, outcome: String? = nil) -> [Entry] {
         entries.filter { entry in
             entry.metadata["event"] == .string(event) && (outcome.map { entry.metadata["outcome"] == .string($0) } ?? true)

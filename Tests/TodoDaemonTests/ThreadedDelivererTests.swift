@@ -48,7 +48,7 @@ struct ThreadedDelivererTests {
         let at = Date(timeIntervalSince1970: 1_800_000_000 + Double(number))
         return DeliveryJob(
             reminder: Reminder(taskID: Int64(number), kind: .atDueTime, occurrence: .at(at), at: at),
-            notification: ReminderNotification(summary: "Task \(number)", body: "Due now", taskID: Int64(number)),
+            notification: ReminderNotification(summary: "Task \(number)", body: "Due now", owner: .task(Int64(number))),
             attempt: 1,
             firesAt: at
         )

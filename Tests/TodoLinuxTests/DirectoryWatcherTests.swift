@@ -17,12 +17,12 @@ extension LinuxLayerTests {
 
             try folder.write("tasks.sqlite-wal", "page")
 
-            #expect(watcher.readEvents(count: 3) == [
-                FileEvent(folder: folder.path, name: "tasks.sqlite-wal", kinds: .created),
-                FileEvent(folder: folder.path, name: "tasks.sqlite-wal", kinds: .modified),
-                FileEvent(folder: folder.path, name: "tasks.sqlite-wal", kinds: .closeWrite),
+            #expect(watcher.readChanges(count: 3) == [
+                FileChange(folder: folder.path, name: "tasks.sqlite-wal", kinds: .created),
+                FileChange(folder: folder.path, name: "tasks.sqlite-wal", kinds: .modified),
+                FileChange(folder: folder.path, name: "tasks.sqlite-wal", kinds: .closeWrite),
             ])
-            #expect(watcher.readEvents() == [])
+            #expect(watcher.readChanges() == [])
         }
 
         @Test("A file renamed into place is reported moved from its old name and to its new one")
@@ -34,9 +34,9 @@ extension LinuxLayerTests {
 
             #expect(rename(folder.file("tasks.sqlite.tmp"), folder.file("tasks.sqlite")) == 0)
 
-            #expect(watcher.readEvents(count: 2) == [
-                FileEvent(folder: folder.path, name: "tasks.sqlite.tmp", kinds: .movedFrom),
-                FileEvent(folder: folder.path, name: "tasks.sqlite", kinds: .movedTo),
+            #expect(watcher.readChanges(count: 2) == [
+                FileChange(folder: folder.path, name: "tasks.sqlite.tmp", kinds: .movedFrom),
+                FileChange(folder: folder.path, name: "tasks.sqlite", kinds: .movedTo),
             ])
         }
 
@@ -55,11 +55,11 @@ extension LinuxLayerTests {
             #expect(unlink(localtime) == 0)
             #expect(symlink("/usr/share/zoneinfo/Asia/Tokyo", localtime) == 0)
 
-            #expect(watcher.readEvents(count: 4) == [
-                FileEvent(folder: folder.path, name: ".localtime.new", kinds: .created),
-                FileEvent(folder: folder.path, name: "localtime", kinds: .movedTo),
-                FileEvent(folder: folder.path, name: "localtime", kinds: .deleted),
-                FileEvent(folder: folder.path, name: "localtime", kinds: .created),
+            #expect(watcher.readChanges(count: 4) == [
+                FileChange(folder: folder.path, name: ".localtime.new", kinds: .created),
+                FileChange(folder: folder.path, name: "localtime", kinds: .movedTo),
+                FileChange(folder: folder.path, name: "localtime", kinds: .deleted),
+                FileChange(folder: folder.path, name: "localtime", kinds: .created),
             ])
         }
 
@@ -72,7 +72,7 @@ extension LinuxLayerTests {
             try folder.write("a")
             #expect(unlink(folder.file("a")) == 0)
 
-            #expect(watcher.readEvents(count: 2).map(\.kinds) == [.closeWrite, .deleted])
+            #expect(watcher.readChanges(count: 2).map(\.kinds) == [.closeWrite, .deleted])
         }
 
         @Test("Events of two folders each name their folder")
@@ -86,9 +86,9 @@ extension LinuxLayerTests {
             try store.write("tasks.sqlite")
             try etc.write("localtime")
 
-            #expect(Set(watcher.readEvents(count: 2)) == [
-                FileEvent(folder: store.path, name: "tasks.sqlite", kinds: .closeWrite),
-                FileEvent(folder: etc.path, name: "localtime", kinds: .closeWrite),
+            #expect(Set(watcher.readChanges(count: 2)) == [
+                FileChange(folder: store.path, name: "tasks.sqlite", kinds: .closeWrite),
+                FileChange(folder: etc.path, name: "localtime", kinds: .closeWrite),
             ])
         }
 
@@ -100,7 +100,7 @@ extension LinuxLayerTests {
 
             #expect(mkdir(folder.file("sub"), 0o700) == 0)
 
-            #expect(watcher.readEvents(count: 1) == [FileEvent(folder: folder.path, name: "sub", kinds: .created, isDirectory: true)])
+            #expect(watcher.readChanges(count: 1) == [FileChange(folder: folder.path, name: "sub", kinds: .created, isDirectory: true)])
         }
 
         @Test("Deleting the watched folder reports it, then the end of the watch")
@@ -113,9 +113,9 @@ extension LinuxLayerTests {
 
             #expect(rmdir(folder) == 0)
 
-            #expect(watcher.readEvents(count: 2) == [
-                FileEvent(folder: folder, name: "", kinds: .folderDeleted),
-                FileEvent(folder: folder, name: "", kinds: .unwatched),
+            #expect(watcher.readChanges(count: 2) == [
+                FileChange(folder: folder, name: "", kinds: .folderDeleted),
+                FileChange(folder: folder, name: "", kinds: .unwatched),
             ])
             try watcher.unwatch(folder)
         }
@@ -129,9 +129,9 @@ extension LinuxLayerTests {
             try watcher.unwatch(folder.path)
             try folder.write("a")
 
-            #expect(watcher.readEvents(count: 1) == [FileEvent(folder: folder.path, name: "", kinds: .unwatched)])
+            #expect(watcher.readChanges(count: 1) == [FileChange(folder: folder.path, name: "", kinds: .unwatched)])
             try folder.write("b")
-            #expect(watcher.readEvents() == [])
+            #expect(watcher.readChanges() == [])
         }
 
         @Test("Hundreds of events queued at once are all read, in order, over several reads")
@@ -154,7 +154,7 @@ extension LinuxLayerTests {
                 #expect(pwrite(files[round % 2], "x", 1, 0) == 1)
             }
 
-            let events = watcher.readEvents()
+            let events = watcher.readChanges()
             #expect(events.count == 400)
             #expect(events.map(\.name) == (0..<400).map { names[$0 % 2] })
             #expect(events.allSatisfy { $0.kinds == .modified && $0.folder == folder.path })
@@ -167,9 +167,9 @@ extension LinuxLayerTests {
             let loop = try EventLoop()
             let watcher = try DirectoryWatcher()
             try watcher.watch(folder.path, mask: .closeWrite)
-            let seen = Shared<[FileEvent]>([])
+            let seen = Shared<[FileChange]>([])
             try loop.register(watcher.fd) {
-                seen.set(seen.get() + watcher.readEvents())
+                seen.set(seen.get() + watcher.readChanges())
                 loop.stop()
             }
 
@@ -179,7 +179,7 @@ extension LinuxLayerTests {
             }
             #expect(try loop.runStopped())
 
-            #expect(seen.get().contains(FileEvent(folder: folder.path, name: "tasks.sqlite-wal", kinds: .closeWrite)))
+            #expect(seen.get().contains(FileChange(folder: folder.path, name: "tasks.sqlite-wal", kinds: .closeWrite)))
         }
 
         @Test("Watching a missing folder fails with an error that names it")

@@ -42,13 +42,13 @@ extension DirectoryWatcher {
     ///
     /// A close is reported only once every copy of the descriptor is closed,
     /// and a process another test is spawning holds copies for a moment.
-    func readEvents(count: Int) -> [FileEvent] {
-        var events = readEvents()
+    func readChanges(count: Int) -> [FileChange] {
+        var events = readChanges()
         let deadline = monotonicNow() + 2_000_000_000
         while events.count < count && monotonicNow() < deadline {
             var entry = pollfd(fd: fd.rawValue, events: Int16(POLLIN), revents: 0)
             _ = poll(&entry, 1, 50)
-            events += readEvents()
+            events += readChanges()
         }
         return events
     }

@@ -12,7 +12,7 @@ extension LinuxLayerTests {
         func firesAfterItsDuration() throws {
             let loop = try EventLoop()
             let timer = try MonotonicTimer()
-            let fired = Shared<(TimerEvent, Int64)?>(nil)
+            let fired = Shared<(TimerReading, Int64)?>(nil)
             try loop.register(timer.fd) {
                 fired.set((timer.acknowledge(), monotonicNow()))
                 loop.stop()
@@ -31,7 +31,7 @@ extension LinuxLayerTests {
         func zero() throws {
             let loop = try EventLoop()
             let timer = try MonotonicTimer()
-            let event = Shared<TimerEvent?>(nil)
+            let event = Shared<TimerReading?>(nil)
             try loop.register(timer.fd) {
                 event.set(timer.acknowledge())
                 loop.stop()

@@ -92,9 +92,9 @@ extension LinuxLayerTests {
             _ timer: WallClockTimer,
             rearmingAt instant: Date,
             within limit: Duration = .seconds(2)
-        ) throws -> (events: [TimerEvent], firedAt: Date?) {
+        ) throws -> (events: [TimerReading], firedAt: Date?) {
             let loop = try EventLoop()
-            let events = Shared<[TimerEvent]>([])
+            let events = Shared<[TimerReading]>([])
             let firedAt = Shared<Date?>(nil)
             try loop.register(timer.fd) {
                 let event = timer.acknowledge()

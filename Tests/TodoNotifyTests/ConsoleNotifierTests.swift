@@ -19,7 +19,7 @@ struct ConsoleNotifierTests {
         let reminder = Reminder(taskID: task.id, kind: .morning, occurrence: .at(NotifyFixtures.at("2026-11-25 09:00")), at: NotifyFixtures.at("2026-11-25 09:00"))
 
         let first = try notifier.show(composer.notification(for: task, reminder: reminder, firedAt: reminder.at))
-        let second = try notifier.show(ReminderNotification(summary: "Pay rent", body: "Due today at 17:00", taskID: 2))
+        let second = try notifier.show(ReminderNotification(summary: "Pay rent", body: "Due today at 17:00", owner: .task(2)))
 
         #expect(lines.get() == [
             "[reminder] Pay <rent> & <b>bills</b> — Due today at 17:00 — Bring the <b>cheque</b> & a pen — and the receipt",
@@ -30,7 +30,7 @@ struct ConsoleNotifierTests {
 
     @Test("Line breaks and tabs in a title do not break the line")
     func controlCharacters() {
-        let line = ConsoleNotifier.line(for: ReminderNotification(summary: "Pay\nrent\t", body: "", taskID: 1))
+        let line = ConsoleNotifier.line(for: ReminderNotification(summary: "Pay\nrent\t", body: "", owner: .task(1)))
 
         #expect(line == "[reminder] Pay rent")
     }

@@ -29,7 +29,6 @@ struct EventNotificationTests {
         let bubble = composer.notification(for: event, calendar: "Personal", firedAt: NotifyFixtures.at("2026-11-25 09:50"))
         #expect(bubble.summary == "Dentist")
         #expect(bubble.body == "in 10 min · 10:00–11:00\nDr. Weber &lt;Praxis&gt;\nPersonal")
-        #expect(bubble.eventID == 7)
         #expect(bubble.owner == .event(7))
         #expect(bubble.actions.map(\.label) == ["Snooze 10 minutes", "Snooze 1 hour", "Dismiss"])
         #expect(bubble.commandHints.isEmpty)

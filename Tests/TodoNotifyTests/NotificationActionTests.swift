@@ -92,8 +92,8 @@ struct NotificationActionTests {
 
     @Test("Without actions, or with only the default one, the body names no command")
     func noHintsWithoutActions() {
-        let plain = ReminderNotification(summary: "Pay rent", body: "Due today", taskID: 5)
-        let dismissOnly = ReminderNotification(summary: "Pay rent", body: "Due today", taskID: 5,
+        let plain = ReminderNotification(summary: "Pay rent", body: "Due today", owner: .task(5))
+        let dismissOnly = ReminderNotification(summary: "Pay rent", body: "Due today", owner: .task(5),
                                                actions: [NotificationAction(.dismiss)])
 
         #expect(plain.body(showingActions: false) == "Due today")
@@ -101,10 +101,20 @@ struct NotificationActionTests {
         #expect(ReminderComposer(scheduler: NotifyFixtures.scheduler, iconPath: nil).actions.isEmpty)
     }
 
+    @Test("A digest's bubble and an event's name no command: a digest is of no one task (it once said `todo-remind done 0`), an event has none")
+    func noHintsForDigestOrEvent() {
+        let actions = NotificationAction.reminderActions(snoozeChoices: ["1h"])
+        for owner: BubbleOwner in [.digest, .event(3)] {
+            let notification = ReminderNotification(summary: "3 tasks today", body: "Pay rent · due today", owner: owner, actions: actions)
+            #expect(notification.commandHints.isEmpty)
+            #expect(notification.body(showingActions: false) == "Pay rent · due today")
+        }
+    }
+
     @Test("The console shows no actions, so its line ends with the commands")
     func consoleLine() {
         let notification = ReminderNotification(
-            summary: "Pay rent", body: "Due today", taskID: 9,
+            summary: "Pay rent", body: "Due today", owner: .task(9),
             actions: NotificationAction.reminderActions(snoozeChoices: ["1h"])
         )
 

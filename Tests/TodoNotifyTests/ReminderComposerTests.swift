@@ -144,6 +144,6 @@ struct ReminderComposerTests {
         #expect(notification.desktopEntry == "todo-remind")
         #expect(notification.category == "x-todo-remind.reminder")
         #expect(notification.iconPath == "/usr/share/icons/todo-remind.svg")
-        #expect(notification.taskID == 42)
+        #expect(notification.owner == .task(42))
     }
 }

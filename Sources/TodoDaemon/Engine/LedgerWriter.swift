@@ -93,13 +93,13 @@ final class LedgerWriter {
             }
             if isFailing {
                 isFailing = false
-                logger.notice("The store takes writes again; the ledger is up to date.", metadata: DaemonEvent.ledgerBack.metadata())
+                logger.notice("The store takes writes again; the ledger is up to date.", metadata: LogTopic.ledgerBack.metadata())
             }
         } catch {
             if !isFailing {
                 isFailing = true
                 logger.error("The ledger cannot be written (\(error.localizedDescription)); reminders are still shown, and recorded once it can be.",
-                             metadata: DaemonEvent.ledgerFailing.metadata([
+                             metadata: LogTopic.ledgerFailing.metadata([
                                  "error": .string(error.localizedDescription), "kept": .stringConvertible(keptOrder.count),
                              ]))
             }

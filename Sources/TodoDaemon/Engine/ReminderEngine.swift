@@ -125,7 +125,7 @@ final class ReminderEngine {
 
     /// The wall clock was set: instants armed under the old clock are wrong.
     func clockChanged() throws {
-        logger.info("The clock was set; planning again.", metadata: DaemonEvent.clockSet.metadata())
+        logger.info("The clock was set; planning again.", metadata: LogTopic.clockSet.metadata())
         plannedThrough = nil
         try plan()
     }
@@ -134,7 +134,7 @@ final class ReminderEngine {
     func timeZoneChanged(to timeZone: TimeZone) throws {
         guard timeZone != scheduler.clock.timeZone else { return }
         logger.info("The time zone is now \(timeZone.identifier); planning again.",
-                    metadata: DaemonEvent.timeZone.metadata(["zone": .string(timeZone.identifier)]))
+                    metadata: LogTopic.timeZone.metadata(["zone": .string(timeZone.identifier)]))
         scheduler = Scheduler(clock: WallClock(timeZone: timeZone), policy: scheduler.policy)
         plannedThrough = nil
         try plan()
@@ -162,18 +162,16 @@ final class ReminderEngine {
     /// for every device, or kept here (`EventActions`).
     func actionInvoked(_ invocation: ActionInvocation) throws {
         let instant = now()
-        let owners: [Reminder.Owner] = if let eventID = invocation.eventID {
-            [.event(eventID)]
-        } else if invocation.taskID == ReminderComposer.digestTaskID {
-            openBubbles.digestTasks.map(Reminder.Owner.task)
-        } else {
-            [.task(invocation.taskID)]
+        let owners: [Reminder.Owner] = switch invocation.owner {
+        case .task(let taskID): [.task(taskID)]
+        case .event(let eventID): [.event(eventID)]
+        case .digest: openBubbles.digestTasks.map(Reminder.Owner.task)
+        case .test: []
         }
-        guard let request = invocation.request, !(request == .markDone && invocation.eventID != nil) else {
-            let owner = invocation.eventID.map { "event \($0)" } ?? "task \(invocation.taskID)"
-            logger.debug("Notification of \(owner) closed (\(invocation.key)).",
-                         metadata: Self.actionMetadata(invocation.eventID.map(Reminder.Owner.event) ?? .task(invocation.taskID),
-                                                       key: invocation.key, outcome: "ignored"))
+        let isEvent = if case .event = invocation.owner { true } else { false }
+        guard let request = invocation.request, !(request == .markDone && isEvent) else {
+            logger.debug("Notification of \(invocation.owner) closed (\(invocation.key)).",
+                         metadata: Self.actionMetadata(invocation.owner, key: invocation.key, outcome: "ignored"))
             return
         }
         for owner in owners {
@@ -191,13 +189,14 @@ final class ReminderEngine {
 
     /// What a log line about an action carries: whose bubble, which action,
     /// and what came of it.
-    private static func actionMetadata(_ owner: Reminder.Owner, key: String, outcome: String,
-                                       _ more: Logger.Metadata = [:]) -> Logger.Metadata {
+    static func actionMetadata(_ owner: BubbleOwner, key: String, outcome: String,
+                               _ more: Logger.Metadata = [:]) -> Logger.Metadata {
         let ownerKey: Logger.Metadata = switch owner {
         case .task(let taskID): ["task": .stringConvertible(taskID)]
         case .event(let eventID): ["event_id": .stringConvertible(eventID)]
+        case .digest, .test: ["task": .stringConvertible(0)]
         }
-        return DaemonEvent.action.metadata(ownerKey.merging(["action": .string(key)]) { $1 }.merging(more) { $1 }
+        return LogTopic.action.metadata(ownerKey.merging(["action": .string(key)]) { $1 }.merging(more) { $1 }
             .merging(["outcome": .string(outcome)]) { $1 })
     }
 
@@ -300,14 +299,14 @@ final class ReminderEngine {
         // Called only for a line the log level lets through (`metadata` is an autoclosure).
         func ended(_ outcome: String, _ more: Logger.Metadata) -> Logger.Metadata {
             let about = job.logMetadata(clock: scheduler.clock)
-            return DaemonEvent.delivery.metadata(about.merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
+            return LogTopic.delivery.metadata(about.merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
         }
         switch result {
         case .success(let serverID):
             logger.debug("Delivered \(what) (notification \(serverID)).",
                          metadata: ended("delivered", ["notification": .stringConvertible(serverID)]))
             ledger.record(records(.delivered, "notification \(serverID)"))
-            if job.notification.taskID == ReminderComposer.digestTaskID, job.event == nil {
+            if job.notification.owner == .digest {
                 openBubbles.shownDigest(of: reminders.compactMap(\.taskID))
             } else if reminders.count == 1 {
                 openBubbles.shown(job.reminder, event: job.event)
@@ -344,10 +343,10 @@ final class ReminderEngine {
             switch owner {
             case .task(let taskID):
                 logger.info("Closed the notification of task \(taskID): its reminder was handled (\(reason.rawValue)).",
-                            metadata: DaemonEvent.closed.metadata(["task": .stringConvertible(taskID), "reason": .string(reason.rawValue)]))
+                            metadata: LogTopic.closed.metadata(["task": .stringConvertible(taskID), "reason": .string(reason.rawValue)]))
             case .event(let eventID):
                 logger.info("Closed the notification of event \(eventID): its alarm was handled (\(reason.rawValue)).",
-                            metadata: DaemonEvent.closed.metadata(["event_id": .stringConvertible(eventID), "reason": .string(reason.rawValue)]))
+                            metadata: LogTopic.closed.metadata(["event_id": .stringConvertible(eventID), "reason": .string(reason.rawValue)]))
             }
         }
     }
@@ -393,7 +392,7 @@ final class ReminderEngine {
         ledger.record(records)
         if decided.skippedCount > 0 {
             logger.info("Skipped \(decided.skippedCount) reminders older than the catch-up window.",
-                        metadata: DaemonEvent.skip.metadata(["count": .stringConvertible(decided.skippedCount)]))
+                        metadata: LogTopic.skip.metadata(["count": .stringConvertible(decided.skippedCount)]))
         }
         let composer = ReminderComposer(
             scheduler: scheduler,
@@ -423,7 +422,7 @@ final class ReminderEngine {
         nextHeldEvent = decided.nextHeldEvent
         plannedThrough = instant
         logger.debug("Planned: \(shown) to show, \(records.count) to record.",
-                     metadata: DaemonEvent.planned.metadata([
+                     metadata: LogTopic.planned.metadata([
                          "shown": .stringConvertible(shown), "recorded": .stringConvertible(records.count),
                      ]))
         try arm(after: instant)
@@ -512,7 +511,7 @@ final class ReminderEngine {
                 case .event(let eventID): "event \(eventID)"
                 }
                 logger.debug("Next reminder: \(whose), at \(DateText.iso8601(next.at, clock: scheduler.clock)).",
-                             metadata: DaemonEvent.armed.metadata(next.logMetadata(clock: scheduler.clock)))
+                             metadata: LogTopic.armed.metadata(next.logMetadata(clock: scheduler.clock)))
             }
         }
     }
@@ -591,7 +590,7 @@ final class ReminderEngine {
         let held = job.isHeld ? ", held for quiet hours" : ""
         // Rounded to the microsecond: the text says tenths of a millisecond,
         // a program gets what the clock can tell apart.
-        let metadata = DaemonEvent.fire.metadata(job.logMetadata(clock: scheduler.clock).merging([
+        let metadata = LogTopic.fire.metadata(job.logMetadata(clock: scheduler.clock).merging([
             "lateness_ms": .stringConvertible((latenessMilliseconds * 1000).rounded() / 1000),
         ]) { $1 })
         if case .event(let eventID) = job.reminder.owner {

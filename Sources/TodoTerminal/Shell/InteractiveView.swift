@@ -102,7 +102,7 @@ public final class InteractiveView {
             }
         }
         try loop.register(storeWatcher.fd) {
-            let events = storeWatcher.readEvents()
+            let events = storeWatcher.readChanges()
             if events.contains(where: { $0.name.hasPrefix(storeName) || $0.kinds.contains(.overflow) }) {
                 try settle.arm(after: Self.debounce)
             }
@@ -117,7 +117,7 @@ public final class InteractiveView {
             dirty = true
         }
         try loop.register(folderWatcher.fd) {
-            let events = folderWatcher.readEvents()
+            let events = folderWatcher.readChanges()
             let changed = DaemonSync.changedFolders(events.map { ($0.folder, $0.name) }, overflow: events.contains { $0.kinds.contains(.overflow) })
             guard changed.map({ !$0.isEmpty }) ?? true else { return }
             if try self.data.readIn(paths: changed, now: Date()) {

@@ -192,7 +192,7 @@ extension RunningDaemon: CustomStringConvertible {
 /// One line of the daemon's log, as `--log-format json` writes it:
 /// `{"time":…,"level":"info","message":"Reminder: …","metadata":{"event":"fire",…}}`.
 ///
-/// Tests look lines up by their `event` and metadata (see `DaemonEvent`), not
+/// Tests look lines up by their `event` and metadata (see `LogTopic`), not
 /// by their message, which is for people; the message is there for failure
 /// reports.
 struct LogLine: CustomStringConvertible {

@@ -32,7 +32,7 @@ struct ReminderEngineDigestTests {
         let job = try #require(daemon.jobs.only)
         #expect(Set(job.reminders) == Set(tasks.map { Reminder.of($0, .morning, at: T.at(9)) }))
         #expect(job.notification.summary == "4 tasks today")
-        #expect(job.notification.taskID == ReminderComposer.digestTaskID)
+        #expect(job.notification.owner == .digest)
         // A bubble's actions, for all four (a digest once offered only Dismiss).
         #expect(job.notification.actions.map(\.label) == ["Mark all done", "Snooze all 1 hour", "Dismiss"])
         #expect(job.notification.body.split(separator: "\n").count == 4)
@@ -69,7 +69,7 @@ struct ReminderEngineDigestTests {
             try daemon.succeedAll()
 
             fixture.clock.now = T.at(9, 2)
-            try daemon.engine.actionInvoked(ActionInvocation(taskID: ReminderComposer.digestTaskID, key: key, notificationID: 7))
+            try daemon.engine.actionInvoked(ActionInvocation(owner: .digest, key: key, notificationID: 7))
 
             let after = try tasks.map { try #require(try fixture.store.task(id: $0.id)) }
             switch key {
@@ -92,7 +92,7 @@ struct ReminderEngineDigestTests {
         try daemon.succeedAll()
 
         #expect(daemon.jobs.map(\.reminders) == tasks.map { [Reminder.of($0, .morning, at: T.at(9))] })
-        #expect(daemon.jobs.map(\.notification.taskID) == tasks.map(\.id))
+        #expect(daemon.jobs.map(\.notification.owner) == tasks.map { .task($0.id) })
         #expect(try fixture.ledger().filter { $0.status == .delivered }.count == 3)
     }
 

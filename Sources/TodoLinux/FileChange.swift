@@ -1,8 +1,8 @@
 import CLinux
 import Glibc
 
-/// A change in a watched folder, as `DirectoryWatcher.readEvents()` reports it.
-public struct FileEvent: Hashable, Sendable, CustomStringConvertible {
+/// A change in a watched folder, as `DirectoryWatcher.readChanges()` reports it.
+public struct FileChange: Hashable, Sendable, CustomStringConvertible {
     /// The watched folder, as it was given to `watch(_:mask:)`; empty for an
     /// overflow, which concerns no folder in particular.
     public let folder: String
@@ -26,7 +26,7 @@ public struct FileEvent: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-extension FileEvent {
+extension FileChange {
     /// The byte size of `struct inotify_event` before its name.
     static let headerSize = MemoryLayout<inotify_event>.size
 
@@ -38,8 +38,8 @@ extension FileEvent {
     /// unknown watch descriptor (one unwatched while events were queued) is
     /// dropped, except an overflow, which has none. A watch's end
     /// (`IN_IGNORED`) removes its descriptor from `folders`.
-    static func decode(_ bytes: UnsafeRawBufferPointer, folders: inout [Int32: String]) -> [FileEvent] {
-        var events: [FileEvent] = []
+    static func decode(_ bytes: UnsafeRawBufferPointer, folders: inout [Int32: String]) -> [FileChange] {
+        var events: [FileChange] = []
         var offset = 0
         while offset + headerSize <= bytes.count {
             let watch = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
@@ -57,9 +57,9 @@ extension FileEvent {
             let isDirectory = mask & UInt32(IN_ISDIR) != 0
 
             if kinds.contains(.overflow) {
-                events.append(FileEvent(folder: "", name: "", kinds: kinds, isDirectory: false))
+                events.append(FileChange(folder: "", name: "", kinds: kinds, isDirectory: false))
             } else if let folder = folders[watch], !kinds.isEmpty {
-                events.append(FileEvent(folder: folder, name: name, kinds: kinds, isDirectory: isDirectory))
+                events.append(FileChange(folder: folder, name: name, kinds: kinds, isDirectory: isDirectory))
                 if kinds.contains(.unwatched) {
                     folders[watch] = nil
                 }

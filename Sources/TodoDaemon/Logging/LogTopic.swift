@@ -1,12 +1,13 @@
 import Logging
 
-/// What a line of the daemon's log is about: its `event` metadata.
+/// What a line of the daemon's log is about: its topic, written as the
+/// `event` metadata (the key the log has always had, which programs read).
 ///
 /// The message of a line is for people and may be reworded at any time; the
-/// event and the metadata beside it are for programs (the end-to-end tests,
+/// topic and the metadata beside it are for programs (the end-to-end tests,
 /// the benchmarks, a log shipper reading `--log-format json`), which look
 /// lines up by them instead of matching prose.
-enum DaemonEvent: String {
+enum LogTopic: String {
     /// The daemon runs and plans from the store at `store`.
     case watching
     /// SIGTERM or SIGINT: the daemon stops.
@@ -80,7 +81,7 @@ enum DaemonEvent: String {
     case writeResumed = "write-resumed"
 }
 
-extension DaemonEvent {
+extension LogTopic {
     /// The metadata of a line about this event, with `more` beside it.
     func metadata(_ more: Logger.Metadata = [:]) -> Logger.Metadata {
         more.merging(["event": .string(rawValue)]) { _, event in event }

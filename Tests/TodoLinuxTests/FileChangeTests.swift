@@ -5,7 +5,7 @@ import Testing
 /// `DirectoryWatcher` decodes what inotify hands over: variable-length
 /// records, several per read.
 @Suite("inotify records")
-struct FileEventTests {
+struct FileChangeTests {
     @Test("Records of different lengths, a folder, an overflow, an unknown watch and a watch that ends decode in order")
     func decode() {
         var bytes: [UInt8] = []
@@ -19,15 +19,15 @@ struct FileEventTests {
         bytes += record(watch: 2, mask: UInt32(IN_CREATE), name: "late", padTo: 16)
 
         var folders: [Int32: String] = [1: "/store", 2: "/etc"]
-        let events = bytes.withUnsafeBytes { FileEvent.decode($0, folders: &folders) }
+        let events = bytes.withUnsafeBytes { FileChange.decode($0, folders: &folders) }
 
         #expect(events == [
-            FileEvent(folder: "/store", name: "a", kinds: .created),
-            FileEvent(folder: "/store", name: "tasks.sqlite-wal", kinds: .modified),
-            FileEvent(folder: "/etc", name: "sub", kinds: .created, isDirectory: true),
-            FileEvent(folder: "", name: "", kinds: .overflow),
-            FileEvent(folder: "/store", name: "localtime", kinds: .movedTo),
-            FileEvent(folder: "/etc", name: "", kinds: .unwatched),
+            FileChange(folder: "/store", name: "a", kinds: .created),
+            FileChange(folder: "/store", name: "tasks.sqlite-wal", kinds: .modified),
+            FileChange(folder: "/etc", name: "sub", kinds: .created, isDirectory: true),
+            FileChange(folder: "", name: "", kinds: .overflow),
+            FileChange(folder: "/store", name: "localtime", kinds: .movedTo),
+            FileChange(folder: "/etc", name: "", kinds: .unwatched),
         ])
         // The watch that ended is forgotten, and what was queued after it dropped.
         #expect(folders == [1: "/store"])
@@ -37,7 +37,7 @@ struct FileEventTests {
     func truncated() {
         let bytes = record(watch: 1, mask: UInt32(IN_CREATE), name: "tasks.sqlite", padTo: 16)
         var folders: [Int32: String] = [1: "/store"]
-        let events = bytes.withUnsafeBytes { FileEvent.decode(UnsafeRawBufferPointer(rebasing: $0[..<20]), folders: &folders) }
+        let events = bytes.withUnsafeBytes { FileChange.decode(UnsafeRawBufferPointer(rebasing: $0[..<20]), folders: &folders) }
         #expect(events == [])
     }
 

@@ -1,5 +1,5 @@
 /// What reading a timer's descriptor found, once the event loop said it was ready.
-public enum TimerEvent: Hashable, Sendable {
+public enum TimerReading: Hashable, Sendable {
     /// The timer expired.
     case fired
     /// The wall clock was set (by hand, by NTP stepping it, after a resume):
