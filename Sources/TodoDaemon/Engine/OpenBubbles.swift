@@ -28,7 +28,7 @@ struct OpenBubbles {
 
     private var open: [Reminder.Owner: Shown] = [:]
     /// The tasks of the digest shown last, which its actions act on: a new
-    /// digest replaces the one still open (`ReminderComposer.digestTaskID`).
+    /// digest replaces the one still open (`BubbleOwner.digest`).
     private(set) var digestTasks: [Int64] = []
 
     /// A digest of these tasks is shown now.
