@@ -24,7 +24,7 @@ let package = Package(
         .library(name: "TodoSync", targets: ["TodoSync"]),
         .library(name: "TodoListing", targets: ["TodoListing"]),
         .library(name: "TodoTerminal", targets: ["TodoTerminal"]),
-        .library(name: "TodoImport", targets: ["TodoImport"]),
+        .library(name: "TodoExchange", targets: ["TodoExchange"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -37,6 +37,8 @@ let package = Package(
             name: "TodoCore",
             swiftSettings: swiftSettings
         ),
+        // The store: tasks, the ledger, the journal, the files of lists in
+        // folders, in one SQLite file through GRDB.
         .target(
             name: "TodoStore",
             dependencies: [
@@ -80,40 +82,46 @@ let package = Package(
         ),
         // Recurrence is a target of its own rather than part of TodoCore: it
         // is as pure as the core (no I/O, libical only computes), but keeping
-        // it apart means only what repeats tasks links libical, and the core
-        // keeps depending on nothing but Foundation.
+        // it apart keeps the core depending on nothing but Foundation. Both
+        // executables link it: completing a repeating task (`done`, a
+        // bubble's Mark done) moves it to its next occurrence, which the
+        // store does in the completion's transaction, and `next` forecasts
+        // the occurrences to come.
         .target(
             name: "TodoRecurrence",
             dependencies: ["TodoCore", "CLibical"],
             swiftSettings: swiftSettings
         ),
-        // iCalendar files and vdir folders. Content lines are parsed and
-        // written by hand so that every line todo-remind does not change
-        // keeps its bytes; libical only generates VTIMEZONEs.
+        // iCalendar files and vdir folders, and how a task maps onto a
+        // VTODO (TaskMapping, whose repeat rules TodoRecurrence checks).
+        // Content lines are parsed and written by hand so that every line
+        // todo-remind does not change keeps its bytes; libical only
+        // generates VTIMEZONEs.
         .target(
             name: "TodoCalendar",
-            dependencies: ["TodoCore", "CLibical"],
+            dependencies: ["TodoCore", "TodoRecurrence", "CLibical"],
             swiftSettings: swiftSettings
         ),
-        // Other programs' files read into tasks (Taskwarrior, todo.txt):
-        // pure parsing, no I/O.
+        // Tasks in and out of every format: todo-remind's JSON, Taskwarrior's
+        // export, todo.txt, iCalendar files. Reading is pure parsing; an
+        // .ics export reads the store's files and origins.
         .target(
-            name: "TodoImport",
-            dependencies: ["TodoCore", "TodoRecurrence", "TodoCalendar"],
+            name: "TodoExchange",
+            dependencies: ["TodoCore", "TodoRecurrence", "TodoCalendar", "TodoStore"],
             swiftSettings: swiftSettings
         ),
         // The store and the lists' folders kept in step: files read in and
         // merged, changed tasks written out.
         .target(
             name: "TodoSync",
-            dependencies: ["TodoCore", "TodoRecurrence", "TodoStore", "TodoCalendar", "TodoConfig", "TodoImport"],
+            dependencies: ["TodoCore", "TodoRecurrence", "TodoStore", "TodoCalendar", "TodoConfig"],
             swiftSettings: swiftSettings
         ),
-        // What `list` and `show` say of a task, as words and table cells, for
-        // the command line and the interactive view alike.
+        // What `list`, `show` and `agenda` say of tasks and events, as words
+        // and table cells, for the command line and the interactive view alike.
         .target(
             name: "TodoListing",
-            dependencies: ["CLinux", "TodoCore", "TodoRecurrence", "TodoStore"],
+            dependencies: ["CLinux", "TodoCore", "TodoRecurrence", "TodoStore", "TodoSync"],
             swiftSettings: swiftSettings
         ),
         // ncurses with wide characters (Debian's libncurses-dev), found
@@ -174,7 +182,7 @@ let package = Package(
                 "TodoSync",
                 "TodoListing",
                 "TodoTerminal",
-                "TodoImport",
+                "TodoExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
@@ -231,8 +239,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "TodoImportTests",
-            dependencies: ["TodoImport", "TodoSync", "TodoStore", "TodoCalendar", "TodoCore", "TestSupport"],
+            name: "TodoExchangeTests",
+            dependencies: ["TodoExchange", "TodoSync", "TodoStore", "TodoCalendar", "TodoCore", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -131,3 +131,11 @@ public enum RepeatRuleError: LocalizedError, Hashable, Sendable {
 
     private static func quoted(_ text: String) -> String { "“\(text)”" }
 }
+
+extension RepeatRuleError {
+    /// The sentence that says a task's file repeats by `rule`, which
+    /// todo-remind cannot follow, and why (`reason`, a sentence).
+    public static func unfollowedMessage(file: String, rule: String, reason: String) -> String {
+        "“\(file)” repeats by RRULE:\(rule), which todo-remind cannot follow, so it is shown as due once and `done` is refused here (it would end the series on every device): \(reason)"
+    }
+}

@@ -455,7 +455,7 @@ enum StoreSchema {
                     """, arguments: [id])
                 try db.execute(sql: "UPDATE task_file SET dirty = ? WHERE task_id = ?", arguments: [row[8] as Int64? ?? 0, id])
                 try db.execute(sql: "INSERT OR REPLACE INTO unfollowed_rule (task_id, rule, message) VALUES (?, ?, ?)", arguments: [
-                    id, rule, TaskFiles.unfollowedRuleMessage(file: file, rule: rule, reason: reason),
+                    id, rule, RepeatRuleError.unfollowedMessage(file: file, rule: rule, reason: reason),
                 ])
             }
         }

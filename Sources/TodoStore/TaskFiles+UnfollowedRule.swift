@@ -38,10 +38,4 @@ extension TaskFiles {
     private static let unfollowedRulesSQL = """
         SELECT u.task_id, u.rule, u.message FROM unfollowed_rule u JOIN task t ON t.id = u.task_id WHERE t.repeat_rule IS NULL
         """
-
-    /// The sentence that says a task's file repeats by `rule`, which
-    /// todo-remind cannot follow, and why (`reason`, a sentence).
-    public static func unfollowedRuleMessage(file: String, rule: String, reason: String) -> String {
-        "“\(file)” repeats by RRULE:\(rule), which todo-remind cannot follow, so it is shown as due once and `done` is refused here (it would end the series on every device): \(reason)"
-    }
 }

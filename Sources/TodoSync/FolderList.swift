@@ -1,3 +1,4 @@
+import Foundation
 import TodoCalendar
 
 /// A list backed by an iCalendar folder: its tasks are the folder's VTODO files.
@@ -45,4 +46,11 @@ public struct FolderList: Hashable, Sendable {
 
     /// The folder's path: what the store records as the task's list.
     public var path: String { folder.path }
+
+    /// The newest modification of a file in the folder, as `lists` shows
+    /// it; nil for an empty folder, or one that cannot be listed.
+    public var lastChange: Date? {
+        guard let newest = (try? folder.items())?.map(\.modificationNanoseconds).max() else { return nil }
+        return Date(timeIntervalSince1970: Double(newest) / 1e9)
+    }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import TodoCore
-import TodoSync
+import TodoListing
 
 extension TodoRemind {
     struct Agenda: ParsableCommand {
@@ -42,7 +42,7 @@ extension TodoRemind {
                 case .time(let instant): clock.day(of: instant)
                 }
             } ?? clock.day(of: context.now)
-            let agenda = try TodoSync.Agenda(store: context.store, lists: context.lists, scheduler: context.scheduler,
+            let agenda = try TodoListing.Agenda(store: context.store, lists: context.lists, scheduler: context.scheduler,
                                              from: first, count: days, now: context.now)
             let output = OutputBuffer()
             if json {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import TodoCore
+import TodoExchange
 import TodoStore
-import TodoSync
 
 extension TodoRemind {
     struct Export: ParsableCommand {

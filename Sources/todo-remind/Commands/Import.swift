@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TodoCore
-import TodoImport
+import TodoExchange
 import TodoStore
 import TodoSync
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import TodoCalendar
 import TodoListing
 import TodoSync
 
@@ -24,7 +23,7 @@ extension TodoRemind {
             for list in taskLists {
                 let count = counts[list.path] ?? (0, 0)
                 var notes = ["\(count.open) open of \(count.total)"]
-                if let changed = Self.lastChange(in: list.folder) { notes.append("last change \(text.instant(changed))") }
+                if let changed = list.lastChange { notes.append("last change \(text.instant(changed))") }
                 if list.path == context.lists.defaultList?.path { notes.append("default") }
                 rows.append([list.name, list.path, notes.joined(separator: " · ")])
                 colors[list.name] = list.color
@@ -52,12 +51,6 @@ extension TodoRemind {
             for path in context.lists.unmatchedPaths {
                 print("Note: the [[calendar]] path \(path) matches no folder yet (vdirsyncer discover makes them).")
             }
-        }
-
-        /// The newest modification of a task file in the folder.
-        static func lastChange(in folder: VdirFolder) -> Date? {
-            guard let newest = (try? folder.items())?.map(\.modificationNanoseconds).max() else { return nil }
-            return Date(timeIntervalSince1970: Double(newest) / 1e9)
         }
     }
 }

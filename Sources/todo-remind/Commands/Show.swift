@@ -1,6 +1,6 @@
 import ArgumentParser
 import TodoCore
-import TodoImport
+import TodoExchange
 import TodoListing
 import TodoStore
 

@@ -1,5 +1,5 @@
 import TodoCore
-import TodoSync
+import TodoListing
 
 /// `agenda --json`: an array of days, each with its events and its tasks.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import TodoCore
-import TodoSync
+import TodoListing
 
 /// `agenda`'s lines: a heading per day, then its events and the tasks due.
 ///

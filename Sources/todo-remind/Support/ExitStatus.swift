@@ -1,7 +1,7 @@
 import ArgumentParser
 import TodoConfig
 import TodoCore
-import TodoImport
+import TodoExchange
 import TodoListing
 import TodoRecurrence
 import TodoStore

@@ -1,5 +1,4 @@
 import Foundation
-import TodoCalendar
 import TodoCore
 
 /// What a user did here with a task's reminders, written into its VALARMs
@@ -21,7 +20,7 @@ extension TaskMapping {
     ///   alarm goes, so that no device brings the snooze back.
     ///
     /// Firing alone writes nothing: only these user actions change the alarms.
-    func writingAlarmActions(of task: TodoTask, read original: VTodoProperties, into bytes: [UInt8], path: String) -> [UInt8]? {
+    public func writingAlarmActions(of task: TodoTask, read original: VTodoProperties, into bytes: [UInt8], path: String) -> [UInt8]? {
         var reading = task
         apply(original, to: &reading)
         var result = bytes

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TodoCalendar
 import TodoCore
-import TodoImport
+import TodoExchange
 
 /// Taskwarrior's export read element by element (the end-to-end tests
 /// read a whole database made by the real `task`).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TodoImport
+@testable import TodoExchange
 
 /// The JSON reader behind Taskwarrior's import (`JSONText`): RFC 8259 and
 /// nothing more, at least as strict as Foundation's `JSONSerialization`

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
-import TodoImport
+import TodoExchange
 
 @Suite("Reading todo-remind's JSON (ImportedTasks)")
 struct ImportedTasksTests {

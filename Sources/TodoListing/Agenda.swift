@@ -2,6 +2,7 @@ import Foundation
 import TodoCore
 import TodoRecurrence
 import TodoStore
+import TodoSync
 
 /// Day by day, the calendar events and the tasks due (`todo-remind agenda`),
 /// each with its coming reminders, as khal's `list` shows events.

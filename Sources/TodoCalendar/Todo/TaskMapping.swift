@@ -1,8 +1,6 @@
 import Foundation
-import TodoCalendar
 import TodoCore
 import TodoRecurrence
-import TodoStore
 
 /// How a task and a VTODO's fields map onto each other (docs/ARCHITECTURE.md §7.3).
 ///
@@ -12,21 +10,27 @@ import TodoStore
 /// no longer matches. A PRIORITY of 2, a second category, a TZID spelled
 /// Evolution's way or an RRULE todo-remind cannot expand stay as they are
 /// until the user changes that field.
-struct TaskMapping {
+public struct TaskMapping: Sendable {
     /// Its zone: floating date-times are read in it, new timed dues are
     /// written in it unless their series is anchored elsewhere. Its rules:
     /// where the reminders written as todo-remind's own VALARMs fall.
-    let scheduler: Scheduler
+    public let scheduler: Scheduler
     /// A completed VTODO without a COMPLETED time counts as done now.
-    let now: Date
+    public let now: Date
     /// The lists (by folder path) whose tasks without any alarm get no
     /// default reminders (`defaults = false` in their `[[calendar]]`).
-    var listsWithoutDefaults: Set<String> = []
+    public var listsWithoutDefaults: Set<String> = []
 
-    var zone: TimeZone { scheduler.clock.timeZone }
+    public init(scheduler: Scheduler, now: Date, listsWithoutDefaults: Set<String> = []) {
+        self.scheduler = scheduler
+        self.now = now
+        self.listsWithoutDefaults = listsWithoutDefaults
+    }
+
+    public var zone: TimeZone { scheduler.clock.timeZone }
 
     /// The title of a VTODO without a SUMMARY.
-    static let untitled = "Untitled"
+    public static let untitled = "Untitled"
 
     /// `task` with the fields `properties` say, keeping everything else
     /// (id, creation, snooze, the reminder switch, a series' history).
@@ -34,7 +38,7 @@ struct TaskMapping {
     /// - Parameter links: how the parent's UID names a task of the store; a
     ///   UID no task has gives no parent (a missing one, or one whose file
     ///   comes in later, `FolderSync` links it then).
-    func apply(_ properties: VTodoProperties, to task: inout TodoTask, links: ParentLinks = .unlinked) {
+    public func apply(_ properties: VTodoProperties, to task: inout TodoTask, links: ParentLinks = .unlinked) {
         task.title = (try? TaskFields.title(properties.title ?? "")) ?? Self.untitled
         task.notes = (try? TaskFields.notes(properties.notes)) ?? nil
         task.tags = TaskTags.lenient(properties.categories)
@@ -75,7 +79,7 @@ struct TaskMapping {
 
     /// The task alarms another client's VALARM stands for: its first
     /// instance and each repetition (RFC 5545 `REPEAT`/`DURATION`).
-    static func alarms(_ alarm: VAlarm) -> [TaskAlarm] {
+    public static func alarms(_ alarm: VAlarm) -> [TaskAlarm] {
         let repeats = alarm.repetition.map { repetition in (1...max(repetition.count, 1)).map { $0 * repetition.interval } } ?? []
         // Offsets past a century (`TaskAlarm.offsets`) are no reminder anyone set.
         func offsets(_ seconds: Int) -> [Int] {
@@ -97,7 +101,7 @@ struct TaskMapping {
     /// The instant a file says (whole seconds), or the task's own when it is
     /// that second: a snooze set here keeps its fraction, and with it its
     /// reminder's identity in the ledger, so it is not fired again.
-    static func keepingFraction(_ current: Date?, read: Date?) -> Date? {
+    public static func keepingFraction(_ current: Date?, read: Date?) -> Date? {
         guard let current, let read, current.timeIntervalSince1970.rounded(.down) == read.timeIntervalSince1970 else { return read }
         return current
     }
@@ -111,7 +115,7 @@ struct TaskMapping {
     ///   alarm) fires as missed within the catch-up window, as Thunderbird
     ///   shows it on start. Never later than now: a clock ahead elsewhere
     ///   must not cost a reminder.
-    func task(from properties: VTodoProperties, list: String, changedAt: Date? = nil, links: ParentLinks = .unlinked) -> TodoTask {
+    public func task(from properties: VTodoProperties, list: String, changedAt: Date? = nil, links: ParentLinks = .unlinked) -> TodoTask {
         let setAt = min(changedAt ?? now, now)
         var task = TodoTask(id: 0, title: Self.untitled, createdAt: now, dueSetAt: setAt, list: list)
         apply(properties, to: &task, links: links)
@@ -121,7 +125,7 @@ struct TaskMapping {
     /// The task's start a file's DTSTART says: none where it only anchors a
     /// repeating task's rule at its due, as todo-remind writes a series
     /// without a start (RFC 5545 asks a rule for a DTSTART).
-    static func start(of properties: VTodoProperties) -> Due? {
+    public static func start(of properties: VTodoProperties) -> Due? {
         guard let start = properties.start, properties.rule == nil || start != properties.due else { return nil }
         return start
     }
@@ -140,7 +144,7 @@ struct TaskMapping {
     /// step with its due and reminder switch where they are already, and
     /// added when its reminder is switched on; a file of another client's
     /// gets none for an unrelated change (its bytes stay its own).
-    func properties(of task: TodoTask, over base: VTodoProperties, links: ParentLinks = .unlinked) -> VTodoProperties {
+    public func properties(of task: TodoTask, over base: VTodoProperties, links: ParentLinks = .unlinked) -> VTodoProperties {
         var reading = task
         apply(base, to: &reading, links: links)
         var properties = base
@@ -207,7 +211,7 @@ struct TaskMapping {
     }
 
     /// An alarm set with `--remind`, as its own VALARM wrote it.
-    static func alarm(_ own: OwnAlarm) -> TaskAlarm? {
+    public static func alarm(_ own: OwnAlarm) -> TaskAlarm? {
         if own.isAbsolute {
             guard case .utc(let instant)? = ICalendarTime(ContentLine(name: "TRIGGER", value: own.trigger)) else { return nil }
             return .absolute(instant)
@@ -219,7 +223,7 @@ struct TaskMapping {
     /// The VALARMs that say the task's reminders (09:00 on the due day, at
     /// the due time) to other clients, relative to its DUE: none while its
     /// reminder is off or it has no due.
-    func ownAlarms(of task: TodoTask, besides theirs: Set<TaskAlarm> = []) -> [OwnAlarm] {
+    public func ownAlarms(of task: TodoTask, besides theirs: Set<TaskAlarm> = []) -> [OwnAlarm] {
         guard task.reminderOn else { return [] }
         let set = task.alarms.filter { !theirs.contains($0) }.map { alarm in
             switch alarm {
@@ -252,10 +256,10 @@ struct TaskMapping {
     /// no rule or todo-remind follows it. Such a task is shown as due once,
     /// and the store refuses to mark it done (`CompletionRefusal`): the file
     /// would say COMPLETED beside its RRULE, ending the series everywhere.
-    func unfollowedRule(_ properties: VTodoProperties, file: String) -> String? {
+    public func unfollowedRule(_ properties: VTodoProperties, file: String) -> String? {
         guard let rule = properties.rule, case .failure(let error) = followedRepeat(properties, keeping: nil) else { return nil }
         let reason = if case .needsDue = error { "it has no DUE to repeat from." } else { error.message }
-        return TaskFiles.unfollowedRuleMessage(file: file, rule: rule, reason: reason)
+        return RepeatRuleError.unfollowedMessage(file: file, rule: rule, reason: reason)
     }
 
     /// Whether todo-remind follows a file's RRULE, decided here only, so that

@@ -1,5 +1,5 @@
 import Testing
-import TodoImport
+import TodoExchange
 
 @Suite("Recognising an import's format")
 struct ImportFormatTests {

@@ -1,7 +1,6 @@
 import Foundation
 import TodoCalendar
 import TodoCore
-import TodoImport
 
 /// An iCalendar file's VTODOs read into tasks, each as a list's folder
 /// reads a file (`FolderItem`, `TaskMapping`): a file Thunderbird,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
-import TodoImport
+import TodoExchange
 
 /// todo.txt read by the format's specification (github.com/todotxt/todo.txt,
 /// README.md): its own examples, each a line.
