@@ -112,6 +112,7 @@ def make_data(before, base):
               environment(home), data)
     if b"--- exit 0 ---" not in out:
         sys.exit(f"reading the folders in failed:\n{out.decode(errors='replace')}")
+    shutil.copytree(base / "gen-1000", data / "gen-1000")
     return data
 
 
@@ -139,6 +140,10 @@ def outputs(binary, data, work):
         cli(f"{name}: export", ["export"] + store)
         cli(f"{name}: export --format ics", ["export", "--format", "ics"] + store)
         cli(f"{name}: tags", ["tags"] + store)
+    # An import by this build itself, and what it then exports.
+    own = ["--store", str(work / "imported-here.sqlite")]
+    cli("import (by each build)", ["import", str(work / "gen-1000" / "todo.json")] + own)
+    cli("import (by each build): export", ["export"] + own)
     folders = ["--store", str(work / "folders.sqlite"), "--config", str(work / "config.toml")]
     # The copied files have new inodes, which are part of their etags: read
     # in again first, by whichever build, and left out of the comparison.

@@ -12,20 +12,14 @@ enum TaskRow {
     /// The columns read for a task, in the order `task(from:)` decodes them,
     /// for a query whose FROM clause names the `task` table. The last is the
     /// task's snooze, looked up by its primary key.
-    static let selection = columns + ", (SELECT snoozed.until FROM snooze AS snoozed WHERE snoozed.task_id = task.id)"
+    static let selection = columns + ", (SELECT snoozed.\(TaskColumn.snoozedUntil.name) FROM snooze AS snoozed WHERE snoozed.task_id = task.id)"
 
     /// `selection` with NULL for the snooze, for reading many tasks whose
     /// snoozes are filled in from one read of the small `snooze` table
     /// (`fillSnoozes`) instead of a lookup per task.
     static let selectionWithoutSnoozes = columns + ", NULL"
 
-    private static let columns = """
-        task.id, task.title, task.notes, task.category, task.priority, task.due_day, task.due_time, \
-        task.completed_at, task.created_at, task.updated_at, task.reminder, task.due_set_at, \
-        task.repeat_rule, task.repeat_from, task.repeat_zone, task.repeat_start_day, task.repeat_start_time, task.repeat_done, \
-        task.list, task.acknowledged_at, task.alarms, task.remind_defaults, task.repeat_start_wall, \
-        task.tags, task.start_day, task.start_time, task.parent_id
-        """
+    private static let columns = TaskColumn.allCases.filter { $0 != .snoozedUntil }.map { "task." + $0.name }.joined(separator: ", ")
 
     /// Sets the tasks' snoozes from the `snooze` table.
     static func fillSnoozes(_ tasks: inout [TodoTask], _ db: Database) throws {
@@ -51,14 +45,7 @@ enum TaskRow {
 
     /// The columns every insert and update writes (all but `id`), in the
     /// order of `arguments(for:)`.
-    static let writtenColumns = [
-        "title", "notes", "category", "priority", "due_day", "due_time", "due_key",
-        "completed_at", "created_at", "updated_at", "reminder",
-        "due_set_at", "title_key", "notes_key", "category_key",
-        "repeat_rule", "repeat_from", "repeat_zone", "repeat_start_day", "repeat_start_time", "repeat_done",
-        "list", "acknowledged_at", "alarms", "remind_defaults", "repeat_start_wall",
-        "tags", "start_day", "start_time", "parent_id",
-    ]
+    static let writtenColumns = TaskColumn.written.map(\.name) + TaskKeyColumn.allCases.map(\.name)
 
     static let insertSQL = """
         INSERT INTO task (\(writtenColumns.joined(separator: ", ")))
@@ -98,39 +85,63 @@ enum TaskRow {
     /// Appends the values of `writtenColumns` for a task to `values`: an
     /// import puts many rows' values in one statement (`RowBatch`).
     static func append(_ task: TodoTask, to values: inout [DatabaseValue]) {
-        let (dueDay, dueTime) = columns(of: task.due)
+        let due = columns(of: task.due)
         let start = columns(of: task.repeating?.start)
         let begins = columns(of: task.start)
-        values.append(task.title.databaseValue)
-        values.append(task.notes.databaseValue)
-        values.append(task.category.databaseValue)
-        values.append(task.priority.rank.databaseValue)
-        values.append(dueDay.databaseValue)
-        values.append(dueTime.databaseValue)
-        values.append(task.due?.sortKey.databaseValue ?? .null)
-        values.append(task.completedAt?.timeIntervalSince1970.databaseValue ?? .null)
-        values.append(task.createdAt.timeIntervalSince1970.databaseValue)
-        values.append(task.updatedAt.timeIntervalSince1970.databaseValue)
-        values.append(task.reminderOn.databaseValue)
-        values.append(task.dueSetAt.timeIntervalSince1970.databaseValue)
-        values.append(TextFolding.fold(task.title).databaseValue)
-        values.append(task.notes.map(TextFolding.fold).databaseValue)
-        values.append(TextFolding.foldCase(task.category).databaseValue)
-        values.append(task.repeating?.rule.databaseValue ?? .null)
-        values.append(task.repeating?.from.rawValue.databaseValue ?? .null)
-        values.append(task.repeating?.zone.databaseValue ?? .null)
-        values.append(start.day.databaseValue)
-        values.append(start.time.databaseValue)
-        values.append((task.repeating?.completedCount ?? 0).databaseValue)
-        values.append(task.list.databaseValue)
-        values.append(task.acknowledgedAt?.timeIntervalSince1970.databaseValue ?? .null)
-        values.append(alarmsText(task.alarms).databaseValue)
-        values.append(task.remindDefaults.databaseValue)
-        values.append(task.repeating?.startWall?.description.databaseValue ?? .null)
-        values.append(tagsText(task.tags).databaseValue)
-        values.append(begins.day.databaseValue)
-        values.append(begins.time.databaseValue)
-        values.append(task.parentID.databaseValue)
+        for column in TaskColumn.written {
+            values.append(value(of: column, task, due: due, repeatStart: start, start: begins))
+        }
+        for key in TaskKeyColumn.allCases {
+            values.append(value(of: key, task))
+        }
+    }
+
+    /// What `column` holds for `task`; `due`, `repeatStart` and `start` are
+    /// the task's dues as their two columns each (`columns(of:)`).
+    private static func value(
+        of column: TaskColumn, _ task: TodoTask, due: (day: String?, time: Double?), repeatStart: (day: String?, time: Double?),
+        start: (day: String?, time: Double?)
+    ) -> DatabaseValue {
+        switch column {
+        case .id: task.id.databaseValue
+        case .title: task.title.databaseValue
+        case .notes: task.notes.databaseValue
+        case .category: task.category.databaseValue
+        case .priority: task.priority.rank.databaseValue
+        case .dueDay: due.day.databaseValue
+        case .dueTime: due.time.databaseValue
+        case .completedAt: task.completedAt?.timeIntervalSince1970.databaseValue ?? .null
+        case .createdAt: task.createdAt.timeIntervalSince1970.databaseValue
+        case .updatedAt: task.updatedAt.timeIntervalSince1970.databaseValue
+        case .reminder: task.reminderOn.databaseValue
+        case .dueSetAt: task.dueSetAt.timeIntervalSince1970.databaseValue
+        case .repeatRule: task.repeating?.rule.databaseValue ?? .null
+        case .repeatFrom: task.repeating?.from.rawValue.databaseValue ?? .null
+        case .repeatZone: task.repeating?.zone.databaseValue ?? .null
+        case .repeatStartDay: repeatStart.day.databaseValue
+        case .repeatStartTime: repeatStart.time.databaseValue
+        case .repeatDone: (task.repeating?.completedCount ?? 0).databaseValue
+        case .list: task.list.databaseValue
+        case .acknowledgedAt: task.acknowledgedAt?.timeIntervalSince1970.databaseValue ?? .null
+        case .alarms: alarmsText(task.alarms).databaseValue
+        case .remindDefaults: task.remindDefaults.databaseValue
+        case .repeatStartWall: task.repeating?.startWall?.description.databaseValue ?? .null
+        case .tags: tagsText(task.tags).databaseValue
+        case .startDay: start.day.databaseValue
+        case .startTime: start.time.databaseValue
+        case .parentID: task.parentID.databaseValue
+        case .snoozedUntil: task.snoozedUntil?.timeIntervalSince1970.databaseValue ?? .null
+        }
+    }
+
+    /// What a derived column holds for `task`.
+    private static func value(of key: TaskKeyColumn, _ task: TodoTask) -> DatabaseValue {
+        switch key {
+        case .dueKey: task.due?.sortKey.databaseValue ?? .null
+        case .titleKey: TextFolding.fold(task.title).databaseValue
+        case .notesKey: task.notes.map(TextFolding.fold).databaseValue
+        case .categoryKey: TextFolding.foldCase(task.category).databaseValue
+        }
     }
 
     /// Decodes the columns of `selection`, which must come first in the
@@ -155,44 +166,44 @@ enum TaskRow {
     ///   - categories: the categories met so far in the read.
     static func task(from statement: SQLiteStatement, snoozes: [Int64: Date]?, categories: inout Categories) throws -> TodoTask {
         let columns = Columns(statement: statement)
-        let id = columns.int64(0) ?? 0
+        let id = columns.int64(TaskColumn.id.position) ?? 0
         // NOT NULL columns are checked for NULL all the same: a damaged or
         // hand-edited file must fail with a sentence, not decode as zeros.
         func required<Value>(_ value: Value?, _ column: String) throws -> Value {
             guard let value else { throw UnreadableValue(taskID: id, column: column, value: "NULL") }
             return value
         }
-        let rank = try required(columns.int64(4), "priority")
+        let rank = try required(columns.int64(TaskColumn.priority.position), "priority")
         guard let priority = Priority(rank: Int(rank)) else {
             throw UnreadableValue(taskID: id, column: "priority", value: String(rank))
         }
-        let due = try Self.due(dayColumn: 5, timeColumn: 6, of: columns, taskID: id)
+        let due = try Self.due(dayColumn: TaskColumn.dueDay.position, timeColumn: TaskColumn.dueTime.position, of: columns, taskID: id)
         // No address: NULL (`Columns.bytes`).
-        let categoryBytes = columns.bytes(3)
+        let categoryBytes = columns.bytes(TaskColumn.category.position)
         guard categoryBytes.baseAddress != nil else { throw UnreadableValue(taskID: id, column: "category", value: "NULL") }
         let category = categories.category(categoryBytes)
         return TodoTask(
-            id: try required(columns.int64(0), "id"),
-            title: try required(columns.text(1), "title"),
-            notes: columns.text(2),
-            tags: tags(fromBytes: columns.bytes(23), category: category.category, alone: category.alone),
+            id: try required(columns.int64(TaskColumn.id.position), "id"),
+            title: try required(columns.text(TaskColumn.title.position), "title"),
+            notes: columns.text(TaskColumn.notes.position),
+            tags: tags(fromBytes: columns.bytes(TaskColumn.tags.position), category: category.category, alone: category.alone),
             priority: priority,
             due: due,
-            completedAt: try Self.instant(columns.sparseDouble(7), "completed_at", taskID: id),
-            createdAt: try required(try Self.instant(columns.double(8), "created_at", taskID: id), "created_at"),
-            updatedAt: try required(try Self.instant(columns.double(9), "updated_at", taskID: id), "updated_at"),
+            completedAt: try Self.instant(columns.sparseDouble(TaskColumn.completedAt.position), "completed_at", taskID: id),
+            createdAt: try required(try Self.instant(columns.double(TaskColumn.createdAt.position), "created_at", taskID: id), "created_at"),
+            updatedAt: try required(try Self.instant(columns.double(TaskColumn.updatedAt.position), "updated_at", taskID: id), "updated_at"),
             // NULL only in a row no version since v5 wrote, which the
             // migration filled: read as its last update, the old rule.
-            dueSetAt: try Self.instant(columns.double(11), "due_set_at", taskID: id),
-            reminderOn: try required(columns.int64(10), "reminder") != 0,
-            snoozedUntil: try snoozes.map { $0[id] } ?? Self.instant(columns.double(27), "snooze.until", taskID: id),
+            dueSetAt: try Self.instant(columns.double(TaskColumn.dueSetAt.position), "due_set_at", taskID: id),
+            reminderOn: try required(columns.int64(TaskColumn.reminder.position), "reminder") != 0,
+            snoozedUntil: try snoozes.map { $0[id] } ?? Self.instant(columns.double(TaskColumn.snoozedUntil.position), "snooze.until", taskID: id),
             repeating: try repeating(of: columns, taskID: id),
-            list: columns.text(18),
-            acknowledgedAt: try Self.instant(columns.sparseDouble(19), "acknowledged_at", taskID: id),
-            alarms: try alarms(fromText: columns.text(20), taskID: id),
-            remindDefaults: columns.int64(21).map { $0 != 0 } ?? true,
-            start: try Self.due(dayColumn: 24, timeColumn: 25, named: ("start_day", "start_time"), of: columns, taskID: id),
-            parentID: columns.sparseInt64(26)
+            list: columns.text(TaskColumn.list.position),
+            acknowledgedAt: try Self.instant(columns.sparseDouble(TaskColumn.acknowledgedAt.position), "acknowledged_at", taskID: id),
+            alarms: try alarms(fromText: columns.text(TaskColumn.alarms.position), taskID: id),
+            remindDefaults: columns.int64(TaskColumn.remindDefaults.position).map { $0 != 0 } ?? true,
+            start: try Self.due(dayColumn: TaskColumn.startDay.position, timeColumn: TaskColumn.startTime.position, named: ("start_day", "start_time"), of: columns, taskID: id),
+            parentID: columns.sparseInt64(TaskColumn.parentID.position)
         )
     }
 
@@ -258,25 +269,26 @@ enum TaskRow {
         for tag in task.tags { try insert.execute(arguments: [TaskTags.key(tag), task.id]) }
     }
 
-    /// The task's repeat from its columns (12–17, 22); nil for a one-off task.
+    /// The task's repeat from its columns; nil for a one-off task.
     static func repeating(of columns: Columns, taskID: Int64) throws -> TaskRepeat? {
-        guard let rule = columns.text(12) else { return nil }
-        let fromText = columns.text(13) ?? RepeatFrom.due.rawValue
+        guard let rule = columns.text(TaskColumn.repeatRule.position) else { return nil }
+        let fromText = columns.text(TaskColumn.repeatFrom.position) ?? RepeatFrom.due.rawValue
         guard let from = RepeatFrom(rawValue: fromText) else {
             throw UnreadableValue(taskID: taskID, column: "repeat_from", value: fromText)
         }
-        guard let start = try due(dayColumn: 15, timeColumn: 16, named: ("repeat_start_day", "repeat_start_time"), of: columns, taskID: taskID) else {
+        guard let start = try due(dayColumn: TaskColumn.repeatStartDay.position, timeColumn: TaskColumn.repeatStartTime.position,
+                              named: ("repeat_start_day", "repeat_start_time"), of: columns, taskID: taskID) else {
             throw UnreadableValue(taskID: taskID, column: "repeat_start_day", value: "NULL")
         }
-        let wallText = columns.text(22)
+        let wallText = columns.text(TaskColumn.repeatStartWall.position)
         let startWall = try wallText.map { text in
             guard let reading = WallReading(iso: text) else {
                 throw UnreadableValue(taskID: taskID, column: "repeat_start_wall", value: text)
             }
             return reading
         }
-        return TaskRepeat(rule: rule, from: from, zone: columns.text(14), start: start, startWall: startWall,
-                          completedCount: Int(columns.int64(17) ?? 0))
+        return TaskRepeat(rule: rule, from: from, zone: columns.text(TaskColumn.repeatZone.position), start: start, startWall: startWall,
+                          completedCount: Int(columns.int64(TaskColumn.repeatDone.position) ?? 0))
     }
 
     /// The due date held in a day column and a time column; nil when both are NULL.
