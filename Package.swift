@@ -285,7 +285,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             // The executables are dependencies so `swift test` builds them first.
-            dependencies: ["todo-remind", "todo-remind-notifier", "TodoCore", "TestSupport"],
+            dependencies: ["todo-remind", "todo-remind-notifier", "TodoCore", "TodoExchange", "TestSupport"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -45,12 +45,12 @@ public struct ImportedTasks {
         var positions: [Int64: Int] = [:]
         var twice: Set<Int64> = []
         for (index, element) in elements.enumerated() {
-            guard let id = object(element)?.value("id").flatMap(integer) else { continue }
+            guard let id = object(element)?.value(.id).flatMap(integer) else { continue }
             if positions.updateValue(index, forKey: id) != nil { twice.insert(id) }
         }
         let parents = try elements.enumerated().map { index, element in
             try reading(index) { () throws -> Int? in
-                guard let value = object(element)?.value("parent") else { return nil }
+                guard let value = object(element)?.value(.parent) else { return nil }
                 guard let id = integer(value) else { throw ImportFieldError("\"parent\" must be the \"id\" of another element, a number") }
                 guard !twice.contains(id) else { throw ImportFieldError("\"parent\" is \(id), which more than one element gives as its \"id\"") }
                 guard let position = positions[id], position != index else {
@@ -97,6 +97,11 @@ public struct ImportedTasks {
             object.value(name, in: text)
         }
 
+        /// The value of the member `key` (`TaskJSONKey`, the keys `export` writes).
+        func value(_ key: TaskJSONKey) -> JSONText.Value? {
+            value(key.text)
+        }
+
         /// The names given, each once, with the null ones when `nulls`.
         func names(nulls: Bool) -> Set<String> {
             var names = Set<String>()
@@ -131,43 +136,43 @@ public struct ImportedTasks {
         guard let object = object(element) else {
             throw ImportFieldError("it is not an object")
         }
-        guard let titleValue = object.value("title") else {
+        guard let titleValue = object.value(.title) else {
             throw ImportFieldError("it has no \"title\"")
         }
         guard let title = string(titleValue) else {
             throw ImportFieldError("\"title\" must be a string")
         }
-        let priority = try optionalString(object, "priority").map { text in
+        let priority = try optionalString(object, .priority).map { text in
             guard let priority = Priority(rawValue: text) else {
                 throw ImportFieldError("\"priority\" is “\(text)”, not low, medium or high")
             }
             return priority
         } ?? .medium
-        let completedFlag = try optionalBool(object, "completed")
-        let completedAt = try optionalInstant(object, "completedAt")
+        let completedFlag = try optionalBool(object, .completed)
+        let completedAt = try optionalInstant(object, .completedAt)
         if completedFlag == false, completedAt != nil {
             throw ImportFieldError("\"completed\" is false but \"completedAt\" gives a completion time; give one or the other")
         }
         let completed = completedFlag ?? false
-        let due = try due(object.value("due"))
+        let due = try due(object.value(.due))
         var draft = try TaskDraft(
             title: title,
-            notes: try optionalString(object, "notes"),
-            category: try optionalString(object, "category"),
-            tags: try tags(object.value("tags")),
+            notes: try optionalString(object, .notes),
+            category: try optionalString(object, .category),
+            tags: try tags(object.value(.tags)),
             priority: priority,
             due: due,
-            reminderOn: try optionalBool(object, "reminder") ?? defaultReminder,
+            reminderOn: try optionalBool(object, .reminder) ?? defaultReminder,
             // A task marked completed without an instant is taken as completed when it was created.
-            completedAt: completed || completedAt != nil ? (completedAt ?? (try optionalInstant(object, "createdAt")) ?? now) : nil,
-            createdAt: try optionalInstant(object, "createdAt")
+            completedAt: completed || completedAt != nil ? (completedAt ?? (try optionalInstant(object, .createdAt)) ?? now) : nil,
+            createdAt: try optionalInstant(object, .createdAt)
         )
-        draft.start = try self.due(object.value("start"), name: "start")
+        draft.start = try self.due(object.value(.start), name: "start")
         try draft.checkStart(clock: clock)
-        draft.alarms = try alarms(object.value("alarms"))
-        draft.remindDefaults = try optionalBool(object, "remindDefaults") ?? true
-        draft.completions = try completions(object.value("completions"))
-        draft.repeating = try repeating(object.value("repeat"), due: due, completions: draft.completions.count)
+        draft.alarms = try alarms(object.value(.alarms))
+        draft.remindDefaults = try optionalBool(object, .remindDefaults) ?? true
+        draft.completions = try completions(object.value(.completions))
+        draft.repeating = try repeating(object.value(.repeat), due: due, completions: draft.completions.count)
         return draft
     }
 
@@ -188,13 +193,13 @@ public struct ImportedTasks {
         guard case .array(let list) = value.kind else { throw ImportFieldError(shape) }
         return try list.map { element in
             guard let object = object(element), object.names(nulls: true).count == 1 else { throw ImportFieldError(shape) }
-            if let offset = object.value("offset").flatMap(integer), let seconds = Int(exactly: offset), TaskAlarm.offsets.contains(seconds) {
+            if let offset = object.value(.offset).flatMap(integer), let seconds = Int(exactly: offset), TaskAlarm.offsets.contains(seconds) {
                 return .relative(seconds: seconds)
             }
-            if let offset = object.value("fromStart").flatMap(integer), let seconds = Int(exactly: offset), TaskAlarm.offsets.contains(seconds) {
+            if let offset = object.value(.fromStart).flatMap(integer), let seconds = Int(exactly: offset), TaskAlarm.offsets.contains(seconds) {
                 return .relativeToStart(seconds: seconds)
             }
-            if let text = object.value("at").flatMap(string), let parsed = instant(text), Self.supportedInstants.contains(parsed) {
+            if let text = object.value(.at).flatMap(string), let parsed = instant(text), Self.supportedInstants.contains(parsed) {
                 return .absolute(parsed)
             }
             throw ImportFieldError(shape)
@@ -207,8 +212,9 @@ public struct ImportedTasks {
             throw ImportFieldError("\"\(name)\" must be {\"day\": \"2026-12-01\"}, {\"time\": \"2026-12-01T17:00:00+01:00\"} or null")
         }
         let given = object.names(nulls: false)
-        guard given.count == 1, let key = given.first, key == "day" || key == "time", let inner = object.value(key) else {
-            if given.contains("day") && given.contains("time") {
+        let (day, time) = (TaskJSONKey.day.text, TaskJSONKey.time.text)
+        guard given.count == 1, let key = given.first, key == day || key == time, let inner = object.value(key) else {
+            if given.contains(day) && given.contains(time) {
                 throw ImportFieldError("\"\(name)\" holds both \"day\" and \"time\"; it is a day or a time, not both")
             }
             throw ImportFieldError("\"\(name)\" must hold exactly one of \"day\" or \"time\"")
@@ -216,7 +222,7 @@ public struct ImportedTasks {
         guard let text = string(inner) else {
             throw ImportFieldError("\"\(name)\".\"\(key)\" must be a string")
         }
-        if key == "day" {
+        if key == day {
             guard let parsed = LocalDay(iso: text) else {
                 throw ImportFieldError("\"\(name)\".\"day\" is “\(text)”, not a date like 2026-12-01")
             }
@@ -240,18 +246,18 @@ public struct ImportedTasks {
         guard let object = object(value) else {
             throw ImportFieldError("\"repeat\" must be {\"rule\": \"FREQ=…\", \"from\": \"due\", \"zone\": …} or null")
         }
-        guard let rule = object.value("rule").flatMap(string) else { throw ImportFieldError("\"repeat\".\"rule\" must be a string") }
-        let fromText = try optionalString(object, "from") ?? RepeatFrom.due.rawValue
+        guard let rule = object.value(.rule).flatMap(string) else { throw ImportFieldError("\"repeat\".\"rule\" must be a string") }
+        let fromText = try optionalString(object, .from) ?? RepeatFrom.due.rawValue
         guard let from = RepeatFrom(rawValue: fromText) else {
             throw ImportFieldError("\"repeat\".\"from\" is “\(fromText)”, not due or completion")
         }
-        let zone = try optionalString(object, "zone")
+        let zone = try optionalString(object, .zone)
         if let zone, TimeZone(identifier: zone) == nil {
             throw ImportFieldError("\"repeat\".\"zone\" is “\(zone)”, not a time zone")
         }
         guard let due else { throw ImportFieldError("\"repeat\" needs a \"due\" to repeat from") }
-        let start = try self.due(object.value("start")) ?? due
-        let readingText = try optionalString(object, "startReading")
+        let start = try self.due(object.value(.start)) ?? due
+        let readingText = try optionalString(object, .startReading)
         let reading = try readingText.map { text in
             guard let reading = WallReading(iso: text) else {
                 throw ImportFieldError("\"repeat\".\"startReading\" is “\(text)”, not a reading such as 2027-03-14T02:30:00")
@@ -272,27 +278,27 @@ public struct ImportedTasks {
         guard case .array(let array) = value.kind else { throw ImportFieldError("\"completions\" must be an array") }
         return try array.reversed().map { element in
             guard let object = object(element) else { throw ImportFieldError("each of \"completions\" must be an object") }
-            guard let at = try optionalInstant(object, "at") else { throw ImportFieldError("each of \"completions\" needs an \"at\" instant") }
-            return Completion(due: try due(object.value("due")), at: at)
+            guard let at = try optionalInstant(object, .at) else { throw ImportFieldError("each of \"completions\" needs an \"at\" instant") }
+            return Completion(due: try due(object.value(.due)), at: at)
         }
     }
 
-    private func optionalString(_ object: Fields, _ key: String) throws -> String? {
+    private func optionalString(_ object: Fields, _ key: TaskJSONKey) throws -> String? {
         guard let value = object.value(key) else { return nil }
-        guard let text = string(value) else { throw ImportFieldError("\"\(key)\" must be a string") }
+        guard let text = string(value) else { throw ImportFieldError("\"\(key.text)\" must be a string") }
         return text
     }
 
-    private func optionalBool(_ object: Fields, _ key: String) throws -> Bool? {
+    private func optionalBool(_ object: Fields, _ key: TaskJSONKey) throws -> Bool? {
         guard let value = object.value(key) else { return nil }
-        guard case .bool(let flag) = value.kind else { throw ImportFieldError("\"\(key)\" must be true or false") }
+        guard case .bool(let flag) = value.kind else { throw ImportFieldError("\"\(key.text)\" must be true or false") }
         return flag
     }
 
-    private func optionalInstant(_ object: Fields, _ key: String) throws -> Date? {
+    private func optionalInstant(_ object: Fields, _ key: TaskJSONKey) throws -> Date? {
         guard let text = try optionalString(object, key) else { return nil }
         guard let parsed = instant(text) else {
-            throw ImportFieldError("\"\(key)\" is “\(text)”, not an instant like 2026-12-01T17:00:00+01:00")
+            throw ImportFieldError("\"\(key.text)\" is “\(text)”, not an instant like 2026-12-01T17:00:00+01:00")
         }
         return parsed
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TodoExchange
 
 /// `export` and `import`.
 @Suite("export and import", .ownThread)
@@ -50,6 +51,29 @@ struct ImportExportTests {
         #expect(after.compactMap { $0["id"] as? Int } == [1, 2, 3, 4, 5, 6])
         // The exact title, control characters included, survives.
         #expect(after.last?["title"] as? String == "Bell\u{7} and \u{1B}[31mred")
+    }
+
+    /// Every key of `value` and of the objects in it, at any depth.
+    static func keys(_ value: Any) -> Set<String> {
+        if let object = value as? [String: Any] {
+            return object.reduce(into: Set(object.keys)) { keys, member in keys.formUnion(Self.keys(member.value)) }
+        }
+        if let array = value as? [Any] { return array.reduce(into: []) { $0.formUnion(Self.keys($1)) } }
+        return []
+    }
+
+    @Test("export writes exactly the keys of the schema import reads by (TaskJSONKey): none outside it, every one of it")
+    func keysAreTheSchema() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        // Between them: a repeating task with a completion, alarms of each
+        // kind, a start and a subtask.
+        try cli.ok("add", "Water the plants", "--due", "2099-06-01 09:00", "--repeat", "weekly", "--start", "2099-05-30",
+                   "--remind", "-1h,-1d@start,2099-05-31 10:00", "--now", "2099-05-20 08:00")
+        try cli.ok("done", "1", "--now", "2099-06-01 10:00")
+        try cli.ok("add", "Repot the fern", "--parent", "1", "--due", "2099-06-02", "--now", "2099-05-20 08:00")
+        let exported = try JSONSerialization.jsonObject(with: Data(try cli.ok("export").utf8))
+        #expect(Self.keys(exported) == Set(TaskJSONKey.allCases.map(\.text)))
     }
 
     @Test("Output that cannot be written (a full disk) is an error, not a short export that looks complete", arguments: [

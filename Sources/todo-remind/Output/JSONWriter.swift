@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoExchange
 
 /// Writes JSON by hand, straight into the output as UTF-8, so keys come out
 /// in the documented order and an export of 100,000 tasks is written as it
@@ -137,5 +138,19 @@ struct JSONWriter {
             output.append(byte: digits.utf8Start[Int(byte >> 4)])
             output.append(byte: digits.utf8Start[Int(byte & 0xF)])
         }
+    }
+}
+
+/// A task object's keys as the schema names them (`TaskJSONKey`), shared
+/// with `import`.
+extension JSONWriter {
+    func key(_ key: TaskJSONKey) { self.key(key.name) }
+
+    func field(_ key: TaskJSONKey, string value: String?, last: Bool = false) { field(key.name, string: value, last: last) }
+
+    func field(_ key: TaskJSONKey, bool value: Bool, last: Bool = false) { field(key.name, bool: value, last: last) }
+
+    func field(_ key: TaskJSONKey, instant value: Date?, clock: WallClock, last: Bool = false) {
+        field(key.name, instant: value, clock: clock, last: last)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TodoCore
+import TodoExchange
 import TodoRecurrence
 
 /// The stable JSON form of tasks and reminders (documented in README.md).
@@ -43,59 +44,63 @@ struct TaskJSON {
     func object(_ task: TodoTask, into writer: JSONWriter) {
         let clock = scheduler.clock
         let reminders = scheduler.listedReminders(for: task)
-        writer.raw("{\"id\":")
+        writer.raw("{")
+        writer.key(.id)
         writer.int(task.id)
         writer.raw(",")
-        writer.field("title", string: task.title)
-        writer.field("notes", string: task.notes)
-        writer.field("category", string: task.category)
+        writer.field(.title, string: task.title)
+        writer.field(.notes, string: task.notes)
+        writer.field(.category, string: task.category)
         // Every tag, the category first; [] for a task in the default category.
-        writer.key("tags")
+        writer.key(.tags)
         writer.raw("[")
         for (index, tag) in task.tags.enumerated() {
             if index > 0 { writer.raw(",") }
             writer.string(tag)
         }
         writer.raw("],")
-        writer.field("list", string: task.list.map { listNames[$0] ?? $0 })
+        writer.field(.list, string: task.list.map { listNames[$0] ?? $0 })
         // The id of the task it is a subtask of, as stored (even where it is
         // shown at the top level: missing, in another list); null for none.
-        writer.key("parent")
+        writer.key(.parent)
         if let parent = task.parentID { writer.int(parent) } else { writer.raw("null") }
         writer.raw(",")
-        writer.field("priority", string: task.priority.rawValue)
-        writer.key("due")
+        writer.field(.priority, string: task.priority.rawValue)
+        writer.key(.due)
         Self.write(task.due, clock: clock, into: writer)
         writer.raw(",")
-        writer.field("dueInstant", instant: task.due.map(scheduler.dueInstant(of:)), clock: clock)
-        writer.key("start")
+        writer.field(.dueInstant, instant: task.due.map(scheduler.dueInstant(of:)), clock: clock)
+        writer.key(.start)
         Self.write(task.start, clock: clock, into: writer)
         writer.raw(",")
-        writer.field("waiting", bool: scheduler.isWaiting(task, at: now))
+        writer.field(.waiting, bool: scheduler.isWaiting(task, at: now))
         let standing = scheduler.standing(of: task, at: now)
-        writer.field("state", string: standing.state.rawValue)
-        writer.field("group", string: standing.group.rawValue)
-        writer.field("completed", bool: task.isCompleted)
-        writer.field("completedAt", instant: task.completedAt, clock: clock)
-        writer.field("createdAt", instant: task.createdAt, clock: clock)
-        writer.field("reminder", bool: task.reminderOn)
-        writer.field("remindDefaults", bool: task.remindDefaults)
+        writer.field(.state, string: standing.state.rawValue)
+        writer.field(.group, string: standing.group.rawValue)
+        writer.field(.completed, bool: task.isCompleted)
+        writer.field(.completedAt, instant: task.completedAt, clock: clock)
+        writer.field(.createdAt, instant: task.createdAt, clock: clock)
+        writer.field(.reminder, bool: task.reminderOn)
+        writer.field(.remindDefaults, bool: task.remindDefaults)
         // Alarms beside the defaults: {"offset": seconds from the due's
         // anchor} (each occurrence's own), {"fromStart": seconds from the
         // start's} or {"at": an instant}.
-        writer.key("alarms")
+        writer.key(.alarms)
         writer.raw("[")
         for (index, alarm) in task.alarms.enumerated() {
             if index > 0 { writer.raw(",") }
             switch alarm {
             case .relative(let seconds):
-                writer.raw("{\"offset\":")
+                writer.raw("{")
+                writer.key(.offset)
                 writer.int(seconds)
             case .relativeToStart(let seconds):
-                writer.raw("{\"fromStart\":")
+                writer.raw("{")
+                writer.key(.fromStart)
                 writer.int(seconds)
             case .absolute(let instant):
-                writer.raw("{\"at\":")
+                writer.raw("{")
+                writer.key(.at)
                 writer.instant(instant, clock: clock)
             }
             writer.raw("}")
@@ -104,15 +109,16 @@ struct TaskJSON {
         // When the daemon will next show it: held ones at the end of the
         // quiet hours, an overdue task's daily reminder included.
         let next = scheduler.nextFiring(for: task, after: now, dailyInstants: dailyInstants)
-        writer.field("nextReminder", instant: next?.fire.at, clock: clock)
-        writer.key("reminders")
+        writer.field(.nextReminder, instant: next?.fire.at, clock: clock)
+        writer.key(.reminders)
         writer.raw("[")
         for (index, reminder) in reminders.enumerated() {
             if index > 0 { writer.raw(",") }
-            writer.raw("{\"at\":")
+            writer.raw("{")
+                writer.key(.at)
             writer.instant(reminder.at, clock: clock)
             writer.raw(",")
-            writer.field("kind", string: reminder.kind.rawValue, last: true)
+            writer.field(.kind, string: reminder.kind.rawValue, last: true)
             writer.raw("}")
         }
         writer.raw("],")
@@ -124,25 +130,25 @@ struct TaskJSON {
     /// `"completions"` (the last ones, latest first), closing no brace.
     private func writeRepeat(of task: TodoTask, into writer: JSONWriter) {
         let clock = scheduler.clock
-        writer.key("repeat")
+        writer.key(.repeat)
         if let repeating = task.repeating {
             writer.raw("{")
-            writer.field("rule", string: repeating.rule)
-            writer.field("from", string: repeating.from.rawValue)
-            writer.field("zone", string: repeating.zone)
+            writer.field(.rule, string: repeating.rule)
+            writer.field(.from, string: repeating.from.rawValue)
+            writer.field(.zone, string: repeating.zone)
             // The series' first due: COUNT counts from it.
-            writer.key("start")
+            writer.key(.start)
             Self.write(repeating.start, clock: clock, into: writer)
             // The reading a start in a DST gap was typed as, which the series
             // repeats at (TaskRepeat.startWall); null for every other start.
             writer.raw(",")
-            writer.field("startReading", string: repeating.startWall?.description, last: true)
+            writer.field(.startReading, string: repeating.startWall?.description, last: true)
             writer.raw("}")
         } else {
             writer.raw("null")
         }
         writer.raw(",")
-        writer.key("occurrences")
+        writer.key(.occurrences)
         writer.raw("[")
         let dues = task.isCompleted ? [] : task.repeating.map { repeating in
             task.due.map { repeating.dues(from: $0, count: 10) } ?? []
@@ -152,15 +158,15 @@ struct TaskJSON {
             Self.write(due, clock: clock, into: writer)
         }
         writer.raw("],")
-        writer.key("completions")
+        writer.key(.completions)
         writer.raw("[")
         for (index, completion) in (completions[task.id] ?? []).enumerated() {
             if index > 0 { writer.raw(",") }
             writer.raw("{")
-            writer.key("due")
+            writer.key(.due)
             Self.write(completion.due, clock: clock, into: writer)
             writer.raw(",")
-            writer.field("at", instant: completion.at, clock: clock, last: true)
+            writer.field(.at, instant: completion.at, clock: clock, last: true)
             writer.raw("}")
         }
         writer.raw("]")
@@ -172,11 +178,13 @@ struct TaskJSON {
         case nil:
             writer.raw("null")
         case .day(let day)?:
-            writer.raw("{\"day\":")
+            writer.raw("{")
+            writer.key(.day)
             writer.day(day)
             writer.raw("}")
         case .time(let instant)?:
-            writer.raw("{\"time\":")
+            writer.raw("{")
+            writer.key(.time)
             writer.instant(instant, clock: clock)
             writer.raw("}")
         }
