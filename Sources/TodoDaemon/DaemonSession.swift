@@ -92,7 +92,7 @@ final class DaemonSession {
             return ReminderEngine(
                 store: store,
                 settings: settings.value,
-                timeZone: SystemTimeZone.current(),
+                timeZone: settings.zone,
                 iconPath: options.iconPath,
                 now: Date.init,
                 timer: timer,
@@ -129,12 +129,12 @@ final class DaemonSession {
                 storeChanged = true
                 storeEntryChanged = true
                 configChanged = config != nil
-                try watched.engine()?.timeZoneChanged(to: SystemTimeZone.current())
+                try zoneMayHaveChanged()
             } else if let config, event.folder == config.folder, event.name == config.name {
                 // Written whole (closed, renamed in) or removed: not every write of an editor.
                 if !event.kinds.isDisjoint(with: [.closeWrite, .movedTo, .created, .deleted, .movedFrom]) { configChanged = true }
             } else if event.name == "localtime" || event.name == "timezone" {
-                try watched.engine()?.timeZoneChanged(to: SystemTimeZone.current())
+                try zoneMayHaveChanged()
             } else if event.name.hasPrefix(storeName) {
                 storeChanged = true
                 storeEntryChanged = storeEntryChanged || event.name == storeName
@@ -214,7 +214,7 @@ final class DaemonSession {
         logger.info("SIGHUP: reading the settings again.", metadata: LogTopic.settings.metadata())
         configProblem = nil
         try readSettings()
-        try watched.engine()?.timeZoneChanged(to: SystemTimeZone.current())
+        try zoneMayHaveChanged()
         return true
     }
 
@@ -284,9 +284,17 @@ final class DaemonSession {
         return folders.sync(store, paths: paths, scheduler: folderScheduler(), now: Date())
     }
 
-    /// The zone and rules of now, by which the folders are synced.
+    /// The zone and rules of now, by which the folders are synced: the
+    /// engine's, so that a file is read in the zone the plan works in.
     private func folderScheduler() -> Scheduler {
-        Scheduler(clock: WallClock(timeZone: SystemTimeZone.current()), policy: settings.value.policy)
+        Scheduler(clock: WallClock(timeZone: settings.zone), policy: settings.value.policy)
+    }
+
+    /// The machine's zone may have changed (`/etc/localtime` replaced, events
+    /// lost, SIGHUP): read it again, for the plan and the folders alike.
+    private func zoneMayHaveChanged() throws {
+        settings.zone = SystemTimeZone.current()
+        try watched.engine()?.timeZoneChanged(to: settings.zone)
     }
 
     private static func logServer(of notifier: any Notifier, _ logger: Logger) {
@@ -301,8 +309,11 @@ final class DaemonSession {
 }
 
 /// The settings in force, shared by the session and the engines it makes.
+/// The settings and the machine's zone in force, read again on a change:
+/// one of each for the plan, the folders and every engine the session makes.
 private final class CurrentSettings {
     var value: Settings
+    var zone = SystemTimeZone.current()
     init(_ value: Settings) { self.value = value }
 }
 
