@@ -86,8 +86,8 @@ public struct ReminderComposer: Sendable {
     public func digestNotification(_ digest: Digest) -> ReminderNotification {
         let priority = digest.items.map(\.task.priority).max() ?? .medium
         return ReminderNotification(
-            summary: digest.summary,
-            body: digest.bodyLines().map { Markup.escape($0.safeForTerminal) }.joined(separator: "\n"),
+            summary: digestSummary(digest),
+            body: digestBodyLines(digest).map { Markup.escape($0.safeForTerminal) }.joined(separator: "\n"),
             urgency: Urgency(priority),
             iconPath: iconPath,
             owner: .digest,

@@ -93,8 +93,7 @@ extension Scheduler {
         for entry in sorted where seen.insert(entry.task.id).inserted {
             let dueNow = entry.task.due.map { $0.isTimed && dueInstant(of: $0) == instant } ?? false
             let overdue = !dueNow && state(of: entry.task, at: instant) == .overdue
-            items.append(Digest.Item(task: entry.task, isOverdue: overdue, isDueNow: dueNow,
-                                     line: digestLine(for: entry.task, overdue: overdue, dueNow: dueNow, at: instant)))
+            items.append(Digest.Item(task: entry.task, isOverdue: overdue, isDueNow: dueNow))
         }
         return .digest(Digest(at: instant, items: items, reminders: sorted.map(\.reminder)))
     }
@@ -133,22 +132,5 @@ extension Scheduler {
             if a.taskID != b.taskID { return a.taskID < b.taskID }
             return a.at < b.at
         }.map(\.item)
-    }
-
-    /// A task's line in a digest, plain text: "Pay rent · due today at 17:00",
-    /// "Call Ann · due tomorrow", "File taxes · was due yesterday at 17:00",
-    /// "Pay rent · due now" (the digest fires at its due time).
-    func digestLine(for task: TodoTask, overdue: Bool, dueNow: Bool = false, at instant: Date) -> String {
-        guard let due = task.due else { return task.title }
-        if dueNow { return "\(task.title) · due now" }
-        let text = DateText(clock: clock, now: instant)
-        let when: String
-        switch due {
-        case .day(let day):
-            when = text.day(day)
-        case .time(let time):
-            when = "\(text.day(clock.day(of: time))) at \(clock.timeOfDay(of: time))"
-        }
-        return "\(task.title) · \(overdue ? "was due" : "due") \(when)"
     }
 }
