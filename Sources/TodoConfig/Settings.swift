@@ -2,7 +2,7 @@ import TodoCore
 
 /// The user's effective settings: the defaults, overridden by the config file.
 public struct Settings: Hashable, Sendable {
-    /// How the scheduler places reminders and judges states; also the digest
+    /// How the time rules place reminders and judge states; also the digest
     /// and quiet hours.
     public var policy: ReminderPolicy
     /// Whether a new task's reminder is on when the command does not say [`default-reminder`].

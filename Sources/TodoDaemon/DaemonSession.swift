@@ -178,7 +178,7 @@ final class DaemonSession {
             folders.storeGone()
             return
         }
-        if folders.retryWrites(store, scheduler: folderScheduler(), now: Date()) { try watched.engine()?.storeChanged() }
+        if folders.retryWrites(store, timeRules: folderTimeRules(), now: Date()) { try watched.engine()?.storeChanged() }
     }
 
     /// Deliveries ended or actions were chosen, on other threads.
@@ -281,13 +281,13 @@ final class DaemonSession {
     @discardableResult
     private func syncFolders(paths: Set<String>? = nil) -> Bool {
         guard let store = watched.store else { return false }
-        return folders.sync(store, paths: paths, scheduler: folderScheduler(), now: Date())
+        return folders.sync(store, paths: paths, timeRules: folderTimeRules(), now: Date())
     }
 
     /// The zone and rules of now, by which the folders are synced: the
     /// engine's, so that a file is read in the zone the plan works in.
-    private func folderScheduler() -> Scheduler {
-        Scheduler(clock: WallClock(timeZone: settings.zone), policy: settings.value.policy)
+    private func folderTimeRules() -> TimeRules {
+        TimeRules(clock: WallClock(timeZone: settings.zone), policy: settings.value.policy)
     }
 
     /// The machine's zone may have changed (`/etc/localtime` replaced, events

@@ -69,20 +69,20 @@ final class WatchedFolders {
     /// unless files wait for `retryTimer` (`DaemonSync.sync`). Returns
     /// whether the store changed.
     @discardableResult
-    func sync(_ store: TaskStore, paths: Set<String>? = nil, scheduler: Scheduler, now: Date) -> Bool {
-        carryOut(keeper.sync(store, paths: paths, scheduler: scheduler, now: now))
+    func sync(_ store: TaskStore, paths: Set<String>? = nil, timeRules: TimeRules, now: Date) -> Bool {
+        carryOut(keeper.sync(store, paths: paths, timeRules: timeRules, now: now))
     }
 
     /// `retryTimer` fired: reads the lists again (a folder gone or put back
     /// since), then tries to write the files that could not be written.
     /// Returns whether the store changed.
     @discardableResult
-    func retryWrites(_ store: TaskStore, scheduler: Scheduler, now: Date) -> Bool {
+    func retryWrites(_ store: TaskStore, timeRules: TimeRules, now: Date) -> Bool {
         _ = retryTimer.acknowledge()
         if keeper.listsChanged() {
             configure(keeper.tables, addresses: Array(lists.addresses))
         }
-        return carryOut(keeper.sync(store, paths: [], scheduler: scheduler, now: now, retrying: true))
+        return carryOut(keeper.sync(store, paths: [], timeRules: timeRules, now: now, retrying: true))
     }
 
     /// `retryTimer` fired while there is no store to write from: the

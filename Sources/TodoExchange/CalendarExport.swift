@@ -16,8 +16,8 @@ import TodoStore
 public struct CalendarExport {
     let mapping: TaskMapping
 
-    public init(scheduler: Scheduler, now: Date) {
-        mapping = TaskMapping(scheduler: scheduler, now: now)
+    public init(timeRules: TimeRules, now: Date) {
+        mapping = TaskMapping(timeRules: timeRules, now: now)
     }
 
     /// The file's bytes for `tasks`, read with the store's files and origins.

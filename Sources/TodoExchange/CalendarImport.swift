@@ -18,9 +18,9 @@ public struct CalendarImport {
     let mapping: TaskMapping
     let defaultReminder: Bool
 
-    public init(source: String, scheduler: Scheduler, now: Date, defaultReminder: Bool) {
+    public init(source: String, timeRules: TimeRules, now: Date, defaultReminder: Bool) {
         self.source = source
-        mapping = TaskMapping(scheduler: scheduler, now: now)
+        mapping = TaskMapping(timeRules: timeRules, now: now)
         self.defaultReminder = defaultReminder
     }
 
@@ -96,7 +96,7 @@ public struct CalendarImport {
                 draft.acknowledgedAt = task.acknowledgedAt
                 draft.snoozedUntil = task.snoozedUntil
                 draft.list = list
-                try draft.checkStart(clock: mapping.scheduler.clock)
+                try draft.checkStart(clock: mapping.timeRules.clock)
                 batch.items.append(ImportedItem(draft: draft, origin: TaskOrigin(uid: todo.uid, item: item),
                                                 parentUID: todo.properties.parentUID, place: place))
             } catch let error as CalendarFileError {

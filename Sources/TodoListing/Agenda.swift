@@ -37,8 +37,8 @@ public struct Agenda: Sendable {
     public let days: [Day]
 
     /// The agenda of `count` days from `first`, as seen at `now`.
-    public init(store: TaskStore, lists: ConfiguredLists, scheduler: Scheduler, from first: LocalDay, count: Int, now: Date) throws {
-        let clock = scheduler.clock
+    public init(store: TaskStore, lists: ConfiguredLists, timeRules: TimeRules, from first: LocalDay, count: Int, now: Date) throws {
+        let clock = timeRules.clock
         let dayList = (0..<max(1, count)).map { first.adding(days: $0) }
         var days = dayList.map { Day(day: $0) }
         let start = clock.startOfDay(first)
@@ -70,7 +70,7 @@ public struct Agenda: Sendable {
                 }
             }
         }
-        let dailyInstants = scheduler.forecastDailyInstants(after: now)
+        let dailyInstants = timeRules.forecastDailyInstants(after: now)
         for task in try store.tasks(TaskQuery()) {
             guard let due = task.due else { continue }
             let day: LocalDay = switch due {
@@ -78,7 +78,7 @@ public struct Agenda: Sendable {
             case .time(let instant): clock.day(of: instant)
             }
             guard let index = dayList.firstIndex(of: day) else { continue }
-            days[index].tasks.append(TaskEntry(task: task, next: scheduler.nextFiring(for: task, after: now, dailyInstants: dailyInstants)))
+            days[index].tasks.append(TaskEntry(task: task, next: timeRules.nextFiring(for: task, after: now, dailyInstants: dailyInstants)))
         }
         for index in days.indices {
             days[index].events.sort { a, b in

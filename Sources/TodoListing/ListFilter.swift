@@ -5,7 +5,7 @@ import TodoCore
 public struct ListFilter: Sendable {
     public var all = false
     public var completed = false
-    /// Only the tasks waiting to start (`Scheduler.isWaiting`), which are
+    /// Only the tasks waiting to start (`TimeRules.isWaiting`), which are
     /// otherwise left out but for `all`.
     public var waiting = false
     public var overdue = false

@@ -6,7 +6,7 @@ public struct ListSummary: Sendable {
     public var done = 0
     public var overdue = 0
     public var dueSoon = 0
-    /// Open tasks waiting to start (`Scheduler.isWaiting`).
+    /// Open tasks waiting to start (`TimeRules.isWaiting`).
     public var waiting = 0
 
     public init() {}

@@ -5,7 +5,7 @@ import TodoRecurrence
 /// Puts tasks into words for the terminal: one-line summaries, `show`'s
 /// block, and `list`'s table rows.
 public struct TaskDescriber {
-    public let scheduler: Scheduler
+    public let timeRules: TimeRules
     public let now: Date
     public let style: Style
     public let text: DateText
@@ -17,12 +17,12 @@ public struct TaskDescriber {
     /// without `[[calendar]]` folders, when no list is shown.
     public var listNames: [String: String] = [:]
 
-    public init(scheduler: Scheduler, now: Date, style: Style) {
-        self.scheduler = scheduler
+    public init(timeRules: TimeRules, now: Date, style: Style) {
+        self.timeRules = timeRules
         self.now = now
         self.style = style
-        self.text = DateText(clock: scheduler.clock, now: now)
-        self.dailyInstants = scheduler.forecastDailyInstants(after: now)
+        self.text = DateText(clock: timeRules.clock, now: now)
+        self.dailyInstants = timeRules.forecastDailyInstants(after: now)
     }
 
     /// "every 2 weeks" for a repeating task, remembered per rule; nil for a one-off one.
@@ -36,7 +36,7 @@ public struct TaskDescriber {
 
     /// The task's next firing as the daemon will show it.
     public func nextFiring(_ task: TodoTask) -> Firing? {
-        scheduler.nextFiring(for: task, after: now, dailyInstants: dailyInstants)
+        timeRules.nextFiring(for: task, after: now, dailyInstants: dailyInstants)
     }
 
     /// What a firing is: "morning", "at due time", "daily overdue", with
@@ -54,7 +54,7 @@ public struct TaskDescriber {
         let occurrence = event.occurrence
         var text = (occurrence.details.summary ?? "(no title)").safeForTerminal
         if let location = occurrence.details.location { text += " · " + location.safeForTerminal }
-        let when = occurrence.isAllDay ? "all day" : EventWords(clock: scheduler.clock, now: now).span(occurrence)
+        let when = occurrence.isAllDay ? "all day" : EventWords(clock: timeRules.clock, now: now).span(occurrence)
         let calendar = calendars[event.folder] ?? (event.folder as NSString).lastPathComponent
         return text + " (" + when + ", " + calendar.safeForTerminal + ")"
     }
@@ -190,7 +190,7 @@ public struct TaskDescriber {
     public func dayAlarmNotes(_ task: TodoTask) -> [String] {
         guard case .day? = task.due else { return [] }
         return task.alarms.compactMap { alarm in
-            guard case .relative = alarm, let at = scheduler.instant(of: alarm, for: task) else { return nil }
+            guard case .relative = alarm, let at = timeRules.instant(of: alarm, for: task) else { return nil }
             return "alarm \(text.instant(at)) (\(alarmWords(alarm))): a day's alarm counts from its midnight, as Thunderbird counts it"
         }
     }
@@ -260,12 +260,12 @@ public struct TaskDescriber {
 
     /// Several lines about one task, for `show`.
     public func block(_ task: TodoTask, family: Family = Family()) -> [String] {
-        let state = scheduler.state(of: task, at: now)
+        let state = timeRules.state(of: task, at: now)
         var lines = [style.bold("Task \(name(task))")]
         func row(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 15, withPad: " ", startingAt: 0) + value)
         }
-        row("state", words(state) + (scheduler.isWaiting(task, at: now) ? ", waiting to start" : ""))
+        row("state", words(state) + (timeRules.isWaiting(task, at: now) ? ", waiting to start" : ""))
         row("due", task.due.map { dueText($0, separator: " (", closing: ")") } ?? "none")
         if let start = task.start { row("start", dueText(start, separator: " (", closing: ")")) }
         if let list = task.list { row("list", (listNames[list] ?? list).safeForTerminal) }
@@ -313,9 +313,9 @@ public struct TaskDescriber {
             if !task.remindDefaults { set.append("no defaults") }
             row("alarms", set.joined(separator: ", "))
         }
-        let reminders = scheduler.listedReminders(for: task)
+        let reminders = timeRules.listedReminders(for: task)
         for reminder in reminders {
-            let fire = scheduler.fireTime(of: reminder, priority: task.priority)
+            let fire = timeRules.fireTime(of: reminder, priority: task.priority)
             if fire.isHeld, fire.at > now {
                 // What the daemon will do: show it when the quiet hours end.
                 row("  \(reminder.kind.label)", "\(text.instant(reminder.at)), held until \(text.instant(fire.at)) (\(text.relative(fire.at)))")

@@ -47,7 +47,7 @@ extension ReminderComposer {
         let task = item.task
         guard let due = task.due else { return task.title }
         if item.isDueNow { return "\(task.title) · due now" }
-        let clock = scheduler.clock
+        let clock = timeRules.clock
         let text = DateText(clock: clock, now: instant)
         let when = switch due {
         case .day(let day): text.day(day)

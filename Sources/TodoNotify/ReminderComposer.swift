@@ -26,13 +26,13 @@ import TodoCore
 /// a notifier that cannot offer them appends the equivalent commands to the
 /// body instead (`ReminderNotification.body(showingActions:)`).
 public struct ReminderComposer: Sendable {
-    public let scheduler: Scheduler
+    public let timeRules: TimeRules
     public let iconPath: String?
     /// The actions of every reminder; none by default.
     public let actions: [NotificationAction]
 
-    public init(scheduler: Scheduler, iconPath: String?, actions: [NotificationAction] = []) {
-        self.scheduler = scheduler
+    public init(timeRules: TimeRules, iconPath: String?, actions: [NotificationAction] = []) {
+        self.timeRules = timeRules
         self.iconPath = iconPath
         self.actions = actions
     }
@@ -103,7 +103,7 @@ public struct ReminderComposer: Sendable {
     public func notification(for event: ReminderOf<EventInstance>, calendar: String, firedAt now: Date,
                              isHeld: Bool = false) -> ReminderNotification {
         let occurrence = event.subject.occurrence
-        var line = EventWords(clock: scheduler.clock, now: now).when(occurrence)
+        var line = EventWords(clock: timeRules.clock, now: now).when(occurrence)
         if isHeld {
             line += " · held for quiet hours"
         } else if !ReminderPolicy.isOnTime(shownAt: now, fireTime: event.reminder.at) {
@@ -139,8 +139,8 @@ public struct ReminderComposer: Sendable {
         case nil:
             return "Reminder"
         case .day(let day):
-            let dayWords = DateText(clock: scheduler.clock, now: now).day(day)
-            if now >= scheduler.dueInstant(of: .day(day)) {
+            let dayWords = DateText(clock: timeRules.clock, now: now).day(day)
+            if now >= timeRules.dueInstant(of: .day(day)) {
                 return "Overdue: was due \(dayWords)"
             }
             return "Due \(dayWords)"
@@ -161,7 +161,7 @@ public struct ReminderComposer: Sendable {
     /// The local day of `instant` in words, nil when it is today, and its time
     /// of day: (nil, "17:00"), ("tomorrow", "08:30"), ("Fri 27 Nov", "17:00").
     private func words(for instant: Date, at now: Date) -> (day: String?, time: String) {
-        let clock = scheduler.clock
+        let clock = timeRules.clock
         let day = clock.day(of: instant)
         let time = clock.timeOfDay(of: instant).description
         guard day != clock.day(of: now) else { return (nil, time) }

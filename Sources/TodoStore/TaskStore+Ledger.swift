@@ -8,7 +8,7 @@ extension TaskStore {
     /// each once: those the reminder-queue index finds by due date, then
     /// those whose snoozes fall in the window.
     public func remindableTasks(withRemindersFrom first: Date, through last: Date) throws -> [TodoTask] {
-        let keys = Scheduler.sortKeys(forRemindersFrom: first, through: last)
+        let keys = TimeRules.sortKeys(forRemindersFrom: first, through: last)
         let sql = """
             SELECT \(TaskRow.selection) FROM task INDEXED BY task_reminder_queue
             WHERE \(RemindersOnSQL.hasDefaultReminders) AND due_key BETWEEN ? AND ?
@@ -91,7 +91,7 @@ extension TaskStore {
 
     /// The open, reminder-on tasks that can be overdue at `instant`: every one
     /// whose due instant is at or before it, and a few due up to
-    /// `Due.sortKeyZoneSlack` later, which `Scheduler.dailyOverdueReminders`
+    /// `Due.sortKeyZoneSlack` later, which `TimeRules.dailyOverdueReminders`
     /// leaves out. Snoozes do not matter here.
     public func openRemindableTasks(dueAtOrBefore instant: Date) throws -> [TodoTask] {
         let sql = """

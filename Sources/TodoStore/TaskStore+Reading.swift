@@ -116,9 +116,9 @@ extension TaskStore {
     /// the queue says no later task can make the cut, so a store of 100,000
     /// tasks is answered from a handful of rows. Snoozes come from their own
     /// index: the first `limit` after `now`.
-    public func nextReminders(scheduler: Scheduler, after now: Date, limit: Int) throws -> [Reminder] {
+    public func nextReminders(timeRules: TimeRules, after now: Date, limit: Int) throws -> [Reminder] {
         guard limit > 0 else { return [] }
-        var queue = ReminderQueue(scheduler: scheduler, after: now, limit: limit)
+        var queue = ReminderQueue(timeRules: timeRules, after: now, limit: limit)
         // INDEXED BY: without statistics SQLite prefers the equality on
         // task_by_completion, which would read every open task and sort them.
         // Naming the index also makes SQLite fail loudly, rather than scan,

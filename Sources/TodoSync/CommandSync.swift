@@ -15,19 +15,19 @@ import TodoStore
 /// stderr.
 public struct CommandSync: Sendable {
     public let lists: ConfiguredLists
-    let scheduler: Scheduler
+    let timeRules: TimeRules
     let now: Date
     /// The clock's time, which `--now` does not move: what a folder's
     /// directory mtime is judged by.
     let realNow: Date
 
     /// - Parameters:
-    ///   - scheduler: the zone and rules of the command (see `FolderSync`).
+    ///   - timeRules: the zone and rules of the command (see `FolderSync`).
     ///   - now: the command's moment (`--now`, or the clock's).
     ///   - realNow: the clock's time.
-    public init(lists: ConfiguredLists, scheduler: Scheduler, now: Date, realNow: Date) {
+    public init(lists: ConfiguredLists, timeRules: TimeRules, now: Date, realNow: Date) {
         self.lists = lists
-        self.scheduler = scheduler
+        self.timeRules = timeRules
         self.now = now
         self.realNow = realNow
     }
@@ -65,6 +65,6 @@ public struct CommandSync: Sendable {
     }
 
     private func folderSync(_ store: TaskStore) -> FolderSync {
-        FolderSync(store: store, lists: lists, scheduler: scheduler, now: now)
+        FolderSync(store: store, lists: lists, timeRules: timeRules, now: now)
     }
 }

@@ -112,11 +112,11 @@ public struct DaemonSync {
     /// files wait for the retry timer and this is not its firing
     /// (`retrying`). Never throws: a sync that fails is a round that says
     /// why, and is tried again at the next change.
-    public mutating func sync(_ store: TaskStore, paths: Set<String>?, scheduler: Scheduler, now: Date, retrying: Bool = false) -> Round {
+    public mutating func sync(_ store: TaskStore, paths: Set<String>?, timeRules: TimeRules, now: Date, retrying: Bool = false) -> Round {
         var round = Round()
         guard !lists.isEmpty else { return round }
         let writing = retrying || failedWrites == 0
-        let sync = FolderSync(store: store, lists: lists, scheduler: scheduler, now: now)
+        let sync = FolderSync(store: store, lists: lists, timeRules: timeRules, now: now)
         do {
             round.report = try sync.readIn(paths: paths)
             if writing {

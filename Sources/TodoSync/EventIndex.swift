@@ -157,6 +157,6 @@ public struct EventIndex: Sendable {
             from = end
             window *= 2
         }
-        return Array(found.sorted { Scheduler.precedes($0.reminder, $1.reminder) }.prefix(limit))
+        return Array(found.sorted { TimeRules.precedes($0.reminder, $1.reminder) }.prefix(limit))
     }
 }

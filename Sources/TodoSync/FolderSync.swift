@@ -23,18 +23,18 @@ public struct FolderSync: Sendable {
     public let eventIndex: EventIndex
 
     /// - Parameters:
-    ///   - scheduler: its zone is the machine's (floating times are read in
+    ///   - timeRules: its zone is the machine's (floating times are read in
     ///     it, new timed dues written in it); its policy places the reminders
     ///     written as todo-remind's own VALARMs.
     ///   - now: LAST-MODIFIED and DTSTAMP of what is written.
-    public init(store: TaskStore, lists: ConfiguredLists, scheduler: Scheduler, now: Date) {
+    public init(store: TaskStore, lists: ConfiguredLists, timeRules: TimeRules, now: Date) {
         self.store = store
         self.lists = lists
         mapping = TaskMapping(
-            scheduler: scheduler, now: now,
+            timeRules: timeRules, now: now,
             listsWithoutDefaults: Set(lists.lists.filter { !$0.reminderDefaults }.map(\.path))
         )
-        eventIndex = EventIndex(lists: lists, zone: scheduler.clock.timeZone)
+        eventIndex = EventIndex(lists: lists, zone: timeRules.clock.timeZone)
     }
 
     /// Reads in every list's changed files, then writes out the tasks
@@ -346,7 +346,7 @@ public struct FolderSync: Sendable {
     /// the reminders shown here so far are handled, as of this sync.
     private func complete(_ task: inout TodoTask, at completedAt: Date, _ files: TaskFiles) throws {
         let next = task.due.flatMap { due in task.repeating?.nextDue(afterCompleting: due, at: completedAt, in: mapping.zone) }
-        if let completion = task.completeOccurrence(at: completedAt, next: next, handledAt: mapping.now, clock: mapping.scheduler.clock) {
+        if let completion = task.completeOccurrence(at: completedAt, next: next, handledAt: mapping.now, clock: mapping.timeRules.clock) {
             try files.record(completion, taskID: task.id)
         }
     }

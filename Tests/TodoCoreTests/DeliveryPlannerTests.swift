@@ -7,7 +7,7 @@ import Testing
 @Suite("Delivery planner")
 struct DeliveryPlannerTests {
     /// A planner in UTC with the default 12 h catch-up window.
-    let planner = DeliveryPlanner(scheduler: Scheduler(clock: WallClock(timeZone: EngineTime.utc)))
+    let planner = DeliveryPlanner(timeRules: TimeRules(clock: WallClock(timeZone: EngineTime.utc)))
     /// The morning reminder of a day task due 15 June 2026: 09:00 UTC.
     let reminderAt = EngineTime.at(9, in: EngineTime.utc)
 
@@ -76,7 +76,7 @@ struct DeliveryPlannerTests {
         let decisions = planner.decide(
             now: reminderAt.addingTimeInterval(example.age * hour),
             watermark: example.watermark.map { reminderAt.addingTimeInterval($0 * hour) },
-            entries: planner.scheduler.reminders(of: [task]),
+            entries: planner.timeRules.reminders(of: [task]),
             recorded: recorded
         )
 
@@ -97,7 +97,7 @@ struct DeliveryPlannerTests {
           arguments: [(0, true), (0.001, true), (2, true), (2.5, false), (61, false), (3_600, false)] as [(TimeInterval, Bool)])
     func zeroWindowKeepsTheOnTimeGrace(lateness: TimeInterval, fires: Bool) {
         // Given catch-up-hours = 0
-        let planner = DeliveryPlanner(scheduler: Scheduler(clock: WallClock(timeZone: EngineTime.utc),
+        let planner = DeliveryPlanner(timeRules: TimeRules(clock: WallClock(timeZone: EngineTime.utc),
                                                            policy: ReminderPolicy(catchUpWindow: 0)))
         let task = TodoTask(id: 1, title: "Water the plants", due: .day(EngineTime.today),
                             createdAt: reminderAt.addingTimeInterval(-86_400))
@@ -105,7 +105,7 @@ struct DeliveryPlannerTests {
         // When the planner decides this late after the 09:00 reminder
         let decisions = planner.decide(now: reminderAt.addingTimeInterval(lateness),
                                        watermark: reminderAt.addingTimeInterval(-3_600),
-                                       entries: planner.scheduler.reminders(of: [task]), recorded: [])
+                                       entries: planner.timeRules.reminders(of: [task]), recorded: [])
 
         // Then it fires, or is skipped
         #expect(planner.catchUpWindow == ReminderPolicy.onTimeGrace)
@@ -125,7 +125,7 @@ struct DeliveryPlannerTests {
 
         // When the planner decides
         let decisions = planner.decide(now: EngineTime.at(11, in: EngineTime.utc), watermark: created,
-                                       entries: planner.scheduler.reminders(of: tasks), recorded: [])
+                                       entries: planner.timeRules.reminders(of: tasks), recorded: [])
 
         // Then the 09:00 reminders fire by task id, then 10:00's
         #expect(decisions.fire.map(\.entry.reminder) == [
@@ -145,7 +145,7 @@ struct DeliveryPlannerTests {
         let due = Reminder.of(task, .atDueTime, at: EngineTime.at(10, in: EngineTime.utc))
         let retry = PendingRetry(reminders: [due], attempts: 1, nextAt: EngineTime.at(11, in: EngineTime.utc), firesAt: EngineTime.at(10, in: EngineTime.utc))
         // Both fire at 12:00 (held by quiet hours): the earlier instant is the one armed.
-        let quiet = DeliveryPlanner(scheduler: Scheduler(clock: WallClock(timeZone: EngineTime.utc), policy: ReminderPolicy(
+        let quiet = DeliveryPlanner(timeRules: TimeRules(clock: WallClock(timeZone: EngineTime.utc), policy: ReminderPolicy(
             quietHours: QuietHours(start: TimeOfDay(hour: 8, minute: 0)!, end: TimeOfDay(hour: 12, minute: 0)!))))
         let together = quiet.wake(nextHeld: TaskReminder(held, of: task), upcoming: [TaskReminder(due, of: task)], overdueCandidates: [],
                                   retries: [retry], flushBy: nil, after: EngineTime.at(9, 30, in: EngineTime.utc))
@@ -190,7 +190,7 @@ private enum EngineTime {
 
 private extension Reminder {
     /// The task's own reminder of `kind` at `instant`, with the occurrence
-    /// the scheduler gives it: the task's due.
+    /// the time rules give it: the task's due.
     static func of(_ task: TodoTask, _ kind: ReminderKind, at instant: Date) -> Reminder {
         Reminder(taskID: task.id, kind: kind, occurrence: task.due.map { .due($0) } ?? .at(instant), at: instant)
     }

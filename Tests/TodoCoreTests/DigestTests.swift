@@ -9,8 +9,8 @@ enum DigestFixtures {
     static let morning = F.instant("2026-06-15T09:00:00-04:00")
     static let today = F.day("2026-06-15")
 
-    static func scheduler(_ policy: ReminderPolicy = .standard) -> Scheduler {
-        F.scheduler("America/New_York", policy: policy)
+    static func timeRules(_ policy: ReminderPolicy = .standard) -> TimeRules {
+        F.timeRules("America/New_York", policy: policy)
     }
 
     static func task(_ id: Int64, _ priority: Priority, due: Due?, reminderOn: Bool = true, completed: Bool = false) -> TodoTask {
@@ -37,9 +37,9 @@ enum DigestFixtures {
     ]
 
     /// The reminders of `tasks` that fall at 09:00 today.
-    static func morningReminders(_ tasks: [TodoTask], _ scheduler: Scheduler = scheduler()) -> [TaskReminder] {
+    static func morningReminders(_ tasks: [TodoTask], _ timeRules: TimeRules = timeRules()) -> [TaskReminder] {
         tasks.flatMap { task in
-            scheduler.reminders(for: task).filter { $0.at == morning }.map { TaskReminder($0, of: task) }
+            timeRules.reminders(for: task).filter { $0.at == morning }.map { TaskReminder($0, of: task) }
         }
     }
 }
@@ -59,8 +59,8 @@ struct DigestThresholdTests {
         (5, 5, false), (5, 6, true),
     ])
     func threshold(threshold: Int, tasks: Int, digest: Bool) {
-        let scheduler = D.scheduler(ReminderPolicy(digestThreshold: threshold))
-        let batch = scheduler.batch(D.morningReminders(Array(D.dueToday.prefix(tasks))), firingAt: D.morning)
+        let timeRules = D.timeRules(ReminderPolicy(digestThreshold: threshold))
+        let batch = timeRules.batch(D.morningReminders(Array(D.dueToday.prefix(tasks))), firingAt: D.morning)
         if case .digest(let made) = batch {
             #expect(digest)
             #expect(made.items.count == tasks)
@@ -72,8 +72,8 @@ struct DigestThresholdTests {
 
     @Test("With the digest off, every reminder gets its own bubble, however many, most urgent first")
     func digestOff() {
-        let scheduler = D.scheduler(ReminderPolicy(digestEnabled: false))
-        guard case .separate(let bubbles) = scheduler.batch(D.morningReminders(D.dueToday), firingAt: D.morning) else {
+        let timeRules = D.timeRules(ReminderPolicy(digestEnabled: false))
+        guard case .separate(let bubbles) = timeRules.batch(D.morningReminders(D.dueToday), firingAt: D.morning) else {
             Issue.record("the digest is off but one was made")
             return
         }
@@ -87,14 +87,14 @@ struct DigestThresholdTests {
         var reminders = D.morningReminders(tasks)
         reminders.append(TaskReminder(Reminder(taskID: 1, kind: .atDueTime, occurrence: .due(tasks[0].due!), at: D.morning), of: tasks[0]))
         // Then three tasks are still a bubble each
-        guard case .separate(let bubbles) = D.scheduler().batch(reminders, firingAt: D.morning) else {
+        guard case .separate(let bubbles) = D.timeRules().batch(reminders, firingAt: D.morning) else {
             Issue.record("three tasks made a digest")
             return
         }
         #expect(bubbles.count == 4)
         // And with a fourth task, the digest lists each task once but stands for every reminder
         reminders += D.morningReminders([D.dueToday[3]])
-        guard case .digest(let digest) = D.scheduler().batch(reminders, firingAt: D.morning) else {
+        guard case .digest(let digest) = D.timeRules().batch(reminders, firingAt: D.morning) else {
             Issue.record("four tasks made no digest")
             return
         }
@@ -106,11 +106,11 @@ struct DigestThresholdTests {
 @Suite("Digest: order")
 struct DigestContentTests {
     static func digest() throws -> Digest {
-        let scheduler = D.scheduler()
+        let timeRules = D.timeRules()
         let reminders = D.morningReminders(Array(D.dueToday.prefix(4)))
-            + scheduler.dailyOverdueReminders(for: D.overdue, on: D.today)
+            + timeRules.dailyOverdueReminders(for: D.overdue, on: D.today)
         // Given in no particular order
-        guard case .digest(let digest) = scheduler.batch(reminders.reversed(), firingAt: D.morning) else {
+        guard case .digest(let digest) = timeRules.batch(reminders.reversed(), firingAt: D.morning) else {
             throw DigestTestError.noDigest
         }
         return digest
@@ -131,7 +131,7 @@ struct DigestContentTests {
     @Test("Ties in priority and due instant go by id")
     func idTies() {
         let tasks = [10, 9, 4, 1].map { id in D.dueToday.first { $0.id == id }! }
-        guard case .digest(let digest) = D.scheduler(ReminderPolicy(digestThreshold: 1))
+        guard case .digest(let digest) = D.timeRules(ReminderPolicy(digestThreshold: 1))
             .batch(D.morningReminders(tasks), firingAt: D.morning)
         else {
             Issue.record("no digest")
@@ -182,8 +182,8 @@ struct DailyOverdueTests {
     @Test("Each day at the reminder time, open overdue tasks with reminders on are reminded again",
           arguments: DailyOverdueTests.cases)
     func daily(_ test: Case) {
-        let scheduler = D.scheduler(test.policy)
-        let reminder = scheduler.dailyOverdueReminder(for: test.task, on: D.today)
+        let timeRules = D.timeRules(test.policy)
+        let reminder = timeRules.dailyOverdueReminder(for: test.task, on: D.today)
         #expect(reminder == (test.reminded ? Reminder(taskID: 1, kind: .morning, occurrence: .day(D.today), at: D.morning) : nil))
     }
 
@@ -194,11 +194,11 @@ struct DailyOverdueTests {
         .time(F.instant("2026-06-15T12:00:00-04:00")),
     ])
     func neverTwice(due: Due) {
-        let scheduler = D.scheduler()
+        let timeRules = D.timeRules()
         let task = D.task(1, .medium, due: due)
-        let own = Set(scheduler.reminders(for: task))
+        let own = Set(timeRules.reminders(for: task))
         for offset in -3...3 {
-            if let daily = scheduler.dailyOverdueReminder(for: task, on: D.today.adding(days: offset)) {
+            if let daily = timeRules.dailyOverdueReminder(for: task, on: D.today.adding(days: offset)) {
                 #expect(!own.contains(daily))
                 #expect(!own.contains { $0.at == daily.at })
             }
@@ -207,15 +207,15 @@ struct DailyOverdueTests {
 
     @Test("Overdue tasks join the morning's reminders: three due today and two overdue make a digest")
     func joinTheMorning() {
-        let scheduler = D.scheduler()
+        let timeRules = D.timeRules()
         let reminders = D.morningReminders(Array(D.dueToday.prefix(3)))
-        #expect(scheduler.batch(reminders, firingAt: D.morning).reminders.count == 3)
-        guard case .separate = scheduler.batch(reminders, firingAt: D.morning) else {
+        #expect(timeRules.batch(reminders, firingAt: D.morning).reminders.count == 3)
+        guard case .separate = timeRules.batch(reminders, firingAt: D.morning) else {
             Issue.record("three tasks made a digest")
             return
         }
-        let withOverdue = reminders + scheduler.dailyOverdueReminders(for: D.overdue, on: D.today)
-        guard case .digest(let digest) = scheduler.batch(withOverdue, firingAt: D.morning) else {
+        let withOverdue = reminders + timeRules.dailyOverdueReminders(for: D.overdue, on: D.today)
+        guard case .digest(let digest) = timeRules.batch(withOverdue, firingAt: D.morning) else {
             Issue.record("five tasks made no digest")
             return
         }
@@ -225,13 +225,13 @@ struct DailyOverdueTests {
 
     @Test("With overdue-in-digest off, overdue tasks are not reminded again")
     func offLeavesThemOut() {
-        let scheduler = D.scheduler(ReminderPolicy(overdueInDigest: false))
-        #expect(scheduler.dailyOverdueReminders(for: D.overdue, on: D.today).isEmpty)
+        let timeRules = D.timeRules(ReminderPolicy(overdueInDigest: false))
+        #expect(timeRules.dailyOverdueReminders(for: D.overdue, on: D.today).isEmpty)
     }
 
     @Test("The daily reminders come most urgent first")
     func dailyOrder() {
-        let reminders = D.scheduler().dailyOverdueReminders(for: D.overdue + D.dueToday, on: D.today)
+        let reminders = D.timeRules().dailyOverdueReminders(for: D.overdue + D.dueToday, on: D.today)
         #expect(reminders.map(\.task.id) == [6, 5])
     }
 
@@ -241,18 +241,18 @@ struct DailyOverdueTests {
         ("2026-06-15T23:00:00-04:00", "2026-06-15T09:00:00-04:00", "2026-06-16T09:00:00-04:00"),
     ])
     func aroundNow(now: String, latest: String, next: String) {
-        let scheduler = D.scheduler()
-        #expect(scheduler.latestDailyReminderInstant(atOrBefore: F.instant(now)) == F.instant(latest))
-        #expect(scheduler.nextDailyReminderInstant(after: F.instant(now)) == F.instant(next))
+        let timeRules = D.timeRules()
+        #expect(timeRules.latestDailyReminderInstant(atOrBefore: F.instant(now)) == F.instant(latest))
+        #expect(timeRules.nextDailyReminderInstant(after: F.instant(now)) == F.instant(next))
     }
 
     @Test("A reminder time in a DST gap moves forward by the gap, the daily reminder with it")
     func reminderTimeInGap() {
         // Given a reminder time of 02:30 in New York, on the day the clocks jump from 02:00 to 03:00
-        let scheduler = D.scheduler(ReminderPolicy(reminderTime: F.time("02:30")))
+        let timeRules = D.timeRules(ReminderPolicy(reminderTime: F.time("02:30")))
         let task = D.task(1, .low, due: .day(F.day("2026-03-01")))
         // Then the daily reminder is at 03:30 EDT
-        #expect(scheduler.dailyOverdueReminder(for: task, on: F.day("2026-03-08"))?.at
+        #expect(timeRules.dailyOverdueReminder(for: task, on: F.day("2026-03-08"))?.at
             == F.instant("2026-03-08T03:30:00-04:00"))
     }
 }

@@ -39,7 +39,7 @@ struct EventPlanTests {
     }
 
     static func planner(_ policy: ReminderPolicy = .standard) -> DeliveryPlanner {
-        DeliveryPlanner(scheduler: Scheduler(clock: WallClock(timeZone: zone), policy: policy))
+        DeliveryPlanner(timeRules: TimeRules(clock: WallClock(timeZone: zone), policy: policy))
     }
 
     @Test("An alarm that has come fires once: not again once on the ledger or being shown")
@@ -77,12 +77,12 @@ struct EventPlanTests {
 
     @Test("The coming firings merge tasks' and events' by when they fire; the daemon wakes for whichever is first")
     func comingFirings() {
-        let scheduler = Scheduler(clock: WallClock(timeZone: Self.zone))
+        let timeRules = TimeRules(clock: WallClock(timeZone: Self.zone))
         let task = TodoTask(id: 7, title: "Pay rent", due: .time(Self.now.addingTimeInterval(1800)), createdAt: Self.now.addingTimeInterval(-86_400))
-        let tasks = scheduler.forecast(upcoming: scheduler.reminders(for: task).map { TaskReminder($0, of: task) },
+        let tasks = timeRules.forecast(upcoming: timeRules.reminders(for: task).map { TaskReminder($0, of: task) },
                                        overdueCandidates: [], after: Self.now, limit: 5)
         let first = Self.event(1, at: 60), last = Self.event(2, at: 7200)
-        let coming = scheduler.comingFirings(tasks: tasks, events: [last, first], after: Self.now, limit: 3)
+        let coming = timeRules.comingFirings(tasks: tasks, events: [last, first], after: Self.now, limit: 3)
         #expect(coming.map(\.at) == [Self.now.addingTimeInterval(60), Self.now.addingTimeInterval(1800), Self.now.addingTimeInterval(7200)])
         let wake = Self.planner().wake(nextHeld: nil, upcoming: tasks.map(\.entry), overdueCandidates: [], events: [first, last],
                                        retries: [], flushBy: nil, after: Self.now)

@@ -6,44 +6,44 @@ private typealias F = CoreFixtures
 private typealias D = DigestFixtures
 
 /// `next`, `show` and `list` say what the daemon will do: they read the same
-/// rules it fires by, through `Scheduler.forecast` and `nextFiring`.
+/// rules it fires by, through `TimeRules.forecast` and `nextFiring`.
 @Suite("Forecast: reminders as the daemon will show them")
 struct ForecastTests {
     static let quiet = QuietHours(start: F.time("22:00"), end: F.time("07:00"))
 
-    static func scheduler(quiet: Bool = false, allowHigh: Bool = false, overdueInDigest: Bool = true) -> Scheduler {
-        D.scheduler(ReminderPolicy(overdueInDigest: overdueInDigest, quietHours: quiet ? Self.quiet : nil, quietHoursAllowHigh: allowHigh))
+    static func timeRules(quiet: Bool = false, allowHigh: Bool = false, overdueInDigest: Bool = true) -> TimeRules {
+        D.timeRules(ReminderPolicy(overdueInDigest: overdueInDigest, quietHours: quiet ? Self.quiet : nil, quietHoursAllowHigh: allowHigh))
     }
 
     /// Every own reminder of `tasks` after `instant`, earliest first, as the store would give them.
-    static func upcoming(_ tasks: [TodoTask], from instant: Date, _ scheduler: Scheduler) -> [TaskReminder] {
-        tasks.flatMap { task in scheduler.reminders(for: task).filter { $0.at > instant }.map { TaskReminder($0, of: task) } }
-            .sorted { Scheduler.precedes($0.reminder, $1.reminder) }
+    static func upcoming(_ tasks: [TodoTask], from instant: Date, _ timeRules: TimeRules) -> [TaskReminder] {
+        tasks.flatMap { task in timeRules.reminders(for: task).filter { $0.at > instant }.map { TaskReminder($0, of: task) } }
+            .sorted { TimeRules.precedes($0.reminder, $1.reminder) }
     }
 
     @Test("A reminder inside quiet hours is shown at their end, marked held")
     func heldAtEnd() throws {
-        let scheduler = Self.scheduler(quiet: true)
+        let timeRules = Self.timeRules(quiet: true)
         let now = F.instant("2026-06-15T20:00:00-04:00")
         let task = D.task(1, .medium, due: .time(F.instant("2026-06-15T23:00:00-04:00")))
 
-        let firings = scheduler.forecast(upcoming: Self.upcoming([task], from: now, scheduler), overdueCandidates: [], after: now, limit: 10)
+        let firings = timeRules.forecast(upcoming: Self.upcoming([task], from: now, timeRules), overdueCandidates: [], after: now, limit: 10)
 
         let first = try #require(firings.first)
         #expect(first.reminder.kind == .atDueTime)
         #expect(first.fire == FireTime(at: F.instant("2026-06-16T07:00:00-04:00"), isHeld: true))
-        #expect(scheduler.nextFiring(for: task, after: now) == first)
+        #expect(timeRules.nextFiring(for: task, after: now) == first)
     }
 
     @Test("A reminder held since before now still comes at the end of the quiet hours")
     func heldSinceBeforeNow() throws {
-        let scheduler = Self.scheduler(quiet: true)
+        let timeRules = Self.timeRules(quiet: true)
         let now = F.instant("2026-06-16T01:00:00-04:00")
         let task = D.task(1, .medium, due: .time(F.instant("2026-06-15T23:00:00-04:00")))
-        let start = scheduler.forecastStart(at: now)
+        let start = timeRules.forecastStart(at: now)
         #expect(start == F.instant("2026-06-15T22:00:00-04:00"))
 
-        let next = try #require(scheduler.nextFiring(for: task, after: now))
+        let next = try #require(timeRules.nextFiring(for: task, after: now))
 
         #expect(next.fire == FireTime(at: F.instant("2026-06-16T07:00:00-04:00"), isHeld: true))
         #expect(next.reminder.at == F.instant("2026-06-15T23:00:00-04:00"))
@@ -51,11 +51,11 @@ struct ForecastTests {
 
     @Test("With quiet-hours-allow-high, a high-priority reminder is not held")
     func highThrough() throws {
-        let scheduler = Self.scheduler(quiet: true, allowHigh: true)
+        let timeRules = Self.timeRules(quiet: true, allowHigh: true)
         let now = F.instant("2026-06-15T20:00:00-04:00")
         let task = D.task(1, .high, due: .time(F.instant("2026-06-15T23:00:00-04:00")))
 
-        let next = try #require(scheduler.nextFiring(for: task, after: now))
+        let next = try #require(timeRules.nextFiring(for: task, after: now))
 
         #expect(next.fire == FireTime(at: F.instant("2026-06-15T23:00:00-04:00"), isHeld: false))
     }
@@ -65,19 +65,19 @@ struct ForecastTests {
         let now = F.instant("2026-06-15T12:00:00-04:00")
         let task = D.overdue[0]
 
-        let next = try #require(Self.scheduler().nextFiring(for: task, after: now))
+        let next = try #require(Self.timeRules().nextFiring(for: task, after: now))
         #expect(next.isDailyOverdue)
         #expect(next.fire.at == F.instant("2026-06-16T09:00:00-04:00"))
 
-        #expect(Self.scheduler(overdueInDigest: false).nextFiring(for: task, after: now) == nil)
+        #expect(Self.timeRules(overdueInDigest: false).nextFiring(for: task, after: now) == nil)
     }
 
     @Test("More tasks than the threshold at one instant are marked as coming in a digest, most urgent first")
     func digestMarked() {
-        let scheduler = Self.scheduler()
+        let timeRules = Self.timeRules()
         let now = F.instant("2026-06-15T08:00:00-04:00")
 
-        let firings = scheduler.forecast(upcoming: Self.upcoming(D.dueToday, from: now, scheduler),
+        let firings = timeRules.forecast(upcoming: Self.upcoming(D.dueToday, from: now, timeRules),
                                          overdueCandidates: D.overdue, after: now, limit: 100)
         let morning = firings.filter { $0.fire.at == D.morning }
 
@@ -91,11 +91,11 @@ struct ForecastTests {
 
     @Test("As many tasks as the threshold come a bubble each, not in a digest")
     func noDigest() {
-        let scheduler = Self.scheduler()
+        let timeRules = Self.timeRules()
         let now = F.instant("2026-06-15T08:00:00-04:00")
         let three = Array(D.dueToday.prefix(3))
 
-        let firings = scheduler.forecast(upcoming: Self.upcoming(three, from: now, scheduler), overdueCandidates: [], after: now, limit: 100)
+        let firings = timeRules.forecast(upcoming: Self.upcoming(three, from: now, timeRules), overdueCandidates: [], after: now, limit: 100)
 
         #expect(firings.filter { $0.fire.at == D.morning }.count == 3)
         #expect(!firings.contains { $0.inDigest })
@@ -103,10 +103,10 @@ struct ForecastTests {
 
     @Test("The limit cuts the list after the first firings")
     func limit() {
-        let scheduler = Self.scheduler()
+        let timeRules = Self.timeRules()
         let now = F.instant("2026-06-15T08:00:00-04:00")
 
-        let firings = scheduler.forecast(upcoming: Self.upcoming(D.dueToday, from: now, scheduler),
+        let firings = timeRules.forecast(upcoming: Self.upcoming(D.dueToday, from: now, timeRules),
                                          overdueCandidates: D.overdue, after: now, limit: 2)
 
         #expect(firings.count == 2)

@@ -70,15 +70,15 @@ struct OccurrenceCompletionTests {
 
     @Test("The reminders count as handled when the completion is learnt of, earlier or later than it was made: a reminder shown before that is handled")
     func handledWhenLearnt() {
-        let scheduler = F.scheduler("UTC")
+        let timeRules = F.timeRules("UTC")
         var task = Self.task(repeating: true)
         task.due = .time(F.instant("2026-12-01T09:00:00Z"))
         let shown = Reminder(taskID: 1, kind: .atDueTime, occurrence: .at(F.instant("2026-12-01T09:00:00Z")), at: F.instant("2026-12-01T09:00:00Z"))
-        #expect(Scheduler.isUnhandled(shown, of: task))
+        #expect(TimeRules.isUnhandled(shown, of: task))
         // Done on the phone at 08:15, before the reminder fired here at 09:00; read in at 10:00.
         _ = task.completeOccurrence(at: Self.doneAt, next: .time(F.instant("2026-12-02T09:00:00Z")), handledAt: Self.handledAt, clock: Self.clock)
-        #expect(!Scheduler.isUnhandled(shown, of: task))
+        #expect(!TimeRules.isUnhandled(shown, of: task))
         // The next occurrence's reminders are still to come.
-        #expect(scheduler.nextReminder(for: task, after: Self.handledAt)?.at == F.instant("2026-12-02T09:00:00Z"))
+        #expect(timeRules.nextReminder(for: task, after: Self.handledAt)?.at == F.instant("2026-12-02T09:00:00Z"))
     }
 }

@@ -187,25 +187,25 @@ struct QuietHoursHoldingTests {
         #expect(fire == FireTime(at: Self.outside, isHeld: false))
     }
 
-    @Test("The scheduler holds by its policy; with no quiet hours, never", arguments: [
+    @Test("The time rules hold by their policy; with no quiet hours, never", arguments: [
         (QuietHours?.some(QuietHoursHoldingTests.quiet), false, FireTime(at: QuietHoursHoldingTests.morning, isHeld: true)),
         (QuietHours?.some(QuietHoursHoldingTests.quiet), true, FireTime(at: QuietHoursHoldingTests.inside, isHeld: false)),
         (QuietHours?.none, false, FireTime(at: QuietHoursHoldingTests.inside, isHeld: false)),
     ])
-    func schedulerPolicy(quietHours: QuietHours?, allowHigh: Bool, expected: FireTime) {
-        let scheduler = F.scheduler("America/New_York", policy: ReminderPolicy(quietHours: quietHours, quietHoursAllowHigh: allowHigh))
+    func timeRulesPolicy(quietHours: QuietHours?, allowHigh: Bool, expected: FireTime) {
+        let timeRules = F.timeRules("America/New_York", policy: ReminderPolicy(quietHours: quietHours, quietHoursAllowHigh: allowHigh))
         let reminder = Reminder(taskID: 1, kind: .atDueTime, occurrence: .at(Self.inside), at: Self.inside)
-        #expect(scheduler.fireTime(of: reminder, priority: .high) == expected)
+        #expect(timeRules.fireTime(of: reminder, priority: .high) == expected)
     }
 
     @Test("A held reminder fires at the end of the quiet hours across a spring-forward night")
     func heldAcrossDST() {
         // Given quiet hours 22:00-02:30 in New York, and a reminder at 01:00 on the night the clocks jump
         let policy = ReminderPolicy(quietHours: QuietHours(start: F.time("22:00"), end: F.time("02:30")))
-        let scheduler = F.scheduler("America/New_York", policy: policy)
+        let timeRules = F.timeRules("America/New_York", policy: policy)
         let reminder = Reminder(taskID: 1, kind: .atDueTime, occurrence: .at(F.instant("2026-03-08T01:00:00-05:00")), at: F.instant("2026-03-08T01:00:00-05:00"))
         // Then it fires at 03:30 EDT, held
-        #expect(scheduler.fireTime(of: reminder, priority: .medium)
+        #expect(timeRules.fireTime(of: reminder, priority: .medium)
             == FireTime(at: F.instant("2026-03-08T03:30:00-04:00"), isHeld: true))
     }
 
@@ -231,26 +231,26 @@ struct QuietHoursHoldingTests {
     ])
     func earliestFiring(allowHigh: Bool, taskID: Int64, at: String, held: Bool) throws {
         let policy = ReminderPolicy(quietHours: Self.quiet, quietHoursAllowHigh: allowHigh)
-        let scheduler = F.scheduler("America/New_York", policy: policy)
+        let timeRules = F.timeRules("America/New_York", policy: policy)
         // The daemon arms for it (among those firing together, the earliest),
-        let wake = DeliveryPlanner(scheduler: scheduler).wake(
+        let wake = DeliveryPlanner(timeRules: timeRules).wake(
             nextHeld: nil, upcoming: Self.upcoming(), overdueCandidates: [], retries: [], flushBy: nil, after: Self.evening)
         #expect(wake.reminder?.taskID == taskID)
         #expect(wake.at == F.instant(at))
         // and `next` lists it first, at that instant.
-        let first = try #require(scheduler.forecast(upcoming: Self.upcoming(), overdueCandidates: [], after: Self.evening, limit: 1).first)
+        let first = try #require(timeRules.forecast(upcoming: Self.upcoming(), overdueCandidates: [], after: Self.evening, limit: 1).first)
         #expect(first.fire == FireTime(at: F.instant(at), isHeld: held))
     }
 
     @Test("With no quiet hours the first to fire is the first reminder; with none, nil")
     func earliestFiringPlain() {
-        let scheduler = F.scheduler("America/New_York")
-        let planner = DeliveryPlanner(scheduler: scheduler)
+        let timeRules = F.timeRules("America/New_York")
+        let planner = DeliveryPlanner(timeRules: timeRules)
         #expect(planner.wake(nextHeld: nil, upcoming: Self.upcoming(), overdueCandidates: [], retries: [], flushBy: nil,
                              after: Self.evening).reminder?.taskID == 1)
-        #expect(scheduler.forecast(upcoming: Self.upcoming(), overdueCandidates: [], after: Self.evening, limit: 1).first?.task.id == 1)
+        #expect(timeRules.forecast(upcoming: Self.upcoming(), overdueCandidates: [], after: Self.evening, limit: 1).first?.task.id == 1)
         #expect(planner.wake(nextHeld: nil, upcoming: [], overdueCandidates: [], retries: [], flushBy: nil, after: Self.evening)
             == DeliveryPlanner.Wake(at: nil, reminder: nil))
-        #expect(scheduler.forecast(upcoming: [], overdueCandidates: [], after: Self.evening, limit: 1).first == nil)
+        #expect(timeRules.forecast(upcoming: [], overdueCandidates: [], after: Self.evening, limit: 1).first == nil)
     }
 }

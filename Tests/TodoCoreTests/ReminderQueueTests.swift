@@ -54,8 +54,8 @@ struct ReminderQueueTests {
 
     /// The specification: every reminder of every task strictly after `now`, earliest
     /// first (ties by task id, morning before at-due-time), the first `limit`.
-    static func bruteForce(_ tasks: [TodoTask], scheduler: Scheduler, after now: Date, limit: Int) -> [Reminder] {
-        let all = tasks.flatMap { scheduler.reminders(for: $0) }.filter { $0.at > now }
+    static func bruteForce(_ tasks: [TodoTask], timeRules: TimeRules, after now: Date, limit: Int) -> [Reminder] {
+        let all = tasks.flatMap { timeRules.reminders(for: $0) }.filter { $0.at > now }
         return Array(all.sorted {
             ($0.at, $0.taskID ?? 0, $0.kind == .morning ? 0 : 1) < ($1.at, $1.taskID ?? 0, $1.kind == .morning ? 0 : 1)
         }.prefix(limit))
@@ -70,15 +70,15 @@ struct ReminderQueueTests {
         // Given a few thousand tasks around now, and two nows: an arbitrary one, and 09:00 local
         // (the instant of many morning reminders, which must not count as "after now")
         let tasks = Self.generatedTasks(count: 3000, around: Self.now, seed: 0x70D0_0001)
-        let scheduler = F.scheduler(zone)
+        let timeRules = F.timeRules(zone)
         let sorted = Self.sortedBySortKey(tasks)
-        let nineToday = scheduler.clock.instant(on: scheduler.clock.day(of: Self.now), at: .nine)
+        let nineToday = timeRules.clock.instant(on: timeRules.clock.day(of: Self.now), at: .nine)
         for now in [Self.now, nineToday] {
-            let expected = Self.bruteForce(tasks, scheduler: scheduler, after: now, limit: limit)
+            let expected = Self.bruteForce(tasks, timeRules: timeRules, after: now, limit: limit)
             #expect(expected.count == limit)
 
             // When it is fed the index range from its lowest sort key, counting what it takes
-            var queue = ReminderQueue(scheduler: scheduler, after: now, limit: limit)
+            var queue = ReminderQueue(timeRules: timeRules, after: now, limit: limit)
             let scanned = sorted.filter { $0.due!.sortKey >= queue.lowestSortKey }
             let counter = PullCounter()
             queue.offer(sortedTasks: scanned.lazy.map { task in
@@ -101,31 +101,31 @@ struct ReminderQueueTests {
           arguments: ReminderQueueTests.zones, [1, 20])
     func fromTheOldest(zone: String, limit: Int) {
         let tasks = Self.generatedTasks(count: 2000, around: Self.now, seed: 0x70D0_0002)
-        let scheduler = F.scheduler(zone)
-        var queue = ReminderQueue(scheduler: scheduler, after: Self.now, limit: limit)
+        let timeRules = F.timeRules(zone)
+        var queue = ReminderQueue(timeRules: timeRules, after: Self.now, limit: limit)
         queue.offer(sortedTasks: Self.sortedBySortKey(tasks))
-        #expect(queue.reminders == Self.bruteForce(tasks, scheduler: scheduler, after: Self.now, limit: limit))
+        #expect(queue.reminders == Self.bruteForce(tasks, timeRules: timeRules, after: Self.now, limit: limit))
     }
 
     @Test("Offered one by one in any order, it keeps the first K", arguments: ReminderQueueTests.limits)
     func anyOrder(limit: Int) {
         var random = SeededGenerator(seed: 0x70D0_0003)
         let tasks = Self.generatedTasks(count: 3000, around: Self.now, seed: 0x70D0_0003).shuffled(using: &random)
-        let scheduler = F.scheduler("America/New_York")
-        var queue = ReminderQueue(scheduler: scheduler, after: Self.now, limit: limit)
+        let timeRules = F.timeRules("America/New_York")
+        var queue = ReminderQueue(timeRules: timeRules, after: Self.now, limit: limit)
         for task in tasks { queue.offer(task) }
-        #expect(queue.reminders == Self.bruteForce(tasks, scheduler: scheduler, after: Self.now, limit: limit))
+        #expect(queue.reminders == Self.bruteForce(tasks, timeRules: timeRules, after: Self.now, limit: limit))
     }
 
     @Test("With most tasks far in the future, it reads about one batch past the first reminder")
     func stopsEarly() {
         // Given a task due each day for the next 2000 days
-        let scheduler = F.scheduler("UTC")
-        let today = scheduler.clock.day(of: Self.now)
+        let timeRules = F.timeRules("UTC")
+        let today = timeRules.clock.day(of: Self.now)
         let tasks = (1...2000).map { F.task(Int64($0), due: .day(today.adding(days: $0))) }
         let counter = PullCounter()
         // When the first reminder is asked for
-        var queue = ReminderQueue(scheduler: scheduler, after: Self.now, limit: 1)
+        var queue = ReminderQueue(timeRules: timeRules, after: Self.now, limit: 1)
         queue.offer(sortedTasks: tasks.lazy.map { task in
             counter.pulled += 1
             return task
@@ -137,9 +137,9 @@ struct ReminderQueueTests {
 
     @Test("Reminders at the same instant are ordered by task id")
     func tiesByTaskID() {
-        let scheduler = F.scheduler("UTC")
+        let timeRules = F.timeRules("UTC")
         let tasks = [5, 3, 9, 1].map { F.task(Int64($0), due: .day(F.day("2026-06-20"))) }
-        var queue = ReminderQueue(scheduler: scheduler, after: Self.now, limit: 3)
+        var queue = ReminderQueue(timeRules: timeRules, after: Self.now, limit: 3)
         for task in tasks { queue.offer(task) }
         #expect(queue.reminders.map(\.taskID) == [1, 3, 5])
         #expect(Set(queue.reminders.map(\.at)) == [F.instant("2026-06-20T09:00:00Z")])
@@ -147,21 +147,21 @@ struct ReminderQueueTests {
 
     @Test("Only reminders strictly after now count, and a task's passed reminders are skipped")
     func strictlyAfterNow() {
-        let scheduler = F.scheduler("UTC")
+        let timeRules = F.timeRules("UTC")
         // Morning at 09:00 today is exactly now; the at-due-time one is at 17:00.
         let now = F.instant("2026-06-16T09:00:00Z")
         let timed = F.task(1, due: .time(F.instant("2026-06-16T17:00:00Z")))
         let day = F.task(2, due: .day(F.day("2026-06-16")))
-        var queue = ReminderQueue(scheduler: scheduler, after: now, limit: 10)
+        var queue = ReminderQueue(timeRules: timeRules, after: now, limit: 10)
         queue.offer(sortedTasks: ReminderQueueTests.sortedBySortKey([timed, day]))
         #expect(queue.reminders == [Reminder(taskID: 1, kind: .atDueTime, occurrence: .at(F.instant("2026-06-16T17:00:00Z")), at: F.instant("2026-06-16T17:00:00Z"))])
     }
 
     @Test("Completed tasks, tasks with the reminder off, and tasks without a due date add nothing")
     func ignoresTasksWithoutReminders() {
-        let scheduler = F.scheduler("UTC")
+        let timeRules = F.timeRules("UTC")
         let due = Due.day(F.day("2026-06-20"))
-        var queue = ReminderQueue(scheduler: scheduler, after: Self.now, limit: 10)
+        var queue = ReminderQueue(timeRules: timeRules, after: Self.now, limit: 10)
         queue.offer(sortedTasks: [
             F.task(1, due: nil),
             F.task(2, due: due, completed: true),
@@ -173,8 +173,8 @@ struct ReminderQueueTests {
 
     @Test("A limit of zero (or less) wants nothing and finds nothing", arguments: [0, -3])
     func zeroLimit(limit: Int) {
-        let scheduler = F.scheduler("UTC")
-        var queue = ReminderQueue(scheduler: scheduler, after: Self.now, limit: limit)
+        let timeRules = F.timeRules("UTC")
+        var queue = ReminderQueue(timeRules: timeRules, after: Self.now, limit: limit)
         #expect(queue.limit == 0)
         #expect(!queue.wantsTask(withSortKey: queue.lowestSortKey))
         queue.offer(F.task(1, due: .day(F.day("2026-06-20"))))
@@ -183,7 +183,7 @@ struct ReminderQueueTests {
 
     @Test("Before it has K reminders it wants every task, however far")
     func wantsEverythingUntilFull() {
-        let queue = ReminderQueue(scheduler: F.scheduler("UTC"), after: Self.now, limit: 5)
+        let queue = ReminderQueue(timeRules: F.timeRules("UTC"), after: Self.now, limit: 5)
         #expect(queue.wantsTask(withSortKey: .greatestFiniteMagnitude))
         #expect(queue.lowestSortKey == Self.now.timeIntervalSince1970 - Due.sortKeyZoneSlack)
     }
@@ -192,10 +192,10 @@ struct ReminderQueueTests {
         "Pacific/Kiritimati", "Pacific/Pago_Pago", "Pacific/Chatham", "America/New_York", "Asia/Kolkata", "UTC",
     ])
     func sortKeySlack(zone: String) {
-        let scheduler = F.scheduler(zone)
+        let timeRules = F.timeRules(zone)
         for offset in -400...400 {
             let due = Due.day(F.day("2026-06-15").adding(days: offset))
-            let distance = abs(scheduler.dueInstant(of: due).timeIntervalSince1970 - due.sortKey)
+            let distance = abs(timeRules.dueInstant(of: due).timeIntervalSince1970 - due.sortKey)
             #expect(distance <= Due.sortKeyZoneSlack)
         }
         let instant = F.instant("2026-06-15T21:00:00Z")
@@ -206,12 +206,12 @@ struct ReminderQueueTests {
     func leadTimeBound() {
         for zone in ["America/New_York", "Australia/Lord_Howe", "Pacific/Chatham", "Pacific/Kiritimati"] {
             for reminderTime in ["00:00", "09:00", "23:59"].map(F.time) {
-                let scheduler = F.scheduler(zone, policy: ReminderPolicy(reminderTime: reminderTime))
+                let timeRules = F.timeRules(zone, policy: ReminderPolicy(reminderTime: reminderTime))
                 let tasks = Self.generatedTasks(count: 500, around: Self.now, seed: 0x70D0_0004)
                 for task in tasks {
-                    for reminder in scheduler.reminders(for: task) {
-                        let lead = scheduler.dueInstant(of: task.due!).timeIntervalSince(reminder.at)
-                        #expect(lead >= 0 && lead <= Scheduler.maximumLeadTime, "\(task) in \(zone)")
+                    for reminder in timeRules.reminders(for: task) {
+                        let lead = timeRules.dueInstant(of: task.due!).timeIntervalSince(reminder.at)
+                        #expect(lead >= 0 && lead <= TimeRules.maximumLeadTime, "\(task) in \(zone)")
                     }
                 }
             }

@@ -8,7 +8,7 @@ private typealias F = CoreFixtures
 /// what ends it, and how WHEN reads as the moment it ends.
 @Suite("Snooze")
 struct SnoozeTests {
-    static let scheduler = F.scheduler("Europe/Berlin")
+    static let timeRules = F.timeRules("Europe/Berlin")
 
     static func snoozed(_ id: Int64 = 1, due: Due?, until: String, completed: Bool = false, reminderOn: Bool = true) -> TodoTask {
         var task = F.task(id, due: due, completed: completed, reminderOn: reminderOn)
@@ -24,14 +24,14 @@ struct SnoozeTests {
         let task = Self.snoozed(due: .time(F.instant("2026-12-01T17:00:00+01:00")), until: "2026-12-01T12:00:00+01:00")
 
         // Then it has its morning reminder, the snooze, and the at-due-time reminder, in that order
-        #expect(Self.scheduler.reminders(for: task).map(\.kind) == [.morning, .snoozed, .atDueTime])
-        #expect(Self.scheduler.reminders(for: task)[1].at == F.instant("2026-12-01T12:00:00+01:00"))
-        #expect(Self.scheduler.dueReminders(for: task).map(\.kind) == [.morning, .atDueTime])
+        #expect(Self.timeRules.reminders(for: task).map(\.kind) == [.morning, .snoozed, .atDueTime])
+        #expect(Self.timeRules.reminders(for: task)[1].at == F.instant("2026-12-01T12:00:00+01:00"))
+        #expect(Self.timeRules.dueReminders(for: task).map(\.kind) == [.morning, .atDueTime])
         #expect(ReminderKind.snoozed.label == "snoozed")
         #expect(ReminderKind.snoozed.rawValue == "snoozed")
 
         // And at 10:00 its next reminder is the snooze
-        let next = Self.scheduler.nextReminder(for: task, after: F.instant("2026-12-01T10:00:00+01:00"))
+        let next = Self.timeRules.nextReminder(for: task, after: F.instant("2026-12-01T10:00:00+01:00"))
         #expect(next == Reminder(taskID: 1, kind: .snoozed, occurrence: .at(F.instant("2026-12-01T12:00:00+01:00")), at: F.instant("2026-12-01T12:00:00+01:00")))
     }
 
@@ -41,14 +41,14 @@ struct SnoozeTests {
         var task = Self.snoozed(due: .time(F.instant("2026-12-01T17:00:00+01:00")), until: "2026-12-01T17:30:00+01:00")
         task.acknowledgedAt = F.instant("2026-12-01T17:10:00+01:00")
 
-        #expect(Self.scheduler.reminders(for: task).map(\.kind) == [.snoozed])
-        #expect(Self.scheduler.nextReminder(for: task, after: F.instant("2026-12-01T08:00:00+01:00"))?.kind == .snoozed)
+        #expect(Self.timeRules.reminders(for: task).map(\.kind) == [.snoozed])
+        #expect(Self.timeRules.nextReminder(for: task, after: F.instant("2026-12-01T08:00:00+01:00"))?.kind == .snoozed)
         // Acknowledged at the due time itself: that reminder is handled too.
         task.acknowledgedAt = F.instant("2026-12-01T17:00:00+01:00")
-        #expect(Self.scheduler.reminders(for: task).map(\.kind) == [.snoozed])
+        #expect(Self.timeRules.reminders(for: task).map(\.kind) == [.snoozed])
         // Acknowledged after the snooze too: nothing is left to show.
         task.acknowledgedAt = F.instant("2026-12-01T17:30:00+01:00")
-        #expect(Self.scheduler.reminders(for: task).isEmpty)
+        #expect(Self.timeRules.reminders(for: task).isEmpty)
     }
 
     @Test("Snoozing acknowledges what was shown so far")
@@ -64,23 +64,23 @@ struct SnoozeTests {
         let before = Self.snoozed(due: .day(F.day("2026-12-01")), until: "2026-10-01T08:00:00+02:00")
         let after = Self.snoozed(due: .day(F.day("2026-12-01")), until: "2027-02-01T08:00:00+01:00")
 
-        #expect(Self.scheduler.reminders(for: before).map(\.kind) == [.snoozed, .morning])
-        #expect(Self.scheduler.reminders(for: after).map(\.kind) == [.morning, .snoozed])
+        #expect(Self.timeRules.reminders(for: before).map(\.kind) == [.snoozed, .morning])
+        #expect(Self.timeRules.reminders(for: after).map(\.kind) == [.morning, .snoozed])
     }
 
     @Test("A snooze at the very instant of the morning reminder comes after it")
     func sameInstantOrder() {
         let task = Self.snoozed(due: .day(F.day("2026-12-01")), until: "2026-12-01T09:00:00+01:00")
 
-        #expect(Self.scheduler.reminders(for: task).map(\.kind) == [.morning, .snoozed])
+        #expect(Self.timeRules.reminders(for: task).map(\.kind) == [.morning, .snoozed])
     }
 
     @Test("A task with no due date, snoozed, has the snooze as its one reminder")
     func snoozeWithoutDueDate() {
         let task = Self.snoozed(due: nil, until: "2026-12-01T12:00:00+01:00")
 
-        #expect(Self.scheduler.reminders(for: task) == [Reminder(taskID: 1, kind: .snoozed, occurrence: .at(F.instant("2026-12-01T12:00:00+01:00")), at: F.instant("2026-12-01T12:00:00+01:00"))])
-        #expect(Self.scheduler.dueReminders(for: task).isEmpty)
+        #expect(Self.timeRules.reminders(for: task) == [Reminder(taskID: 1, kind: .snoozed, occurrence: .at(F.instant("2026-12-01T12:00:00+01:00")), at: F.instant("2026-12-01T12:00:00+01:00"))])
+        #expect(Self.timeRules.dueReminders(for: task).isEmpty)
     }
 
     @Test("A completed task, or one whose reminder is off, has no snooze reminder", arguments: [
@@ -89,8 +89,8 @@ struct SnoozeTests {
     func noSnoozeWhenDoneOrOff(completed: Bool, reminderOn: Bool) {
         let task = Self.snoozed(due: nil, until: "2026-12-01T12:00:00+01:00", completed: completed, reminderOn: reminderOn)
 
-        #expect(Self.scheduler.snoozeReminder(for: task) == nil)
-        #expect(Self.scheduler.reminders(for: task).isEmpty)
+        #expect(Self.timeRules.snoozeReminder(for: task) == nil)
+        #expect(Self.timeRules.reminders(for: task).isEmpty)
     }
 
     // MARK: - The queue
@@ -99,7 +99,7 @@ struct SnoozeTests {
     func queueCountsEachOnce() {
         // Given a task due 1 Dec 17:00 snoozed until 1 Dec 12:00, offered both ways
         let task = Self.snoozed(due: .time(F.instant("2026-12-01T17:00:00+01:00")), until: "2026-12-01T12:00:00+01:00")
-        var queue = ReminderQueue(scheduler: Self.scheduler, after: F.instant("2026-11-30T00:00:00Z"), limit: 10)
+        var queue = ReminderQueue(timeRules: Self.timeRules, after: F.instant("2026-11-30T00:00:00Z"), limit: 10)
         queue.offer(task)
         queue.offerSnooze(of: task)
 
@@ -115,7 +115,7 @@ struct SnoozeTests {
         let far = Self.snoozed(1, due: .day(F.day("2026-12-01")), until: "2026-06-16T08:00:00Z")
         let soon = F.task(2, due: .time(F.instant("2026-06-16T15:00:00Z")))
         let passed = Self.snoozed(3, due: nil, until: "2026-06-15T09:00:00Z")
-        var queue = ReminderQueue(scheduler: Self.scheduler, after: now, limit: 2)
+        var queue = ReminderQueue(timeRules: Self.timeRules, after: now, limit: 2)
         queue.offer(sortedTasks: [soon, far])
         for task in [far, passed] { queue.offerSnooze(of: task) }
 

@@ -8,8 +8,8 @@ private typealias F = CoreFixtures
 /// series, waiting until it comes, and what it holds back of the reminders.
 @Suite("Start")
 struct StartTests {
-    static let scheduler = F.scheduler("Europe/Berlin")
-    static var clock: WallClock { scheduler.clock }
+    static let timeRules = F.timeRules("Europe/Berlin")
+    static var clock: WallClock { timeRules.clock }
 
     static func task(due: Due?, start: Due?) -> TodoTask {
         var task = F.task(due: due)
@@ -78,15 +78,15 @@ struct StartTests {
     @Test("A task waits until its start, unless it is done or its due has come")
     func waiting() {
         let task = Self.task(due: .day(F.day("2027-01-20")), start: .day(F.day("2027-01-05")))
-        #expect(Self.scheduler.isWaiting(task, at: F.instant("2027-01-04T23:59:00+01:00")))
-        #expect(!Self.scheduler.isWaiting(task, at: F.instant("2027-01-05T00:00:00+01:00")))
+        #expect(Self.timeRules.isWaiting(task, at: F.instant("2027-01-04T23:59:00+01:00")))
+        #expect(!Self.timeRules.isWaiting(task, at: F.instant("2027-01-05T00:00:00+01:00")))
         var done = task
         done.completedAt = F.instant("2027-01-01T10:00:00+01:00")
-        #expect(!Self.scheduler.isWaiting(done, at: F.instant("2027-01-02T10:00:00+01:00")))
+        #expect(!Self.timeRules.isWaiting(done, at: F.instant("2027-01-02T10:00:00+01:00")))
         // A file's start after its due (no rule here refuses another client's): the due holds.
         let late = Self.task(due: .day(F.day("2027-01-03")), start: .day(F.day("2027-01-05")))
-        #expect(!Self.scheduler.isWaiting(late, at: F.instant("2027-01-04T10:00:00+01:00")))
-        #expect(!Self.scheduler.isWaiting(Self.task(due: nil, start: nil), at: F.instant("2027-01-04T10:00:00+01:00")))
+        #expect(!Self.timeRules.isWaiting(late, at: F.instant("2027-01-04T10:00:00+01:00")))
+        #expect(!Self.timeRules.isWaiting(Self.task(due: nil, start: nil), at: F.instant("2027-01-04T10:00:00+01:00")))
     }
 
     @Test("Before the start, the morning, the due time and alarms relative to the due do not fire; alarms relative to the start and at a moment do")
@@ -96,14 +96,14 @@ struct StartTests {
         var task = Self.task(due: .time(F.instant("2027-01-05T10:00:00+01:00")), start: .time(F.instant("2027-01-05T09:30:00+01:00")))
         task.alarms = [.relative(seconds: -3600), .relative(seconds: -600), .relativeToStart(seconds: -86_400),
                        .relativeToStart(seconds: 0), .absolute(F.instant("2027-01-04T12:00:00+01:00"))]
-        let instants = Self.scheduler.reminders(for: task).map(\.at)
+        let instants = Self.timeRules.reminders(for: task).map(\.at)
         #expect(instants == [
             F.instant("2027-01-04T09:30:00+01:00"), F.instant("2027-01-04T12:00:00+01:00"),
             F.instant("2027-01-05T09:30:00+01:00"), F.instant("2027-01-05T09:50:00+01:00"), F.instant("2027-01-05T10:00:00+01:00"),
         ])
-        #expect(Self.scheduler.nextReminder(for: task, after: F.instant("2027-01-04T13:00:00+01:00"))?.at == F.instant("2027-01-05T09:30:00+01:00"))
+        #expect(Self.timeRules.nextReminder(for: task, after: F.instant("2027-01-04T13:00:00+01:00"))?.at == F.instant("2027-01-05T09:30:00+01:00"))
         // The index-only reading of `next` leaves out the same.
-        var queue = ReminderQueue(scheduler: Self.scheduler, after: F.instant("2027-01-04T00:00:00+01:00"), limit: 10)
+        var queue = ReminderQueue(timeRules: Self.timeRules, after: F.instant("2027-01-04T00:00:00+01:00"), limit: 10)
         queue.offer(task)
         #expect(queue.reminders.map(\.at) == [F.instant("2027-01-05T10:00:00+01:00")])
     }
@@ -112,10 +112,10 @@ struct StartTests {
     func startAlarmIdentity() throws {
         var task = Self.task(due: .time(F.instant("2027-01-05T10:00:00+01:00")), start: .time(F.instant("2027-01-05T09:00:00+01:00")))
         task.alarms = [.relativeToStart(seconds: -900)]
-        let fromStart = try #require(Self.scheduler.alarmReminders(for: task).first)
+        let fromStart = try #require(Self.timeRules.alarmReminders(for: task).first)
         task.start = nil
         task.alarms = [.relative(seconds: -4500)]
-        let fromDue = try #require(Self.scheduler.alarmReminders(for: task).first)
+        let fromDue = try #require(Self.timeRules.alarmReminders(for: task).first)
         #expect(fromStart.id == fromDue.id && fromStart.at == fromDue.at)
     }
 
@@ -123,7 +123,7 @@ struct StartTests {
     func startOnly() {
         var task = Self.task(due: nil, start: .day(F.day("2027-01-05")))
         task.alarms = [.relativeToStart(seconds: 9 * 3600)]
-        #expect(Self.scheduler.reminders(for: task).map(\.at) == [F.instant("2027-01-05T09:00:00+01:00")])
+        #expect(Self.timeRules.reminders(for: task).map(\.at) == [F.instant("2027-01-05T09:00:00+01:00")])
     }
 
     @Test("--remind takes start, lengths from it and from the due")

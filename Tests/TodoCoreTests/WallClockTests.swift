@@ -28,10 +28,10 @@ enum CoreFixtures {
         WallClock(timeZone: zone(zoneID))
     }
 
-    static func scheduler(_ zoneID: String, policy: ReminderPolicy = .standard) -> Scheduler {
+    static func timeRules(_ zoneID: String, policy: ReminderPolicy = .standard) -> TimeRules {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone(zoneID)
-        return Scheduler(calendar: calendar, policy: policy)
+        return TimeRules(calendar: calendar, policy: policy)
     }
 
     /// 2026-01-01T00:00:00Z, when every fixture task was created.

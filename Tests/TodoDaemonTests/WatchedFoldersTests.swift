@@ -24,33 +24,33 @@ struct WatchedFoldersTests {
         log.logLevel = .trace
         let logger = Logger(label: "watched-folders-tests") { [log] _ in log }
         let folders = try WatchedFolders(calendars: [CalendarTable(path: folder.file("lists") + "/*")], logger: logger, home: folder.path)
-        let scheduler = Scheduler(clock: WallClock(timeZone: .gmt))
+        let timeRules = TimeRules(clock: WallClock(timeZone: .gmt))
         let now = Date(timeIntervalSince1970: 1_796_140_800)
         var draft = try TaskDraft(title: "Alpha")
         draft.list = work
         let id = try store.add(draft, now: now).id
-        folders.sync(store, paths: [], scheduler: scheduler, now: now)
+        folders.sync(store, paths: [], timeRules: timeRules, now: now)
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: work).first { $0.hasSuffix(".ics") })
         #expect(try !folders.retryTimer.isArmed())
 
         try FileManager.default.moveItem(atPath: work, toPath: folder.file("aside"))
         try Data("a file\n".utf8).write(to: URL(fileURLWithPath: work))
         _ = try store.modify(ids: [id], now: now) { $0.notes = "edited" }
-        folders.sync(store, paths: [], scheduler: scheduler, now: now)
+        folders.sync(store, paths: [], timeRules: timeRules, now: now)
         let failed = log.entries(of: "write-failed")
         #expect(failed.count == 1 && failed.first?["folder"] == work, "\(log.entries)")
         #expect(try folders.retryTimer.isArmed())
 
         // Changes of the store or the folders meanwhile do not write (a
         // failed write's temporary file is such a change): only the timer.
-        folders.sync(store, paths: nil, scheduler: scheduler, now: now)
-        folders.retryWrites(store, scheduler: scheduler, now: now)
+        folders.sync(store, paths: nil, timeRules: timeRules, now: now)
+        folders.retryWrites(store, timeRules: timeRules, now: now)
         #expect(log.entries(of: "write-failed").count == 1, "\(log.entries)")
         #expect(try folders.retryTimer.isArmed())
 
         try FileManager.default.removeItem(atPath: work)
         try FileManager.default.moveItem(atPath: folder.file("aside"), toPath: work)
-        folders.retryWrites(store, scheduler: scheduler, now: now)
+        folders.retryWrites(store, timeRules: timeRules, now: now)
         #expect(log.entries(of: "write-resumed").first?["folder"] == work, "\(log.entries)")
         #expect(try String(contentsOfFile: work + "/" + name, encoding: .utf8).contains("DESCRIPTION:edited"))
         #expect(try !folders.retryTimer.isArmed(), "nothing to do: no wake-ups")
@@ -67,24 +67,24 @@ struct WatchedFoldersTests {
         log.logLevel = .trace
         let logger = Logger(label: "watched-folders-tests") { [log] _ in log }
         let folders = try WatchedFolders(calendars: [CalendarTable(path: folder.file("lists") + "/*")], logger: logger, home: folder.path)
-        let scheduler = Scheduler(clock: WallClock(timeZone: .gmt))
+        let timeRules = TimeRules(clock: WallClock(timeZone: .gmt))
         let now = Date(timeIntervalSince1970: 1_796_140_800)
         var draft = try TaskDraft(title: "Alpha")
         draft.list = work
         let id = try store.add(draft, now: now).id
-        folders.sync(store, paths: [], scheduler: scheduler, now: now)
+        folders.sync(store, paths: [], timeRules: timeRules, now: now)
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: work).first { $0.hasSuffix(".ics") })
 
         try FileManager.default.moveItem(atPath: work, toPath: folder.file("aside"))
         try Data("a file\n".utf8).write(to: URL(fileURLWithPath: work))
         _ = try store.modify(ids: [id], now: now) { $0.notes = "edited" }
-        folders.sync(store, paths: [], scheduler: scheduler, now: now)
+        folders.sync(store, paths: [], timeRules: timeRules, now: now)
         #expect(try folders.retryTimer.isArmed())
 
         // The timer fires while the store is away; it comes back with the fault lasting.
         folders.storeGone()
         #expect(try !folders.retryTimer.isArmed())
-        folders.sync(store, paths: [], scheduler: scheduler, now: now)
+        folders.sync(store, paths: [], timeRules: timeRules, now: now)
         #expect(try folders.retryTimer.isArmed(), "the fault lasts: tried again on the timer")
         #expect(log.entries(of: "write-failed").count == 1, "\(log.entries)")
 
@@ -92,7 +92,7 @@ struct WatchedFoldersTests {
         folders.storeGone()
         try FileManager.default.removeItem(atPath: work)
         try FileManager.default.moveItem(atPath: folder.file("aside"), toPath: work)
-        folders.sync(store, paths: [], scheduler: scheduler, now: now)
+        folders.sync(store, paths: [], timeRules: timeRules, now: now)
         #expect(try String(contentsOfFile: work + "/" + name, encoding: .utf8).contains("DESCRIPTION:edited"))
         #expect(log.entries(of: "write-resumed").first?["folder"] == work, "\(log.entries)")
         #expect(try !folders.retryTimer.isArmed())

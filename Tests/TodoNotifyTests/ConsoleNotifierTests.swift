@@ -10,7 +10,7 @@ struct ConsoleNotifierTests {
     func oneLinePerNotification() throws {
         let lines = Shared<[String]>([])
         let notifier = ConsoleNotifier { line in lines.withLock { $0.append(line) } }
-        let composer = ReminderComposer(scheduler: NotifyFixtures.scheduler, iconPath: nil)
+        let composer = ReminderComposer(timeRules: NotifyFixtures.timeRules, iconPath: nil)
         let task = NotifyFixtures.task(
             title: "Pay <rent> & <b>bills</b>",
             notes: "Bring the <b>cheque</b> & a pen\nand the receipt",

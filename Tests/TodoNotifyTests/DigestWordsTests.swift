@@ -9,8 +9,8 @@ import TodoNotify
 @Suite("Digest: words")
 struct DigestWordsTests {
     static let zone = TimeZone(identifier: "America/New_York") ?? .gmt
-    static let scheduler = Scheduler(clock: WallClock(timeZone: zone))
-    static let composer = ReminderComposer(scheduler: scheduler, iconPath: nil)
+    static let timeRules = TimeRules(clock: WallClock(timeZone: zone))
+    static let composer = ReminderComposer(timeRules: timeRules, iconPath: nil)
     static let morning = at("2026-06-15 09:00")
 
     /// "2026-06-15 17:00" in New York.
@@ -19,7 +19,7 @@ struct DigestWordsTests {
         guard parts.count == 2, let day = LocalDay(iso: String(parts[0])), let time = TimeOfDay(hhmm: parts[1]) else {
             preconditionFailure("not a day and a time: \(text)")
         }
-        return scheduler.clock.instant(on: day, at: time)
+        return timeRules.clock.instant(on: day, at: time)
     }
 
     static func task(_ id: Int64, _ priority: Priority, _ due: Due, title: String? = nil) -> TodoTask {
@@ -37,9 +37,9 @@ struct DigestWordsTests {
             task(4, .high, .day(today)),
         ]
         let overdue = [task(5, .low, .day(try #require(LocalDay(iso: "2026-06-13")))), task(6, .high, .time(at("2026-06-14 17:00")))]
-        let reminders = tasks.flatMap { task in scheduler.reminders(for: task).filter { $0.at == morning }.map { TaskReminder($0, of: task) } }
-            + scheduler.dailyOverdueReminders(for: overdue, on: today)
-        guard case .digest(let digest) = scheduler.batch(reminders.reversed(), firingAt: morning) else { throw NoDigest() }
+        let reminders = tasks.flatMap { task in timeRules.reminders(for: task).filter { $0.at == morning }.map { TaskReminder($0, of: task) } }
+            + timeRules.dailyOverdueReminders(for: overdue, on: today)
+        guard case .digest(let digest) = timeRules.batch(reminders.reversed(), firingAt: morning) else { throw NoDigest() }
         return digest
     }
 

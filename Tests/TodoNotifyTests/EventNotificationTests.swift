@@ -8,7 +8,7 @@ import TodoNotify
 @Suite("Event notifications")
 struct EventNotificationTests {
     let composer = ReminderComposer(
-        scheduler: NotifyFixtures.scheduler, iconPath: nil,
+        timeRules: NotifyFixtures.timeRules, iconPath: nil,
         actions: NotificationAction.reminderActions(snoozeChoices: ["10m", "1h"])
     )
 

@@ -14,7 +14,7 @@ import TodoNotify
 @Suite("LibNotifyNotifier, against dunst", .serialized, .ownThread)
 struct LibNotifyNotifierTests {
     let notifier = LibNotifyNotifier()
-    let composer = ReminderComposer(scheduler: NotifyFixtures.scheduler, iconPath: NotifyFixtures.iconPath)
+    let composer = ReminderComposer(timeRules: NotifyFixtures.timeRules, iconPath: NotifyFixtures.iconPath)
 
     /// The test process's own session: libnotify talks to no other bus.
     let desktop: PrivateDesktop

@@ -73,7 +73,7 @@ struct NotificationActionTests {
     @Test("Composed with actions, a reminder carries them; its body names the commands only where actions cannot be shown")
     func composerFallbackBody() {
         let actions = NotificationAction.reminderActions(snoozeChoices: ["1h"])
-        let composer = ReminderComposer(scheduler: NotifyFixtures.scheduler, iconPath: nil, actions: actions)
+        let composer = ReminderComposer(timeRules: NotifyFixtures.timeRules, iconPath: nil, actions: actions)
         let task = NotifyFixtures.task(id: 42, notes: "Bring the <cheque>", due: .time(NotifyFixtures.at("2026-11-25 17:00")))
         let reminder = Reminder(taskID: 42, kind: .morning, occurrence: .at(NotifyFixtures.at("2026-11-25 09:00")), at: NotifyFixtures.at("2026-11-25 09:00"))
 
@@ -98,7 +98,7 @@ struct NotificationActionTests {
 
         #expect(plain.body(showingActions: false) == "Due today")
         #expect(dismissOnly.body(showingActions: false) == "Due today")
-        #expect(ReminderComposer(scheduler: NotifyFixtures.scheduler, iconPath: nil).actions.isEmpty)
+        #expect(ReminderComposer(timeRules: NotifyFixtures.timeRules, iconPath: nil).actions.isEmpty)
     }
 
     @Test("A digest's bubble and an event's name no command: a digest is of no one task (it once said `todo-remind done 0`), an event has none")

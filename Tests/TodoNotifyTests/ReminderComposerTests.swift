@@ -5,7 +5,7 @@ import TodoNotify
 
 @Suite("ReminderComposer")
 struct ReminderComposerTests {
-    let composer = ReminderComposer(scheduler: NotifyFixtures.scheduler, iconPath: "/usr/share/icons/todo-remind.svg")
+    let composer = ReminderComposer(timeRules: NotifyFixtures.timeRules, iconPath: "/usr/share/icons/todo-remind.svg")
 
     /// One wording: the task's due date, the reminder, when it is shown, and the expected first line.
     struct Wording: Sendable, CustomTestStringConvertible {

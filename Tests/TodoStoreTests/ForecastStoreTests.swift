@@ -34,7 +34,7 @@ struct ForecastStoreTests {
         _ = try store.importTasks(drafts, now: now.addingTimeInterval(-7 * 86_400))
 
         // When next lists five at 08:50
-        let firings = try store.forecast(scheduler: Scheduler(clock: Self.clock), after: now, limit: 5)
+        let firings = try store.forecast(timeRules: TimeRules(clock: Self.clock), after: now, limit: 5)
 
         // Then they are the 09:00 digest's first five, most urgent first
         #expect(firings.map(\.task.title) == ["High A", "High C", "High B", "Medium 1", "Medium 2"])
@@ -56,18 +56,18 @@ struct ForecastStoreTests {
         water.repeating = TaskRepeat(rule: "FREQ=DAILY", zone: Self.berlin.identifier, start: .time(Self.at(tomorrow.adding(days: -400), 7, 1)))
         let others = try (0..<25).map { try TaskDraft(title: "Task \($0)", due: .time(Self.at(tomorrow, 7, 2 * $0))) }
         _ = try store.importTasks([stretch, water] + others, now: now.addingTimeInterval(-3600))
-        let scheduler = Scheduler(clock: Self.clock)
+        let timeRules = TimeRules(clock: Self.clock)
 
         // When next lists 20, which end tomorrow before 07:40, nothing of a
         // coming occurrence is among them (the next ones are reminded later);
-        let full = try store.forecast(scheduler: scheduler, after: now, limit: 20)
+        let full = try store.forecast(timeRules: timeRules, after: now, limit: 20)
         #expect(full.count == 20)
         #expect(!full.contains { $0.isLaterOccurrence }, "\(full.map(\.task.title))")
         #expect(full.last.map { $0.fire.at < Self.at(tomorrow, 7, 40) } == true)
 
         // and when it lists 60, more than there are, each series' coming
         // occurrences are there, each reminded as if the one before is done.
-        let short = try store.forecast(scheduler: scheduler, after: now, limit: 60)
+        let short = try store.forecast(timeRules: timeRules, after: now, limit: 60)
         let later = short.filter(\.isLaterOccurrence)
         #expect(later.contains { $0.task.title == "Stretch" && $0.task.due == .day(tomorrow) && $0.fire.at == Self.at(tomorrow, 9, 0) })
         #expect(later.contains { $0.task.title == "Water" && $0.task.due == .time(Self.at(tomorrow.adding(days: 1), 7, 1)) })
@@ -94,7 +94,7 @@ struct ForecastStoreTests {
         _ = try store.importTasks([pills, plants], now: now.addingTimeInterval(-3600))
 
         // When next lists 60, more than there are
-        let firings = try store.forecast(scheduler: Scheduler(clock: Self.clock), after: now, limit: 60)
+        let firings = try store.forecast(timeRules: TimeRules(clock: Self.clock), after: now, limit: 60)
 
         // Then the coming occurrences of Pills are each reminded at 06:45 by
         // their alarm, the absolute alarm only once, of the open occurrence

@@ -5,7 +5,7 @@ import TodoCore
 import TodoStore
 
 /// The reminder queue read from the store's index, checked against the
-/// scheduler run over every task.
+/// time rules run over every task.
 @Suite("Next reminders")
 struct NextRemindersTests {
     /// 2026-03-28 12:00 UTC: the night after, Europe springs forward.
@@ -45,8 +45,8 @@ struct NextRemindersTests {
 
     /// Every reminder after `now` of every task, earliest first, ties broken
     /// by task id then kind (morning first), as `ReminderQueue` orders them.
-    private func bruteForce(_ tasks: [TodoTask], scheduler: Scheduler, limit: Int) -> [Reminder] {
-        let all = tasks.flatMap { scheduler.reminders(for: $0) }.filter { $0.at > now }
+    private func bruteForce(_ tasks: [TodoTask], timeRules: TimeRules, limit: Int) -> [Reminder] {
+        let all = tasks.flatMap { timeRules.reminders(for: $0) }.filter { $0.at > now }
         let sorted = all.sorted { a, b in
             if a.at != b.at { return a.at < b.at }
             if a.owner != b.owner { return a.owner < b.owner }
@@ -63,34 +63,34 @@ struct NextRemindersTests {
         let folder = try TemporaryFolder()
         let zone = try #require(TimeZone(identifier: zoneIdentifier))
         let store = try makeStore(in: folder, zone: zone)
-        let scheduler = Scheduler(clock: WallClock(timeZone: zone))
+        let timeRules = TimeRules(clock: WallClock(timeZone: zone))
         let tasks = try store.tasks(TaskQuery(includeOpen: true, includeCompleted: true))
         #expect(tasks.count == 20_036)
 
         for limit in [1, 5, 20, 80] {
-            let expected = bruteForce(tasks, scheduler: scheduler, limit: limit)
+            let expected = bruteForce(tasks, timeRules: timeRules, limit: limit)
             #expect(expected.count == limit)
-            #expect(try store.nextReminders(scheduler: scheduler, after: now, limit: limit) == expected)
+            #expect(try store.nextReminders(timeRules: timeRules, after: now, limit: limit) == expected)
         }
         // The very first is the earliest of each task's own next reminder.
-        let first = tasks.compactMap { scheduler.nextReminder(for: $0, after: now) }.min { $0.at < $1.at }
-        #expect(try store.nextReminders(scheduler: scheduler, after: now, limit: 1).first?.at == first?.at)
+        let first = tasks.compactMap { timeRules.nextReminder(for: $0, after: now) }.min { $0.at < $1.at }
+        #expect(try store.nextReminders(timeRules: timeRules, after: now, limit: 1).first?.at == first?.at)
     }
 
     @Test("No reminders are asked for, or none are left")
     func nothingToRemind() throws {
         let folder = try TemporaryFolder()
         let store = try TaskStore(path: folder.file("tasks.sqlite"))
-        let scheduler = Scheduler(clock: WallClock(timeZone: .gmt))
+        let timeRules = TimeRules(clock: WallClock(timeZone: .gmt))
         _ = try store.add(TaskDraft(title: "Past", due: .time(now.addingTimeInterval(-3_600))), now: now)
         _ = try store.add(TaskDraft(title: "Someday"), now: now)
         _ = try store.add(TaskDraft(title: "Muted", due: .time(now.addingTimeInterval(86_400)), reminderOn: false), now: now)
 
-        #expect(try store.nextReminders(scheduler: scheduler, after: now, limit: 10) == [])
+        #expect(try store.nextReminders(timeRules: timeRules, after: now, limit: 10) == [])
 
         let soon = try store.add(TaskDraft(title: "Soon", due: .time(now.addingTimeInterval(3_600))), now: now)
-        #expect(try store.nextReminders(scheduler: scheduler, after: now, limit: 0) == [])
-        #expect(try store.nextReminders(scheduler: scheduler, after: now, limit: 10)
+        #expect(try store.nextReminders(timeRules: timeRules, after: now, limit: 0) == [])
+        #expect(try store.nextReminders(timeRules: timeRules, after: now, limit: 10)
             == [Reminder(taskID: soon.id, kind: .atDueTime, occurrence: .at(now.addingTimeInterval(3_600)), at: now.addingTimeInterval(3_600))])
     }
 

@@ -7,7 +7,7 @@ import TodoCore
 
 /// Who has reminders is defined once (`TodoTask.hasReminders`,
 /// `hasDefaultReminders`); the store's SQL (`RemindersOnSQL`) says the same,
-/// and the scheduler gives reminders to exactly those tasks.
+/// and the time rules give reminders to exactly those tasks.
 @Suite("Who has reminders, in Swift and in SQL")
 struct RemindersOnTests {
     /// 2026-05-28 20:26:40 UTC.
@@ -58,16 +58,16 @@ struct RemindersOnTests {
         #expect(!swiftDefaults.isEmpty && swiftDefaults.count < swiftAny.count && swiftAny.count < 300)
     }
 
-    @Test("The scheduler gives reminders only to tasks that have them, and default reminders exactly to those whose defaults follow their due")
-    func schedulerFollowsTheRule() throws {
+    @Test("The time rules give reminders only to tasks that have them, and default reminders exactly to those whose defaults follow their due")
+    func timeRulesFollowTheRule() throws {
         let folder = try TemporaryFolder()
         let store = try TaskStore(path: folder.file("tasks.sqlite"))
         for draft in try Self.drafts(count: 300, seed: 4) { _ = try store.add(draft, now: Self.now) }
-        let scheduler = Scheduler(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt))
+        let timeRules = TimeRules(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt))
         for task in try store.tasks(ids: Array(1...300)).values {
-            if !task.hasReminders { #expect(scheduler.reminders(for: task).isEmpty, "\(task)") }
-            #expect(scheduler.dueReminders(for: task).isEmpty == !task.hasDefaultReminders, "\(task)")
-            #expect((scheduler.nextReminder(for: task, after: .distantPast) != nil) == !scheduler.reminders(for: task).isEmpty, "\(task)")
+            if !task.hasReminders { #expect(timeRules.reminders(for: task).isEmpty, "\(task)") }
+            #expect(timeRules.dueReminders(for: task).isEmpty == !task.hasDefaultReminders, "\(task)")
+            #expect((timeRules.nextReminder(for: task, after: .distantPast) != nil) == !timeRules.reminders(for: task).isEmpty, "\(task)")
         }
     }
 }

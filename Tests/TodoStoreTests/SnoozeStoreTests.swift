@@ -13,7 +13,7 @@ struct SnoozeStoreTests {
     let store: TaskStore
     /// 2026-05-28 20:26:40 UTC.
     let now = Date(timeIntervalSince1970: 1_780_000_000)
-    let scheduler = Scheduler(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin")!))
+    let timeRules = TimeRules(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin")!))
 
     init() throws {
         folder = try TemporaryFolder()
@@ -94,7 +94,7 @@ struct SnoozeStoreTests {
         // Then its snooze is gone from the table, and the other task keeps its own
         #expect(try snoozeRows() == ["2 \(now.addingTimeInterval(3_600).timeIntervalSince1970)"])
         #expect(try store.task(id: task.id)?.snoozedUntil == nil)
-        #expect(try store.nextReminders(scheduler: scheduler, after: now, limit: 10).filter { $0.kind == .snoozed }.map(\.taskID) == [other.id])
+        #expect(try store.nextReminders(timeRules: timeRules, after: now, limit: 10).filter { $0.kind == .snoozed }.map(\.taskID) == [other.id])
     }
 
     @Test("snooze(id:) snoozes an open task; a done task, or one whose reminder is off, takes none and is not written")
@@ -149,13 +149,13 @@ struct SnoozeStoreTests {
         try snooze(passed, until: now.addingTimeInterval(-60))
 
         // Then the next reminders are the two snoozes, then the near task's
-        let next = try store.nextReminders(scheduler: scheduler, after: now, limit: 3)
+        let next = try store.nextReminders(timeRules: timeRules, after: now, limit: 3)
         #expect(next == [
             Reminder(taskID: someday.id, kind: .snoozed, occurrence: .at(now.addingTimeInterval(3_600)), at: now.addingTimeInterval(3_600)),
             Reminder(taskID: 19_999, kind: .snoozed, occurrence: .at(now.addingTimeInterval(2 * 3_600)), at: now.addingTimeInterval(2 * 3_600)),
-            Reminder(taskID: near.id, kind: .atDueTime, occurrence: .at(near.due.map(scheduler.dueInstant(of:))!), at: now.addingTimeInterval(5 * 3_600)),
+            Reminder(taskID: near.id, kind: .atDueTime, occurrence: .at(near.due.map(timeRules.dueInstant(of:))!), at: now.addingTimeInterval(5 * 3_600)),
         ])
-        #expect(try store.nextReminders(scheduler: scheduler, after: now, limit: 1) == [next[0]])
+        #expect(try store.nextReminders(timeRules: timeRules, after: now, limit: 1) == [next[0]])
 
         // And the daemon's window finds each snoozed task once, with its snooze
         let window = try store.remindableTasks(withRemindersFrom: now, through: now.addingTimeInterval(6 * 3_600))
@@ -171,7 +171,7 @@ struct SnoozeStoreTests {
         let window = try store.remindableTasks(withRemindersFrom: now, through: now.addingTimeInterval(4 * 3_600))
 
         #expect(window.map(\.id) == [task.id])
-        #expect(try store.nextReminders(scheduler: scheduler, after: now, limit: 10).map(\.kind) == [.snoozed, .atDueTime])
+        #expect(try store.nextReminders(timeRules: timeRules, after: now, limit: 10).map(\.kind) == [.snoozed, .atDueTime])
     }
 
     @Test("A store of the version before snoozes is migrated and keeps its tasks and ledger")
@@ -200,9 +200,9 @@ struct SnoozeStoreTests {
         #expect(try store.task(id: 1)?.notes == "before noon")
         #expect(try store.deliveries(from: .distantPast, through: .distantFuture).map(\.status) == [.delivered])
         _ = try store.modify(ids: [2], now: now) { $0.snoozedUntil = now.addingTimeInterval(60) }
-        #expect(try store.nextReminders(scheduler: scheduler, after: now, limit: 5) == [
+        #expect(try store.nextReminders(timeRules: timeRules, after: now, limit: 5) == [
             Reminder(taskID: 2, kind: .snoozed, occurrence: .at(now.addingTimeInterval(60)), at: now.addingTimeInterval(60)),
-            Reminder(taskID: 1, kind: .morning, occurrence: .day(LocalDay(year: 2026, month: 6, day: 1)!), at: scheduler.clock.instant(on: LocalDay(year: 2026, month: 6, day: 1)!, at: .nine)),
+            Reminder(taskID: 1, kind: .morning, occurrence: .day(LocalDay(year: 2026, month: 6, day: 1)!), at: timeRules.clock.instant(on: LocalDay(year: 2026, month: 6, day: 1)!, at: .nine)),
         ])
         let migrations = try Python.run("""
             import sqlite3, sys

@@ -110,13 +110,13 @@ struct SubtaskStoreTests {
     @Test("The reminders of a task waiting to start are left out of next, from the queue's index alone")
     func nextLeavesOutWaiting() throws {
         let clock = WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
-        let scheduler = Scheduler(clock: clock)
+        let timeRules = TimeRules(clock: clock)
         let due = Due.time(Date(timeIntervalSince1970: 1_780_050_000))
         var early = try TaskDraft(title: "Starts late", due: due)
         early.start = .time(Date(timeIntervalSince1970: 1_780_049_000))
         let waiting = try store.add(early, now: now)
         let plain = try store.add(try TaskDraft(title: "No start", due: due), now: now)
-        let reminders = try store.nextReminders(scheduler: scheduler, after: now, limit: 10)
+        let reminders = try store.nextReminders(timeRules: timeRules, after: now, limit: 10)
         #expect(reminders.filter { $0.taskID == waiting.id }.map(\.kind) == [.atDueTime])
         #expect(reminders.filter { $0.taskID == plain.id }.map(\.kind) == [.morning, .atDueTime])
     }

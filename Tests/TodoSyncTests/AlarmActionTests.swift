@@ -10,7 +10,7 @@ import TodoCore
     static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
     /// 2026-12-01 17:00 in Berlin.
     static let due = Date(timeIntervalSince1970: 1_796_140_800)
-    static let mapping = TaskMapping(scheduler: Scheduler(clock: WallClock(timeZone: zone)), now: due.addingTimeInterval(-86_400))
+    static let mapping = TaskMapping(timeRules: TimeRules(clock: WallClock(timeZone: zone)), now: due.addingTimeInterval(-86_400))
 
     static func read(_ bytes: [UInt8]) throws -> VTodo {
         guard case .todo(let item) = try FolderItem.read(bytes, file: "task.ics", localZone: zone) else {
@@ -29,7 +29,7 @@ import TodoCore
 
     /// What a write of `task` over `item` puts in the file, as FolderSync writes it.
     static func write(_ task: TodoTask, over item: VTodo, at now: Date) throws -> VTodo {
-        let mapping = TaskMapping(scheduler: mapping.scheduler, now: now)
+        let mapping = TaskMapping(timeRules: mapping.timeRules, now: now)
         let updated = item.updated(to: mapping.properties(of: task, over: item.properties), at: now)
         let bytes = mapping.writingAlarmActions(of: task, read: item.properties, into: updated ?? item.document.bytes, path: "task.ics")
             ?? updated ?? item.document.bytes

@@ -127,7 +127,7 @@ struct ClientRoundTripTests {
         #expect(changed.subtracting(Self.bookkeeping) == edit.properties, "\(before)\n---\n\(after)")
         // Read back in another store, it says what was changed here.
         let reread = try #require(try FolderItem.read(Array(after.utf8), file: file, localZone: Self.zone).todo)
-        let mapping = TaskMapping(scheduler: Scheduler(clock: WallClock(timeZone: Self.zone)), now: setup.at(12))
+        let mapping = TaskMapping(timeRules: TimeRules(clock: WallClock(timeZone: Self.zone)), now: setup.at(12))
         var expected = task
         edit.change(&expected)
         let read = mapping.task(from: reread.properties, list: setup.folder)

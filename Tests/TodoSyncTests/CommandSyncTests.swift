@@ -16,7 +16,7 @@ import TodoSync
     func needsWriting() throws {
         let setup = try SyncedFolder(zone: .gmt, start: Self.now)
         let later = Date().addingTimeInterval(10)
-        let sync = CommandSync(lists: setup.lists, scheduler: Scheduler(clock: WallClock(timeZone: .gmt)), now: Self.now, realNow: later)
+        let sync = CommandSync(lists: setup.lists, timeRules: TimeRules(clock: WallClock(timeZone: .gmt)), now: Self.now, realNow: later)
         try setup.put("a.ics", SyncedFolder.todo("a", ["SUMMARY:A"]))
         #expect(try sync.needsWriting(setup.store))
         _ = try sync.start(setup.store).run()
@@ -32,7 +32,7 @@ import TodoSync
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         let store = try TaskStore.empty(path: temporary.file("tasks.sqlite"))
         let lists = ConfiguredLists([CalendarTable(path: temporary.file("lists") + "/*")], home: temporary.path)
-        let sync = CommandSync(lists: lists, scheduler: Scheduler(clock: WallClock(timeZone: .gmt)), now: Self.now, realNow: Self.now)
+        let sync = CommandSync(lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: .gmt)), now: Self.now, realNow: Self.now)
         var ids: [Int64] = []
         for title in ["Found unwritten", "Changed by the command"] {
             var draft = try TaskDraft(title: title)

@@ -14,7 +14,7 @@ import TodoSync
     let temporary: TemporaryFolder
     let store: TaskStore
     var work: String { temporary.file("lists/work") }
-    let scheduler = Scheduler(clock: WallClock(timeZone: .gmt))
+    let timeRules = TimeRules(clock: WallClock(timeZone: .gmt))
 
     init() throws {
         temporary = try TemporaryFolder()
@@ -33,7 +33,7 @@ import TodoSync
         var draft = try TaskDraft(title: "Alpha")
         draft.list = work
         let id = try store.add(draft, now: Self.now).id
-        #expect(sync.sync(store, paths: [], scheduler: scheduler, now: Self.now).retry == .disarmed)
+        #expect(sync.sync(store, paths: [], timeRules: timeRules, now: Self.now).retry == .disarmed)
         return id
     }
 
@@ -76,21 +76,21 @@ import TodoSync
         let id = try written(&sync)
         try breakFolder(changing: id)
 
-        let failed = sync.sync(store, paths: [], scheduler: scheduler, now: Self.now)
+        let failed = sync.sync(store, paths: [], timeRules: timeRules, now: Self.now)
         let fault = try #require(failed.newFaults.count == 1 ? failed.newFaults.first?.fault : nil, "\(failed.newFaults)")
         #expect(fault.folder == work && fault.cause == "Not a directory" && !fault.fileUnreadable)
         #expect(failed.newFaults.first?.files.map(\.taskID) == [id])
         #expect(failed.retry == .armed(attempt: 1) && sync.failedWrites == 1)
 
         // A change meanwhile (a failed write's temporary file is one) reads, and does not write.
-        let meanwhile = sync.sync(store, paths: nil, scheduler: scheduler, now: Self.now)
+        let meanwhile = sync.sync(store, paths: nil, timeRules: timeRules, now: Self.now)
         #expect(meanwhile.retry == .unchanged && meanwhile.newFaults.isEmpty)
-        let retried = sync.sync(store, paths: [], scheduler: scheduler, now: Self.now, retrying: true)
+        let retried = sync.sync(store, paths: [], timeRules: timeRules, now: Self.now, retrying: true)
         #expect(retried.newFaults.isEmpty, "said once while it lasts")
         #expect(retried.retry == .armed(attempt: 2))
 
         try mendFolder()
-        let mended = sync.sync(store, paths: [], scheduler: scheduler, now: Self.now, retrying: true)
+        let mended = sync.sync(store, paths: [], timeRules: timeRules, now: Self.now, retrying: true)
         #expect(mended.resumedFolders == [work])
         #expect(mended.retry == .disarmed && sync.failedWrites == 0)
         #expect(try store.readingTaskFiles { try $0.pending() }.isEmpty)
@@ -101,10 +101,10 @@ import TodoSync
         var sync = daemonSync()
         let id = try written(&sync)
         try breakFolder(changing: id)
-        _ = sync.sync(store, paths: [], scheduler: scheduler, now: Self.now)
+        _ = sync.sync(store, paths: [], timeRules: timeRules, now: Self.now)
         sync.storeGone()
         #expect(sync.failedWrites == 0)
-        let again = sync.sync(store, paths: [], scheduler: scheduler, now: Self.now)
+        let again = sync.sync(store, paths: [], timeRules: timeRules, now: Self.now)
         #expect(again.retry == .armed(attempt: 1) && again.newFaults.isEmpty)
     }
 
@@ -112,11 +112,11 @@ import TodoSync
     func skippedOnce() throws {
         var sync = daemonSync()
         try Data("not iCalendar\r\n".utf8).write(to: URL(fileURLWithPath: work + "/bad.ics"))
-        let first = sync.sync(store, paths: nil, scheduler: scheduler, now: Self.now)
+        let first = sync.sync(store, paths: nil, timeRules: timeRules, now: Self.now)
         #expect(first.newSkips.map(\.path) == [work + "/bad.ics"])
         #expect(first.report.skipped.count == 1)
         try Data("still not\r\n".utf8).write(to: URL(fileURLWithPath: work + "/bad.ics"))
-        let second = sync.sync(store, paths: nil, scheduler: scheduler, now: Self.now)
+        let second = sync.sync(store, paths: nil, timeRules: timeRules, now: Self.now)
         #expect(second.report.skipped.count == 1 && second.newSkips.isEmpty)
     }
 
@@ -125,19 +125,19 @@ import TodoSync
         var sync = daemonSync()
         try Data(SyncedFolder.todo("a", ["SUMMARY:A"]).utf8).write(to: URL(fileURLWithPath: work + "/a.ics"))
         try store.close()
-        let first = sync.sync(store, paths: nil, scheduler: scheduler, now: Self.now)
+        let first = sync.sync(store, paths: nil, timeRules: timeRules, now: Self.now)
         #expect(first.newFailure != nil && !first.changedStore)
-        let second = sync.sync(store, paths: nil, scheduler: scheduler, now: Self.now)
+        let second = sync.sync(store, paths: nil, timeRules: timeRules, now: Self.now)
         #expect(second.newFailure == nil)
     }
 
     @Test("A file read in changes the store, which the daemon then plans from; nothing to do changes nothing")
     func changedStore() throws {
         var sync = daemonSync()
-        #expect(!sync.sync(store, paths: nil, scheduler: scheduler, now: Self.now).changedStore)
+        #expect(!sync.sync(store, paths: nil, timeRules: timeRules, now: Self.now).changedStore)
         try Data(SyncedFolder.todo("a", ["SUMMARY:A"]).utf8).write(to: URL(fileURLWithPath: work + "/a.ics"))
-        let round = sync.sync(store, paths: [work], scheduler: scheduler, now: Self.now)
+        let round = sync.sync(store, paths: [work], timeRules: timeRules, now: Self.now)
         #expect(round.changedStore && round.report.readIn == 1)
-        #expect(!sync.sync(store, paths: [], scheduler: scheduler, now: Self.now).changedStore)
+        #expect(!sync.sync(store, paths: [], timeRules: timeRules, now: Self.now).changedStore)
     }
 }

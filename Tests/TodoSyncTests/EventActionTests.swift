@@ -21,7 +21,7 @@ struct EventActionTests {
         try Data(try EventSyncTests.fixture("khal-timed.ics").utf8).write(to: URL(fileURLWithPath: folder + "/dentist.ics"))
         let store = try TaskStore.empty(path: root.file("store.sqlite3"))
         let lists = ConfiguredLists([CalendarTable(path: folder, eventsWrite: write)], home: root.path)
-        let sync = FolderSync(store: store, lists: lists, scheduler: Scheduler(clock: WallClock(timeZone: EventSyncTests.berlin)),
+        let sync = FolderSync(store: store, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: EventSyncTests.berlin)),
                               now: EventSyncTests.start)
         _ = try sync.run()
         return (root, folder, sync)

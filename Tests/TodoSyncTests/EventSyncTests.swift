@@ -63,7 +63,7 @@ struct EventSyncTests {
         let lists = ConfiguredLists([
             CalendarTable(path: off, events: false), CalendarTable(path: defaults, eventDefaultAlarm: -600),
         ], home: root.path)
-        _ = try FolderSync(store: store, lists: lists, scheduler: Scheduler(clock: WallClock(timeZone: Self.berlin)), now: Self.start).run()
+        _ = try FolderSync(store: store, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: Self.berlin)), now: Self.start).run()
         let coming = try store.eventReminders(after: Self.start, limit: 10)
         #expect(Self.iso(coming) == ["2026-12-01T10:50:00Z"])
         #expect(coming.first?.subject.alarmID == EventAlarm.defaultID)

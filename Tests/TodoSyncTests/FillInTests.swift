@@ -43,7 +43,7 @@ struct FillInTests {
         let store = try TaskStore(path: setup.root.file("tasks.sqlite"))
         let lists = setup.lists
         func sync(_ minutes: Double) throws -> FolderSync {
-            FolderSync(store: store, lists: lists, scheduler: Scheduler(clock: WallClock(timeZone: Self.zone)), now: setup.at(minutes))
+            FolderSync(store: store, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: Self.zone)), now: setup.at(minutes))
         }
         try setup.put("parent.ics", SyncedFolder.todo("parent", ["SUMMARY:Parent", "CATEGORIES:Home"]))
         try setup.put("child.ics", SyncedFolder.todo("child", [
@@ -63,7 +63,7 @@ struct FillInTests {
         #expect(try migrated.hasTasksToFillIn(inFolders: [setup.folder]))
         let before = try setup.read("child.ics")
         _ = try migrated.modify(ids: [child.id], now: setup.at(3)) { $0.title = "Child, renamed" }
-        let sync2 = FolderSync(store: migrated, lists: lists, scheduler: Scheduler(clock: WallClock(timeZone: Self.zone)), now: setup.at(4))
+        let sync2 = FolderSync(store: migrated, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: Self.zone)), now: setup.at(4))
         _ = try sync2.writeOut()
         let filled = try #require(try migrated.task(id: child.id))
         let parent = try #require(try migrated.tasks(TaskQuery()).first { $0.title == "Parent" })

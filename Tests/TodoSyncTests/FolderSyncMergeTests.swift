@@ -133,7 +133,7 @@ private typealias Folder = SyncedFolder
     @Test("A series completed elsewhere is completed here as done does it: it moves on to its next occurrence, the completion recorded at the file's COMPLETED, its reminders handled as of the read-in and its snooze ended; the file is written back moved on, saying so")
     func seriesCompletedElsewhere() throws {
         let id = try snoozedSeries()
-        let morning = try #require(Scheduler(clock: WallClock(timeZone: Self.zone)).dueReminders(for: try setup.onlyTask()).first)
+        let morning = try #require(TimeRules(clock: WallClock(timeZone: Self.zone)).dueReminders(for: try setup.onlyTask()).first)
         // Done on the phone at 08:00Z, which marks the VTODO itself completed.
         try setup.put("water.ics", try setup.read("water.ics").replacingOccurrences(
             of: "END:VTODO", with: "STATUS:COMPLETED\r\nCOMPLETED:20261201T080000Z\r\nEND:VTODO"
@@ -150,7 +150,7 @@ private typealias Folder = SyncedFolder
         // Handled as of the read-in (09:00Z): the 09:00 Berlin reminder of the
         // occurrence done, shown here before the file came in, is handled too.
         #expect(task.acknowledgedAt == setup.at(540))
-        #expect(!Scheduler.isUnhandled(morning, of: task))
+        #expect(!TimeRules.isUnhandled(morning, of: task))
         #expect(task.snoozedUntil == nil)
 
         let lines = try setup.lines("water.ics")

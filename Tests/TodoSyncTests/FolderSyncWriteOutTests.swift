@@ -190,7 +190,7 @@ private typealias Folder = SyncedFolder
         let store = try TaskStore.empty(path: temporary.file("tasks.sqlite"))
         let lists = ConfiguredLists([CalendarTable(path: temporary.file("lists") + "/*")], home: temporary.path)
         func sync(_ minutes: Double) -> FolderSync {
-            FolderSync(store: store, lists: lists, scheduler: Scheduler(clock: WallClock(timeZone: Self.zone)), now: setup.at(minutes))
+            FolderSync(store: store, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: Self.zone)), now: setup.at(minutes))
         }
         try Data(Self.phone.utf8).write(to: URL(fileURLWithPath: work + "/phone.ics"))
         _ = try sync(0).run()
@@ -215,7 +215,7 @@ private typealias Folder = SyncedFolder
         let store = try TaskStore.empty(path: temporary.file("tasks.sqlite"))
         let lists = ConfiguredLists([CalendarTable(path: temporary.file("lists") + "/*")], home: temporary.path)
         func sync(_ minutes: Double) -> FolderSync {
-            FolderSync(store: store, lists: lists, scheduler: Scheduler(clock: WallClock(timeZone: Self.zone)), now: setup.at(minutes))
+            FolderSync(store: store, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: Self.zone)), now: setup.at(minutes))
         }
         try Data(Folder.todo("a/b c", ["SUMMARY:Odd UID"]).utf8).write(to: URL(fileURLWithPath: work + "/odd.ics"))
         _ = try sync(0).run()

@@ -125,8 +125,8 @@ import TodoSync
     func alarmSetWhenTheFileSays(lastModified: String?, created: String?, setAt: Double) throws {
         let setup = try SyncedFolder(zone: ForeignAlarmFollowTests.zone, start: ForeignAlarmFollowTests.start)
         try setup.put("plants.ics", Self.phoneFile(lastModified: lastModified, created: created))
-        let scheduler = Scheduler(clock: WallClock(timeZone: Self.zone))
-        _ = try FolderSync(store: setup.store, lists: setup.lists, scheduler: scheduler, now: Self.syncedAt).run()
+        let timeRules = TimeRules(clock: WallClock(timeZone: Self.zone))
+        _ = try FolderSync(store: setup.store, lists: setup.lists, timeRules: timeRules, now: Self.syncedAt).run()
         let task = try setup.onlyTask()
         #expect(task.dueSetAt == Date(timeIntervalSince1970: setAt))
         // The daemon fires a reminder that came after its task's due was set (DeliveryPlanner).

@@ -6,7 +6,7 @@ import TodoCore
 @testable import TodoSync
 
 /// The iCalendar reader under a seeded generator of hostile files: each
-/// file goes the whole way a sync and the scheduler take it (read,
+/// file goes the whole way a sync and the time rules take it (read,
 /// mapped to a task, written back, its reminders found) and must end, well
 /// within a time limit, without a crash. The seeds are fixed, so a failure
 /// comes back the same on every run; its seed and index name the file.
@@ -20,7 +20,7 @@ import TodoCore
 
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
     static let mapping = TaskMapping(
-        scheduler: Scheduler(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)), now: now
+        timeRules: TimeRules(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)), now: now
     )
 
     /// The clients' fixtures and the hostile-input probe's files, small enough to mutate often.
@@ -63,8 +63,8 @@ import TodoCore
         let wanted = mapping.properties(of: task, over: item.properties)
         let written = item.updated(to: wanted, at: now)
         _ = mapping.writingAlarmActions(of: task, read: item.properties, into: written ?? bytes, path: "fuzz.ics")
-        _ = mapping.scheduler.reminders(for: task)
-        _ = mapping.scheduler.nextReminder(for: task, after: now)
+        _ = mapping.timeRules.reminders(for: task)
+        _ = mapping.timeRules.nextReminder(for: task, after: now)
         return true
     }
 }

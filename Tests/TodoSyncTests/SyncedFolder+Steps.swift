@@ -17,7 +17,7 @@ extension SyncedFolder {
 
     /// The sync a command makes `minutes` after the start.
     func folderSync(_ minutes: Double) -> FolderSync {
-        FolderSync(store: store, lists: lists, scheduler: Scheduler(clock: WallClock(timeZone: zone)), now: at(minutes))
+        FolderSync(store: store, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: zone)), now: at(minutes))
     }
 
     @discardableResult

@@ -31,8 +31,8 @@ struct SyncedFolder {
     /// A command's sync `minutes` after the start.
     @discardableResult
     func sync(_ minutes: Double) throws -> SyncReport {
-        let scheduler = Scheduler(clock: WallClock(timeZone: zone))
-        return try FolderSync(store: store, lists: lists, scheduler: scheduler, now: start.addingTimeInterval(minutes * 60)).run()
+        let timeRules = TimeRules(clock: WallClock(timeZone: zone))
+        return try FolderSync(store: store, lists: lists, timeRules: timeRules, now: start.addingTimeInterval(minutes * 60)).run()
     }
 
     /// Puts a file in by rename, as vdirsyncer and todoman do.

@@ -15,7 +15,7 @@ import TodoCore
         "thunderbird-child", "todoman-start", "thunderbird-recurring", "evolution-start",
     ]
     static let mapping = TaskMapping(
-        scheduler: Scheduler(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)),
+        timeRules: TimeRules(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)),
         now: Date(timeIntervalSince1970: 1_795_000_000)
     )
 

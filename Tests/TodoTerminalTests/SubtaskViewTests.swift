@@ -25,7 +25,7 @@ struct SubtaskViewTests {
     /// Adds a task as `add --tag --parent --start` would.
     @discardableResult
     func add(_ title: String, due: String? = nil, tags: [String] = [], parent: Int64? = nil, start: String? = nil) throws -> TodoTask {
-        let parser = WhenParser(now: ViewFixture.now, clock: fixture.scheduler.clock)
+        let parser = WhenParser(now: ViewFixture.now, clock: fixture.timeRules.clock)
         var draft = try TaskDraft(title: title, tags: tags, due: try due.map { try parser.due(from: $0) })
         draft.start = try start.map { try parser.due(from: $0) }
         draft.parentID = parent
@@ -65,7 +65,7 @@ struct SubtaskViewTests {
     func startComes() throws {
         let view = try fixture.view()
         let day = try #require(LocalDay(year: 2027, month: 1, day: 5))
-        let start = fixture.scheduler.clock.startOfDay(day)
+        let start = fixture.timeRules.clock.startOfDay(day)
         #expect(view.nextChange(after: start.addingTimeInterval(-90)) <= start)
         let text = view.text(now: start.addingTimeInterval(60))
         #expect(text.contains("4  Book flights"))

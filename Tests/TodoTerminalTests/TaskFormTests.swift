@@ -14,7 +14,7 @@ struct TaskFormTests {
 
     init() throws {
         fixture = try ViewFixture()
-        context = FormContext(now: ViewFixture.now, scheduler: fixture.scheduler, zone: ViewFixture.zone,
+        context = FormContext(now: ViewFixture.now, timeRules: fixture.timeRules, zone: ViewFixture.zone,
                               lists: fixture.data.lists, defaultReminder: true, store: fixture.store)
     }
 
@@ -34,7 +34,7 @@ struct TaskFormTests {
         var form = form([.title: "Water plants", .due: "tomorrow 8:00", .priority: "high", .repeat: "daily", .remind: "-15m,-1d"])
         let read = form.draft(in: context)
         let draft = try #require(read)
-        let parser = WhenParser(now: ViewFixture.now, clock: fixture.scheduler.clock)
+        let parser = WhenParser(now: ViewFixture.now, clock: fixture.timeRules.clock)
         #expect(draft.title == "Water plants")
         #expect(draft.due == (try parser.due(from: "tomorrow 8:00")))
         #expect(draft.priority == .high)
@@ -112,8 +112,8 @@ struct TaskFormTests {
         TaskAlarm.relative(seconds: -900), .relative(seconds: 0), .relative(seconds: 93_600), .relative(seconds: -604_800 - 5_400),
     ])
     func alarmText(alarm: TaskAlarm) throws {
-        let text = TaskForm.text(of: alarm, clock: fixture.scheduler.clock)
-        let parser = WhenParser(now: ViewFixture.now, clock: fixture.scheduler.clock)
+        let text = TaskForm.text(of: alarm, clock: fixture.timeRules.clock)
+        let parser = WhenParser(now: ViewFixture.now, clock: fixture.timeRules.clock)
         #expect(try parser.alarms(from: text) == [alarm])
     }
 
@@ -136,7 +136,7 @@ struct TaskFormTests {
             try FileManager.default.createDirectory(atPath: fixture.folder.file("lists/\(name)"), withIntermediateDirectories: true)
         }
         let lists = ConfiguredLists([CalendarTable(path: fixture.folder.file("lists/*"))], home: fixture.folder.path)
-        let context = FormContext(now: ViewFixture.now, scheduler: fixture.scheduler, zone: ViewFixture.zone,
+        let context = FormContext(now: ViewFixture.now, timeRules: fixture.timeRules, zone: ViewFixture.zone,
                                   lists: lists, defaultReminder: true, store: fixture.store)
         let work = try lists.list(named: "work").path
         var parentDraft = try TaskDraft(title: "Plan the trip")
@@ -169,11 +169,11 @@ struct TaskFormTests {
     func tagsStartParentMistakes() throws {
         var late = form([.title: "Book flights", .due: "2027-01-02", .start: "2027-01-05"])
         #expect(late.draft(in: context) == nil)
-        let parser = WhenParser(now: ViewFixture.now, clock: fixture.scheduler.clock)
+        let parser = WhenParser(now: ViewFixture.now, clock: fixture.timeRules.clock)
         var trial = try TaskDraft(title: "Book flights", due: try parser.due(from: "2027-01-02"))
         trial.start = try parser.due(from: "2027-01-05")
         do {
-            try trial.checkStart(clock: fixture.scheduler.clock)
+            try trial.checkStart(clock: fixture.timeRules.clock)
             Issue.record("add --start refuses a due before the start")
         } catch {
             #expect(late.errors[.start] == error.errorDescription)
@@ -241,7 +241,7 @@ struct TaskFormNotesTests {
 
     init() throws {
         fixture = try ViewFixture()
-        context = FormContext(now: ViewFixture.now, scheduler: fixture.scheduler, zone: ViewFixture.zone,
+        context = FormContext(now: ViewFixture.now, timeRules: fixture.timeRules, zone: ViewFixture.zone,
                               lists: ConfiguredLists([], home: fixture.folder.path), defaultReminder: true, store: fixture.store)
     }
 

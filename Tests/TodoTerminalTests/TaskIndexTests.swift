@@ -25,13 +25,13 @@ struct TaskIndexTests {
     /// The ids in list's order, for the tasks the query selects.
     func listOrder(_ query: TaskQuery, _ order: ListOrder) throws -> [Int64] {
         let tasks = try fixture.store.tasks(query)
-        let rows = tasks.map { ListRow($0, standing: fixture.scheduler.standing(of: $0, at: fixture.now)) }
+        let rows = tasks.map { ListRow($0, standing: fixture.timeRules.standing(of: $0, at: fixture.now)) }
         return order.order(of: rows, titles: tasks.map(\.title)).map { rows[$0].id }
     }
 
     @Test("Every sort orders the rows as list --sort does", arguments: ListOrder.allCases)
     func order(sort: ListOrder) throws {
-        let index = TaskIndex(scheduler: fixture.scheduler, now: fixture.now)
+        let index = TaskIndex(timeRules: fixture.timeRules, now: fixture.now)
         try index.reload(from: fixture.store, now: fixture.now)
         index.order(by: sort)
         var filters = ViewFilters()
@@ -45,7 +45,7 @@ struct TaskIndexTests {
         "cafe", "CAFÉ", "creme", "rent", "é", "pay rent a", "zzz", "",
     ])
     func search(text: String) throws {
-        let index = TaskIndex(scheduler: fixture.scheduler, now: fixture.now)
+        let index = TaskIndex(timeRules: fixture.timeRules, now: fixture.now)
         try index.reload(from: fixture.store, now: fixture.now)
         var filters = ViewFilters()
         filters.search = text
@@ -57,14 +57,14 @@ struct TaskIndexTests {
 
     @Test("The counts are list's footer's: over the list, priority, category and search, done ones counted")
     func counts() throws {
-        let index = TaskIndex(scheduler: fixture.scheduler, now: fixture.now)
+        let index = TaskIndex(timeRules: fixture.timeRules, now: fixture.now)
         try index.reload(from: fixture.store, now: fixture.now)
         var filters = ViewFilters()
         filters.category = (key: "home", name: "Home")
         let summary = index.filter(filters).summary
         let tasks = try fixture.store.tasks(TaskQuery(includeOpen: true, includeCompleted: true, category: "home"))
         var expected = ListSummary()
-        for task in tasks { expected.count(fixture.scheduler.state(of: task, at: fixture.now)) }
+        for task in tasks { expected.count(fixture.timeRules.state(of: task, at: fixture.now)) }
         #expect(summary.total == expected.total)
         #expect(summary.done == expected.done)
         #expect(summary.overdue == expected.overdue)
@@ -73,7 +73,7 @@ struct TaskIndexTests {
 
     @Test("A task changed is put back in its place; one deleted is taken out")
     func refresh() throws {
-        let index = TaskIndex(scheduler: fixture.scheduler, now: fixture.now)
+        let index = TaskIndex(timeRules: fixture.timeRules, now: fixture.now)
         try index.reload(from: fixture.store, now: fixture.now)
         _ = try fixture.store.modify(ids: [1], now: fixture.now) { $0.due = .day(LocalDay(daysSinceEpoch: 20_000)) }
         _ = try fixture.store.delete(ids: [5], now: fixture.now)
@@ -85,7 +85,7 @@ struct TaskIndexTests {
 
     @Test("A task read again is searched by its new words, no longer by its old ones")
     func searchAfterRefresh() throws {
-        let index = TaskIndex(scheduler: fixture.scheduler, now: fixture.now)
+        let index = TaskIndex(timeRules: fixture.timeRules, now: fixture.now)
         try index.reload(from: fixture.store, now: fixture.now)
         _ = try fixture.store.modify(ids: [4], now: fixture.now) { $0.title = "Buy oat drink" }
         try index.refresh(ids: [4], from: fixture.store)

@@ -273,7 +273,7 @@ struct TaskViewTests {
     func crossing() throws {
         let view = try fixture.view()
         let due = try #require(try fixture.store.task(id: 1)?.due)
-        let instant = fixture.scheduler.dueInstant(of: due)
+        let instant = fixture.timeRules.dueInstant(of: due)
         #expect(view.nextChange(after: fixture.now) <= instant)
         let after = instant.addingTimeInterval(1)
         let lines = view.text(width: 90, now: after).split(separator: "\n").map(String.init)

@@ -23,12 +23,12 @@ final class ViewFixture {
         data = ViewStore(store: store, settings: settings, lists: ConfiguredLists([], home: folder.path), zone: Self.zone)
     }
 
-    var scheduler: Scheduler { data.scheduler }
+    var timeRules: TimeRules { data.timeRules }
 
     /// Adds a task as `add` would, its due read as WHEN.
     @discardableResult
     func add(_ title: String, due: String? = nil, priority: Priority = .medium, category: String? = nil, at moment: Date? = nil) throws -> TodoTask {
-        let parser = WhenParser(now: moment ?? now, clock: scheduler.clock)
+        let parser = WhenParser(now: moment ?? now, clock: timeRules.clock)
         let draft = try TaskDraft(title: title, category: category, priority: priority, due: try due.map { try parser.due(from: $0) })
         // As a command adds it: the view's `u` has no business with it.
         return try TaskStore(path: store.path).add(draft, now: moment ?? now)

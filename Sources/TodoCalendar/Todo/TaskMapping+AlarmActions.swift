@@ -64,7 +64,7 @@ extension TaskMapping {
             Self.alarms(alarm).first.map { (alarm.key, $0) }
         }
         return (own + theirs)
-            .compactMap { key, alarm in scheduler.instant(of: alarm, for: task).map { (key, $0) } }
+            .compactMap { key, alarm in timeRules.instant(of: alarm, for: task).map { (key, $0) } }
             .filter { $0.1 <= instant }
             .max { $0.1 < $1.1 }?.0
     }

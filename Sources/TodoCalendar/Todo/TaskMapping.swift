@@ -14,20 +14,20 @@ public struct TaskMapping: Sendable {
     /// Its zone: floating date-times are read in it, new timed dues are
     /// written in it unless their series is anchored elsewhere. Its rules:
     /// where the reminders written as todo-remind's own VALARMs fall.
-    public let scheduler: Scheduler
+    public let timeRules: TimeRules
     /// A completed VTODO without a COMPLETED time counts as done now.
     public let now: Date
     /// The lists (by folder path) whose tasks without any alarm get no
     /// default reminders (`defaults = false` in their `[[calendar]]`).
     public var listsWithoutDefaults: Set<String> = []
 
-    public init(scheduler: Scheduler, now: Date, listsWithoutDefaults: Set<String> = []) {
-        self.scheduler = scheduler
+    public init(timeRules: TimeRules, now: Date, listsWithoutDefaults: Set<String> = []) {
+        self.timeRules = timeRules
         self.now = now
         self.listsWithoutDefaults = listsWithoutDefaults
     }
 
-    public var zone: TimeZone { scheduler.clock.timeZone }
+    public var zone: TimeZone { timeRules.clock.timeZone }
 
     /// The title of a VTODO without a SUMMARY.
     public static let untitled = "Untitled"
@@ -194,9 +194,9 @@ public struct TaskMapping: Sendable {
             properties.repeatsFromCompletion = task.repeating?.from == .completion
         }
         // Handled as far as the task says, or as its due's reminders that
-        // passed before the due was set (`Scheduler.handledThrough`).
-        let handled = scheduler.handledThrough(task)
-        if handled != scheduler.handledThrough(reading) { properties.acknowledgedAt = handled }
+        // passed before the due was set (`TimeRules.handledThrough`).
+        let handled = timeRules.handledThrough(task)
+        if handled != timeRules.handledThrough(reading) { properties.acknowledgedAt = handled }
         if task.snoozedUntil != reading.snoozedUntil { properties.snoozedUntil = task.snoozedUntil }
         let switched = task.reminderOn != reading.reminderOn
         let reset = task.alarms != reading.alarms || task.remindDefaults != reading.remindDefaults
@@ -234,8 +234,8 @@ public struct TaskMapping: Sendable {
             }
         }
         guard task.remindDefaults, let due = task.due else { return set }
-        let anchor = scheduler.alarmAnchor(of: due)
-        return scheduler.dueReminders(ofTask: task.id, due: due).map { reminder in
+        let anchor = timeRules.alarmAnchor(of: due)
+        return timeRules.dueReminders(ofTask: task.id, due: due).map { reminder in
             let seconds = Int(reminder.at.timeIntervalSince(anchor).rounded())
             return OwnAlarm(kind: reminder.kind == .morning ? "morning" : "due", trigger: ICalendarDuration.text(seconds: seconds))
         } + set

@@ -12,7 +12,7 @@ public enum Due: Hashable, Sendable, Codable {
     /// A timed due is its instant in seconds since 1970; a day due is the start
     /// of the following day read as if it were UTC. The real due instant lies
     /// within `Due.sortKeyZoneSlack` of the key, which is what lets the store
-    /// feed the scheduler from an index (see `ReminderQueue`).
+    /// feed the time rules from an index (see `ReminderQueue`).
     public var sortKey: Double {
         switch self {
         case .day(let day):

@@ -15,7 +15,7 @@ public enum TaskAlarm: Hashable, Sendable {
     /// start`, `-1d@start`, a file's `TRIGGER;RELATED=START`. A task without
     /// a start counts from its due's anchor, as a repeating task's file
     /// starts it at its due. Unlike the others, it fires while the task is
-    /// still waiting to start (`Scheduler.isBeforeStart`).
+    /// still waiting to start (`TimeRules.isBeforeStart`).
     case relativeToStart(seconds: Int)
     /// At this instant, once.
     case absolute(Date)

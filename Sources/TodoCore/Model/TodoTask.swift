@@ -14,7 +14,7 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
     public var due: Due?
     /// When the task can begin (a file's `DTSTART`): until then it is
     /// waiting, left out of `list`, and its reminders do not fire unless an
-    /// alarm counts from the start (`Scheduler.isBeforeStart`). Never after
+    /// alarm counts from the start (`TimeRules.isBeforeStart`). Never after
     /// the due (`TodoTask.checkStart`); a repeating task's moves with each
     /// occurrence, keeping its distance to the due (`TodoTask.moveOccurrence`).
     public var start: Due?
@@ -49,7 +49,7 @@ public struct TodoTask: Hashable, Sendable, Identifiable {
     public var list: String?
     /// When the user last handled the task's reminders (dismissed, snoozed,
     /// marked done), here or on another device (`X-MOZ-LASTACK`): a
-    /// reminder falling at or before it is not shown (`Scheduler.reminders`).
+    /// reminder falling at or before it is not shown (`TimeRules.reminders`).
     public var acknowledgedAt: Date?
     /// Reminders set beside the defaults (`--remind`, other clients' alarms).
     public var alarms: [TaskAlarm]

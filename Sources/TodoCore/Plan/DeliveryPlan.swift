@@ -8,7 +8,7 @@ public struct DeliveryPlan: Sendable {
     /// decided: on the ledger before anything is shown.
     public var records: [DeliveryRecord] = []
     /// What to show: at each instant, the tasks' reminders firing then as a
-    /// bubble each or one digest (`Scheduler.batch`), then each event's
+    /// bubble each or one digest (`TimeRules.batch`), then each event's
     /// alarm, a bubble of its own; with that instant (their own, or the end of the
     /// quiet hours that held them: catch-up counts from it) and the attempt
     /// it is (1 for the first).

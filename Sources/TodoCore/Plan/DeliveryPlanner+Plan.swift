@@ -7,7 +7,7 @@ extension DeliveryPlanner {
     /// - Parameters:
     ///   - now, watermark, daily, recorded, inFlight: as for `decide`.
     ///   - reminders: the own reminders of every remindable task with one in
-    ///     `lookbackStart...now` (`Scheduler.reminders(of:)`), worked out
+    ///     `lookbackStart...now` (`TimeRules.reminders(of:)`), worked out
     ///     once for `candidates` and the plan.
     ///   - events: events' alarm instants in `lookbackStart...now`, as the
     ///     index holds them: by the same rules as tasks' reminders, but each
@@ -66,7 +66,7 @@ extension DeliveryPlanner {
     /// fire time out again). Returns that fire time, or nil when the window
     /// has closed and it is given up.
     public func resumedFiring(of at: Date, at instant: Date) -> Date? {
-        let firesAt = scheduler.fireTime(at: at, priority: .low).at
+        let firesAt = timeRules.fireTime(at: at, priority: .low).at
         return isWithinCatchUp(firesAt: firesAt, at: instant) ? firesAt : nil
     }
 
@@ -105,7 +105,7 @@ extension DeliveryPlanner {
         _ retry: PendingRetry, _ recorded: Reminder, _ entry: ReminderOf<Subject>?, changed: String, at instant: Date,
         again: inout [(entry: ReminderOf<Subject>, fire: FireTime, attempt: Int)], into plan: inout DeliveryPlan
     ) {
-        let fire = entry.map { scheduler.fireTime(of: $0) }
+        let fire = entry.map { timeRules.fireTime(of: $0) }
         switch retryVerdict(retry, firesAt: fire?.at, changed: changed, at: instant) {
         case .again(let attempt):
             if let entry, let fire { again.append((entry, fire, attempt)) }
@@ -118,7 +118,7 @@ extension DeliveryPlanner {
     /// The one batching path, for first attempts and then retries: the
     /// reminders firing at one instant (their own, or the end of the quiet
     /// hours that held them) are shown together, tasks' a bubble each or one
-    /// digest (`Scheduler.batch`), events' a bubble each; each on record as
+    /// digest (`TimeRules.batch`), events' a bubble each; each on record as
     /// `sending`. A group's attempt is the highest of its reminders'.
     private func send(
         _ tasks: [(entry: TaskReminder, fire: FireTime, attempt: Int)],
@@ -128,12 +128,12 @@ extension DeliveryPlanner {
         var batches: [(batch: ReminderBatch, firesAt: Date, attempt: Int)] = []
         for group in Self.grouped(tasks, by: \.fire.at) {
             let firesAt = group[0].fire.at
-            batches.append((scheduler.batch(group.map(\.entry), firingAt: firesAt), firesAt, group.map(\.attempt).max() ?? 1))
+            batches.append((timeRules.batch(group.map(\.entry), firingAt: firesAt), firesAt, group.map(\.attempt).max() ?? 1))
             plan.held.formUnion(group.filter(\.fire.isHeld).map(\.entry.reminder.id))
         }
         let orderedEvents = events.sorted { a, b in
             if a.fire.at != b.fire.at { return a.fire.at < b.fire.at }
-            return Scheduler.precedes(a.entry.reminder, b.entry.reminder)
+            return TimeRules.precedes(a.entry.reminder, b.entry.reminder)
         }
         for event in orderedEvents {
             batches.append((.event(event.entry), event.fire.at, event.attempt))
@@ -149,9 +149,9 @@ extension DeliveryPlanner {
     /// (its instant may have moved with the zone): one of its own, or the
     /// daily reminder of it being overdue; nil when it has none such any more.
     private func current(_ reminder: Reminder, of task: TodoTask) -> Reminder? {
-        if let own = scheduler.reminders(for: task).first(where: { $0.id == reminder.id }) { return own }
+        if let own = timeRules.reminders(for: task).first(where: { $0.id == reminder.id }) { return own }
         guard case .day(let day) = reminder.occurrence, reminder.kind == .morning,
-              let daily = scheduler.dailyOverdueReminder(for: task, on: day), daily.id == reminder.id
+              let daily = timeRules.dailyOverdueReminder(for: task, on: day), daily.id == reminder.id
         else { return nil }
         return daily
     }

@@ -19,7 +19,7 @@ extension DeliveryPlanner {
     }
 
     /// The earliest of what is to come after `now`: the first of the coming
-    /// firings (`Scheduler.forecast`, the one answer to what fires next), the
+    /// firings (`TimeRules.forecast`, the one answer to what fires next), the
     /// next attempt of a failed delivery, and `flushBy` (when records kept in
     /// memory are tried again). Among reminders firing together, the one
     /// whose own instant is earliest, a task's own before a daily one.
@@ -28,7 +28,7 @@ extension DeliveryPlanner {
     ///   - nextHeld: the plan's `DeliveryPlan.nextHeld`: a reminder that has
     ///     come, is not on the ledger, and that quiet hours hold.
     ///   - upcoming: the own reminders that come first after `now`, with
-    ///     their tasks (with quiet hours, `Scheduler.forecastLookahead` of
+    ///     their tasks (with quiet hours, `TimeRules.forecastLookahead` of
     ///     them: a later one let through can fire before those held).
     ///   - overdueCandidates: tasks that may have a daily reminder at the
     ///     next reminder time; one is enough to wake for it, since the plan
@@ -38,18 +38,18 @@ extension DeliveryPlanner {
     public func wake(nextHeld: TaskReminder?, upcoming: [TaskReminder], overdueCandidates: [TodoTask],
                      events: [ReminderOf<EventInstance>] = [], retries: [PendingRetry], flushBy: Date?, after now: Date) -> Wake {
         let entries = (nextHeld.map { [$0] } ?? []) + upcoming
-        let firings = scheduler.forecast(
+        let firings = timeRules.forecast(
             upcoming: entries, overdueCandidates: overdueCandidates,
-            mornings: scheduler.policy.overdueInDigest ? [scheduler.nextDailyReminderInstant(after: now)] : [],
+            mornings: timeRules.policy.overdueInDigest ? [timeRules.nextDailyReminderInstant(after: now)] : [],
             after: now, limit: entries.count + overdueCandidates.count
         )
         let firstAt = firings.first?.fire.at
         let next = firings.prefix { $0.fire.at == firstAt }.min { a, b in
             if a.reminder.at != b.reminder.at { return a.reminder.at < b.reminder.at }
             if a.isDailyOverdue != b.isDailyOverdue { return !a.isDailyOverdue }
-            return Scheduler.precedes(a.reminder, b.reminder)
+            return TimeRules.precedes(a.reminder, b.reminder)
         }
-        let firstEvent = scheduler.comingFirings(tasks: [], events: events, after: now, limit: 1).first
+        let firstEvent = timeRules.comingFirings(tasks: [], events: events, after: now, limit: 1).first
         let eventAt = firstEvent?.at
         let event: Reminder? = if case .event(let firing)? = firstEvent, eventAt.map({ at in firstAt.map { at < $0 } ?? true }) == true {
             firing.entry.reminder

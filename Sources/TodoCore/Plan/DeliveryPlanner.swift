@@ -16,10 +16,10 @@ import Foundation
 /// fire. The ledger is matched by identity (`Reminder.ID`), so a reminder
 /// whose instant moved with the time zone is still the one on record.
 public struct DeliveryPlanner: Sendable {
-    public let scheduler: Scheduler
+    public let timeRules: TimeRules
 
-    public init(scheduler: Scheduler) {
-        self.scheduler = scheduler
+    public init(timeRules: TimeRules) {
+        self.timeRules = timeRules
     }
 
     /// How far back a daemon that was off for long records skips: older
@@ -32,7 +32,7 @@ public struct DeliveryPlanner: Sendable {
     /// so with `catch-up-hours = 0` the bare window would skip every reminder,
     /// even one on time: a reminder on time always fires.
     public var catchUpWindow: TimeInterval {
-        max(scheduler.policy.catchUpWindow, ReminderPolicy.onTimeGrace)
+        max(timeRules.policy.catchUpWindow, ReminderPolicy.onTimeGrace)
     }
 
     /// The earliest instant `plan` needs tasks and ledger records from.
@@ -43,8 +43,8 @@ public struct DeliveryPlanner: Sendable {
     /// are firing now.
     public func lookbackStart(now: Date, watermark: Date?) -> Date {
         let start = plainLookbackStart(now: now, watermark: watermark)
-        guard let quietHours = scheduler.policy.quietHours else { return start }
-        let clock = scheduler.clock
+        guard let quietHours = timeRules.policy.quietHours else { return start }
+        let clock = timeRules.clock
         let stretchStarts = [start, now].compactMap { quietHours.stretch(containing: $0, clock: clock)?.lowerBound }
         return ([start] + stretchStarts).min() ?? start
     }
@@ -62,14 +62,14 @@ public struct DeliveryPlanner: Sendable {
     /// - Parameters:
     ///   - watermark: the instant up to which an earlier run looked, if any.
     ///   - entries: the reminders that may have come, with their subjects:
-    ///     a task's own (`Scheduler.reminders(for:)`), an event's alarm
+    ///     a task's own (`TimeRules.reminders(for:)`), an event's alarm
     ///     instants as the index holds them.
     ///   - daily: the daily reminders of overdue tasks to consider; never
     ///     skipped (none for events).
     ///   - recorded: those of the candidates the ledger already has.
     ///   - inFlight: those being shown, which do not fire again.
     /// - Returns: `fire`, the reminders to fire now with their subjects and
-    ///   fire times (`Scheduler.fireTime`: their instant, or the end of the
+    ///   fire times (`TimeRules.fireTime`: their instant, or the end of the
     ///   quiet hours that held them), earliest first; `skip`, those whose
     ///   fire time passed longer ago than the catch-up window; `nextHeld`, of
     ///   those whose instant has come but that quiet hours hold until later,
@@ -85,7 +85,7 @@ public struct DeliveryPlanner: Sendable {
         func consider(_ entry: ReminderOf<Subject>, mayBeSkipped: Bool) {
             let id = entry.reminder.id
             guard isCandidate(entry, now: now), !recorded.contains(id), !inFlight.contains(id) else { return }
-            let fireTime = scheduler.fireTime(of: entry)
+            let fireTime = timeRules.fireTime(of: entry)
             switch verdict(firesAt: fireTime.at, now: now, skipFrom: mayBeSkipped ? skipFrom : nil) {
             case .held: if nextHeld.map({ fireTime.at < $0.at }) ?? true { nextHeld = (entry, fireTime.at) }
             case .fire: fire.append((entry, fireTime))
@@ -97,7 +97,7 @@ public struct DeliveryPlanner: Sendable {
         for entry in daily { consider(entry, mayBeSkipped: false) }
         let ordered = fire.sorted { a, b in
             if a.fire.at != b.fire.at { return a.fire.at < b.fire.at }
-            return Scheduler.precedes(a.entry.reminder, b.entry.reminder)
+            return TimeRules.precedes(a.entry.reminder, b.entry.reminder)
         }
         return (ordered, skip, nextHeld?.entry)
     }

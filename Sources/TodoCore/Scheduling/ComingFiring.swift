@@ -26,7 +26,7 @@ public enum ComingFiring: Hashable, Sendable {
     }
 }
 
-extension Scheduler {
+extension TimeRules {
     /// The coming firings of tasks and events together, in the order the
     /// daemon shows them: by when each fires, a task's before an event's at
     /// one instant. `tasks` is `forecast`'s answer, which events do not
@@ -37,7 +37,7 @@ extension Scheduler {
         var eventFirings = events.map { EventFiring($0, fire: fireTime(of: $0)) }.filter { $0.fire.at > now }
         eventFirings.sort { a, b in
             if a.fire.at != b.fire.at { return a.fire.at < b.fire.at }
-            return Scheduler.precedes(a.entry.reminder, b.entry.reminder)
+            return TimeRules.precedes(a.entry.reminder, b.entry.reminder)
         }
         var merged: [ComingFiring] = []
         var (taskIndex, eventIndex) = (tasks.startIndex, eventFirings.startIndex)

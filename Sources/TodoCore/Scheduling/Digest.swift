@@ -2,7 +2,7 @@ import Foundation
 
 /// One notification standing for many tasks' reminders that fire at one
 /// instant: its tasks, most urgent first, and how many are overdue, due now
-/// or due later today. Made by `Scheduler.batch(_:firingAt:)`; its words
+/// or due later today. Made by `TimeRules.batch(_:firingAt:)`; its words
 /// ("5 tasks today · 2 overdue", a line per task) are the composer's, as
 /// every bubble's are (TodoNotify's `ReminderComposer`).
 public struct Digest: Hashable, Sendable {

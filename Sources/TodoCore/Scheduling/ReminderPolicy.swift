@@ -1,6 +1,6 @@
 import Foundation
 
-/// The settings the scheduler works by (docs/ARCHITECTURE.md §2); config keys in brackets.
+/// The settings the time rules work by (docs/ARCHITECTURE.md §2); config keys in brackets.
 public struct ReminderPolicy: Hashable, Sendable {
     /// When the morning reminder falls on the due day [`reminder-time`].
     public var reminderTime: TimeOfDay

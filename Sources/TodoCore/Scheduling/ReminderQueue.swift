@@ -13,7 +13,7 @@ import Foundation
 /// instants with `offerSnooze(of:)`, the first `limit` of them at most (each
 /// task has one snooze at most, so no later one can make the cut).
 public struct ReminderQueue: Sendable {
-    public let scheduler: Scheduler
+    public let timeRules: TimeRules
     public let now: Date
     public let limit: Int
     /// Reminders seen so far that may be among the first `limit`, in no order.
@@ -22,8 +22,8 @@ public struct ReminderQueue: Sendable {
     /// can make the cut. Nil until `limit` candidates have been seen.
     private var cutoff: Reminder?
 
-    public init(scheduler: Scheduler, after now: Date, limit: Int) {
-        self.scheduler = scheduler
+    public init(timeRules: TimeRules, after now: Date, limit: Int) {
+        self.timeRules = timeRules
         self.now = now
         self.limit = max(0, limit)
     }
@@ -38,7 +38,7 @@ public struct ReminderQueue: Sendable {
     public func wantsTask(withSortKey key: Double) -> Bool {
         guard limit > 0 else { return false }
         guard let cutoff else { return true }
-        let earliestPossible = key - Due.sortKeyZoneSlack - Scheduler.maximumLeadTime
+        let earliestPossible = key - Due.sortKeyZoneSlack - TimeRules.maximumLeadTime
         return earliestPossible <= cutoff.at.timeIntervalSince1970
     }
 
@@ -53,22 +53,22 @@ public struct ReminderQueue: Sendable {
     /// Considers the due-date reminders of an open, reminder-on task, given
     /// only its id, due date and start: what the store reads from the
     /// queue's index without decoding whole tasks. None before the start
-    /// fires (`Scheduler.isBeforeStart`).
+    /// fires (`TimeRules.isBeforeStart`).
     public mutating func offerDue(_ due: Due, start: Due? = nil, ofTask taskID: Int64) {
-        for reminder in scheduler.dueReminders(ofTask: taskID, due: due) where reminder.at > now && !scheduler.isBeforeStart(reminder.at, start: start) {
+        for reminder in timeRules.dueReminders(ofTask: taskID, due: due) where reminder.at > now && !timeRules.isBeforeStart(reminder.at, start: start) {
             insert(reminder)
         }
     }
 
     /// Considers the task's snooze, if it falls after `now`.
     public mutating func offerSnooze(of task: TodoTask) {
-        guard let reminder = scheduler.snoozeReminder(for: task), reminder.at > now else { return }
+        guard let reminder = timeRules.snoozeReminder(for: task), reminder.at > now else { return }
         insert(reminder)
     }
 
     /// Considers the task's alarms that fall after `now`.
     public mutating func offerAlarms(of task: TodoTask) {
-        for reminder in scheduler.alarmReminders(for: task) where reminder.at > now {
+        for reminder in timeRules.alarmReminders(for: task) where reminder.at > now {
             insert(reminder)
         }
     }
@@ -104,6 +104,6 @@ public struct ReminderQueue: Sendable {
 
     /// Earlier first; at the same instant, by task id then kind, so the order is stable.
     static func precedes(_ a: Reminder, _ b: Reminder) -> Bool {
-        Scheduler.precedes(a, b)
+        TimeRules.precedes(a, b)
     }
 }

@@ -16,6 +16,6 @@ public protocol ReminderSubject: Hashable, Sendable {
 
 extension TodoTask: ReminderSubject {
     public func wasDue(_ reminder: Reminder) -> Bool {
-        Scheduler.wasDue(reminder, of: self)
+        TimeRules.wasDue(reminder, of: self)
     }
 }

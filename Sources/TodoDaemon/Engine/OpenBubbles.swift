@@ -63,8 +63,8 @@ struct OpenBubbles {
     /// A task's: its task (`task(id)` as it is now) completed, deleted or
     /// switched off, or its reminders acknowledged at or after the one shown
     /// (dismissed or snoozed on another device, or here through the CLI):
-    /// the rule by which the scheduler shows no reminder
-    /// (`Scheduler.isUnhandled`).
+    /// the rule by which the time rules show no reminder
+    /// (`TimeRules.isUnhandled`).
     ///
     /// An event's: by the rule that fires it, while the index of alarms holds
     /// it (`stillFires`); an acknowledgement (`X-MOZ-LASTACK`, RFC 9074's
@@ -93,7 +93,7 @@ struct OpenBubbles {
         case nil: .deleted
         case let task? where task.isCompleted: .completed
         case let task? where !task.reminderOn: .off
-        case let task? where !Scheduler.isUnhandled(reminder, of: task): .acknowledged
+        case let task? where !TimeRules.isUnhandled(reminder, of: task): .acknowledged
         default: nil
         }
     }

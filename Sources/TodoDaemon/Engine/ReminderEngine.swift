@@ -24,7 +24,7 @@ import TodoSync
 /// §4 walks it, naming the eight types that carry it.
 ///
 /// When it fires next, and what `next`, `list` and `status` say of it, is
-/// `Scheduler.forecast` (`DeliveryPlanner.wake` arms the timer for its first).
+/// `TimeRules.forecast` (`DeliveryPlanner.wake` arms the timer for its first).
 final class ReminderEngine {
     private let store: TaskStore
     /// Every write of the ledger and bookkeeping goes through here, so a
@@ -35,7 +35,7 @@ final class ReminderEngine {
     private let deliverer: any Deliverer
     private let logger: Logger
     private let iconPath: String?
-    private var scheduler: Scheduler
+    private var timeRules: TimeRules
     /// The snooze choices each bubble offers.
     private var snoozeChoices: [String]
     /// Failed deliveries waiting for their next attempt, one per
@@ -77,7 +77,7 @@ final class ReminderEngine {
         self.eventLists = eventLists
         self.store = store
         self.ledger = LedgerWriter(store: store, logger: logger)
-        self.scheduler = Scheduler(clock: WallClock(timeZone: timeZone), policy: settings.policy)
+        self.timeRules = TimeRules(clock: WallClock(timeZone: timeZone), policy: settings.policy)
         self.snoozeChoices = settings.snoozeChoices
         self.iconPath = iconPath
         self.now = now
@@ -94,7 +94,7 @@ final class ReminderEngine {
     func start() throws {
         let instant = now()
         ledger.recordStarted(at: instant)
-        let planner = DeliveryPlanner(scheduler: scheduler)
+        let planner = DeliveryPlanner(timeRules: timeRules)
         var expired: [DeliveryRecord] = []
         for var record in try store.unfinishedDeliveries() {
             if let firesAt = planner.resumedFiring(of: record.reminder.at, at: instant) {
@@ -132,17 +132,17 @@ final class ReminderEngine {
 
     /// The machine's time zone changed: day dues and reminder times move.
     func timeZoneChanged(to timeZone: TimeZone) throws {
-        guard timeZone != scheduler.clock.timeZone else { return }
+        guard timeZone != timeRules.clock.timeZone else { return }
         logger.info("The time zone is now \(timeZone.identifier); planning again.",
                     metadata: LogTopic.timeZone.metadata(["zone": .string(timeZone.identifier)]))
-        scheduler = Scheduler(clock: WallClock(timeZone: timeZone), policy: scheduler.policy)
+        timeRules = TimeRules(clock: WallClock(timeZone: timeZone), policy: timeRules.policy)
         plannedThrough = nil
         try plan()
     }
 
     /// The settings were re-read (SIGHUP).
     func settingsChanged(to settings: Settings) throws {
-        scheduler = Scheduler(clock: scheduler.clock, policy: settings.policy)
+        timeRules = TimeRules(clock: timeRules.clock, policy: settings.policy)
         snoozeChoices = settings.snoozeChoices
         plannedThrough = nil
         try plan()
@@ -208,7 +208,7 @@ final class ReminderEngine {
         switch request {
         case .markDone:
             do {
-                _ = try store.markDone(ids: [taskID], at: instant, in: scheduler.clock.timeZone)
+                _ = try store.markDone(ids: [taskID], at: instant, in: timeRules.clock.timeZone)
                 logger.info("Marked task \(taskID) done from its notification.", metadata: outcome("marked-done"))
             } catch let refusal as CompletionRefusal {
                 logger.error("Could not mark task \(taskID) done: \(refusal.localizedDescription)",
@@ -218,7 +218,7 @@ final class ReminderEngine {
             do {
                 let until = try snoozeInstant(choice, at: instant)
                 _ = try store.snooze(id: taskID, until: until, now: instant)
-                let untilText = DateText.iso8601(until, clock: scheduler.clock)
+                let untilText = DateText.iso8601(until, clock: timeRules.clock)
                 logger.info("Snoozed task \(taskID) until \(untilText) from its notification.",
                             metadata: outcome("snoozed", ["until": .string(untilText)]))
             } catch let error as SnoozeTimeError {
@@ -245,7 +245,7 @@ final class ReminderEngine {
             logger.warning("Event \(eventID)'s notification was acted on, but its alarm is no longer known.", metadata: outcome("unknown"))
             return false
         }
-        let actions = EventActions(sync: FolderSync(store: store, lists: lists, scheduler: scheduler, now: instant))
+        let actions = EventActions(sync: FolderSync(store: store, lists: lists, timeRules: timeRules, now: instant))
         func said(_ result: EventActions.Outcome) -> Logger.Metadata {
             switch result {
             case .written: ["kept": "file"]
@@ -258,7 +258,7 @@ final class ReminderEngine {
             do {
                 let until = try snoozeInstant(choice, at: instant)
                 let result = try actions.snooze(reminder, until: until, at: instant)
-                let untilText = DateText.iso8601(until, clock: scheduler.clock)
+                let untilText = DateText.iso8601(until, clock: timeRules.clock)
                 logger.info("Snoozed event \(eventID) until \(untilText) from its notification.",
                             metadata: outcome("snoozed", said(result).merging(["until": .string(untilText)]) { $1 }))
             } catch let error as SnoozeTimeError {
@@ -276,7 +276,7 @@ final class ReminderEngine {
 
     /// The instant a snooze choice ("1h", "tomorrow") names, from `instant`.
     private func snoozeInstant(_ choice: String, at instant: Date) throws -> Date {
-        try WhenParser(now: instant, clock: scheduler.clock).snoozeInstant(from: choice, dayTime: scheduler.policy.reminderTime)
+        try WhenParser(now: instant, clock: timeRules.clock).snoozeInstant(from: choice, dayTime: timeRules.policy.reminderTime)
     }
 
     /// A delivery ended, with the server's notification id or why it failed:
@@ -298,7 +298,7 @@ final class ReminderEngine {
         }
         // Called only for a line the log level lets through (`metadata` is an autoclosure).
         func ended(_ outcome: String, _ more: Logger.Metadata) -> Logger.Metadata {
-            let about = job.logMetadata(clock: scheduler.clock)
+            let about = job.logMetadata(clock: timeRules.clock)
             return LogTopic.delivery.metadata(about.merging(more) { $1 }.merging(["outcome": .string(outcome)]) { $1 })
         }
         switch result {
@@ -313,7 +313,7 @@ final class ReminderEngine {
             }
         case .failure(let error):
             let detail = error.errorDescription ?? "\(error)"
-            if let nextAt = DeliveryPlanner(scheduler: scheduler).nextAttempt(after: job.attempt, firesAt: job.firesAt,
+            if let nextAt = DeliveryPlanner(timeRules: timeRules).nextAttempt(after: job.attempt, firesAt: job.firesAt,
                                                                               failedAt: instant) {
                 let delay = nextAt.timeIntervalSince(instant)
                 retries.append(PendingRetry(reminders: reminders, attempts: job.attempt, nextAt: nextAt, firesAt: job.firesAt))
@@ -359,10 +359,10 @@ final class ReminderEngine {
     /// arms the timer for the next instant.
     func plan() throws {
         let instant = now()
-        let planner = DeliveryPlanner(scheduler: scheduler)
+        let planner = DeliveryPlanner(timeRules: timeRules)
         let watermark = try store.daemonState().plannedThrough
         let lookback = planner.lookbackStart(now: instant, watermark: watermark)
-        let reminders = scheduler.reminders(of: try store.remindableTasks(withRemindersFrom: lookback, through: instant))
+        let reminders = timeRules.reminders(of: try store.remindableTasks(withRemindersFrom: lookback, through: instant))
         let daily = try dailyOverdueReminders(atOrBefore: instant, from: lookback)
         let events = try eventReminders(from: lookback, through: instant)
         // Kept in memory counts as recorded: the store may not take writes.
@@ -395,7 +395,7 @@ final class ReminderEngine {
                         metadata: LogTopic.skip.metadata(["count": .stringConvertible(decided.skippedCount)]))
         }
         let composer = ReminderComposer(
-            scheduler: scheduler,
+            timeRules: timeRules,
             iconPath: iconPath,
             actions: NotificationAction.reminderActions(snoozeChoices: snoozeChoices)
         )
@@ -435,7 +435,7 @@ final class ReminderEngine {
     /// forward first when its end is near; none without list folders.
     private func eventReminders(from first: Date, through last: Date) throws -> [ReminderOf<EventInstance>] {
         guard let lists = eventLists(), !lists.lists.isEmpty else { return [] }
-        let index = EventIndex(lists: lists, zone: scheduler.clock.timeZone)
+        let index = EventIndex(lists: lists, zone: timeRules.clock.timeZone)
         if try store.eventIndexNeedsRefresh(basis: index.basis, now: last) {
             try store.withTaskFiles(now: last) { files in _ = try index.refresh(in: files.events, now: last) }
         }
@@ -446,17 +446,17 @@ final class ReminderEngine {
     /// before `instant`, if that is not before `lookback` (older ones have
     /// had their day; the catch-up window decides on the rest).
     private func dailyOverdueReminders(atOrBefore instant: Date, from lookback: Date) throws -> [TaskReminder] {
-        guard scheduler.policy.overdueInDigest else { return [] }
-        let latest = scheduler.latestDailyReminderInstant(atOrBefore: instant)
+        guard timeRules.policy.overdueInDigest else { return [] }
+        let latest = timeRules.latestDailyReminderInstant(atOrBefore: instant)
         guard latest >= lookback else { return [] }
         // Once a plan of this run has looked past the moment they all fire
         // (held ones at the end of the quiet hours), each has been fired or
         // skipped and is on the ledger: a store with thousands of overdue
         // tasks is then not read again on every plan until the next morning.
-        let lastFiring = scheduler.fireTime(at: latest, priority: .low).at
+        let lastFiring = timeRules.fireTime(at: latest, priority: .low).at
         if let plannedThrough, plannedThrough >= lastFiring { return [] }
         let overdue = try store.openRemindableTasks(dueAtOrBefore: latest)
-        return scheduler.dailyOverdueReminders(for: overdue, on: scheduler.clock.day(of: latest))
+        return timeRules.dailyOverdueReminders(for: overdue, on: timeRules.clock.day(of: latest))
     }
 
     /// Records how far this run has looked; called on a clean stop too.
@@ -487,7 +487,7 @@ final class ReminderEngine {
         // latest when the longest retry wait has passed.
         let flushBy = ledger.hasKept ? instant.addingTimeInterval(RetrySchedule.notifications.longest) : nil
         let events = (nextHeldEvent.map { [$0] } ?? []) + (try comingEvents(after: instant))
-        let decided = DeliveryPlanner(scheduler: scheduler).wake(
+        let decided = DeliveryPlanner(timeRules: timeRules).wake(
             nextHeld: nextHeld, upcoming: upcoming, overdueCandidates: overdue, events: events, retries: retries,
             flushBy: flushBy, after: instant
         )
@@ -510,25 +510,25 @@ final class ReminderEngine {
                 case .task(let taskID): "task \(taskID), \(next.kind.label)"
                 case .event(let eventID): "event \(eventID)"
                 }
-                logger.debug("Next reminder: \(whose), at \(DateText.iso8601(next.at, clock: scheduler.clock)).",
-                             metadata: LogTopic.armed.metadata(next.logMetadata(clock: scheduler.clock)))
+                logger.debug("Next reminder: \(whose), at \(DateText.iso8601(next.at, clock: timeRules.clock)).",
+                             metadata: LogTopic.armed.metadata(next.logMetadata(clock: timeRules.clock)))
             }
         }
     }
 
     /// The events' alarms after `instant` that may fire first: one, or with
-    /// quiet hours `Scheduler.forecastLookahead` (a later high-priority one
+    /// quiet hours `TimeRules.forecastLookahead` (a later high-priority one
     /// can fire before those held).
     private func comingEvents(after instant: Date) throws -> [ReminderOf<EventInstance>] {
         guard hasEventLists else { return [] }
-        let limit = scheduler.policy.quietHours == nil ? 1 : Scheduler.forecastLookahead
+        let limit = timeRules.policy.quietHours == nil ? 1 : TimeRules.forecastLookahead
         return try store.eventReminders(after: instant, limit: limit)
     }
 
     /// What the coming firings after `instant` are worked out from, read
     /// from the store no further than the first of them needs: the own
     /// reminders that come first, with their tasks (one, or with quiet hours
-    /// `Scheduler.forecastLookahead`, since a later one let through can fire
+    /// `TimeRules.forecastLookahead`, since a later one let through can fire
     /// before those held), and a task with a daily reminder at the next
     /// reminder time, if any.
     ///
@@ -539,15 +539,15 @@ final class ReminderEngine {
     /// task is looked for as well. Which task is named does not matter here;
     /// when the instant comes, `plan` gathers every one.
     private func comingFiringInputs(after instant: Date) throws -> (upcoming: [TaskReminder], overdue: [TodoTask]) {
-        let limit = scheduler.policy.quietHours == nil ? 1 : Scheduler.forecastLookahead
-        let upcoming = try store.nextTaskReminders(scheduler: scheduler, after: instant, limit: limit)
-        guard scheduler.policy.overdueInDigest else { return (upcoming, []) }
-        let next = scheduler.nextDailyReminderInstant(after: instant)
-        let day = scheduler.clock.day(of: next)
-        let hasDaily = { (task: TodoTask) in self.scheduler.dailyOverdueReminder(for: task, on: day) != nil }
+        let limit = timeRules.policy.quietHours == nil ? 1 : TimeRules.forecastLookahead
+        let upcoming = try store.nextTaskReminders(timeRules: timeRules, after: instant, limit: limit)
+        guard timeRules.policy.overdueInDigest else { return (upcoming, []) }
+        let next = timeRules.nextDailyReminderInstant(after: instant)
+        let day = timeRules.clock.day(of: next)
+        let hasDaily = { (task: TodoTask) in self.timeRules.dailyOverdueReminder(for: task, on: day) != nil }
         guard let any = try store.firstOpenRemindableTask(dueAtOrBefore: next, where: hasDaily) else { return (upcoming, []) }
-        guard let daily = scheduler.dailyOverdueReminder(for: any, on: day),
-              scheduler.fireTime(of: daily, priority: any.priority).isHeld,
+        guard let daily = timeRules.dailyOverdueReminder(for: any, on: day),
+              timeRules.fireTime(of: daily, priority: any.priority).isHeld,
               let high = try store.firstOpenRemindableTask(dueAtOrBefore: next, priority: .high, where: hasDaily)
         else { return (upcoming, [any]) }
         return (upcoming, [any, high])
@@ -590,17 +590,17 @@ final class ReminderEngine {
         let held = job.isHeld ? ", held for quiet hours" : ""
         // Rounded to the microsecond: the text says tenths of a millisecond,
         // a program gets what the clock can tell apart.
-        let metadata = LogTopic.fire.metadata(job.logMetadata(clock: scheduler.clock).merging([
+        let metadata = LogTopic.fire.metadata(job.logMetadata(clock: timeRules.clock).merging([
             "lateness_ms": .stringConvertible((latenessMilliseconds * 1000).rounded() / 1000),
         ]) { $1 })
         if case .event(let eventID) = job.reminder.owner {
-            logger.info("Event: \(job.notification.summary.debugDescription) (event \(eventID), alarm at \(DateText.iso8601(job.reminder.at, clock: scheduler.clock))\(held), \(late) late\(retry))",
+            logger.info("Event: \(job.notification.summary.debugDescription) (event \(eventID), alarm at \(DateText.iso8601(job.reminder.at, clock: timeRules.clock))\(held), \(late) late\(retry))",
                         metadata: metadata)
         } else if job.reminders.count > 1 {
             logger.info("Digest: \(job.notification.summary.debugDescription) (\(job.reminders.count) reminders of tasks \(job.reminders.compactMap(\.taskID).map(String.init).joined(separator: ", ")), \(late) late\(retry))",
                         metadata: metadata)
         } else {
-            logger.info("Reminder: \(job.notification.summary.debugDescription) (task \(job.reminder.taskID ?? 0), \(job.reminder.kind.label) at \(DateText.iso8601(job.reminder.at, clock: scheduler.clock))\(held), \(late) late\(retry))",
+            logger.info("Reminder: \(job.notification.summary.debugDescription) (task \(job.reminder.taskID ?? 0), \(job.reminder.kind.label) at \(DateText.iso8601(job.reminder.at, clock: timeRules.clock))\(held), \(late) late\(retry))",
                         metadata: metadata)
         }
     }

@@ -9,7 +9,7 @@ import TodoSync
 /// the default reminder, and the store a Parent is looked up in.
 public struct FormContext: Sendable {
     public var now: Date
-    public var scheduler: Scheduler
+    public var timeRules: TimeRules
     /// The machine's zone, which a new series is anchored in.
     public var zone: TimeZone
     public var lists: ConfiguredLists
@@ -18,14 +18,14 @@ public struct FormContext: Sendable {
     /// one, a Parent is refused.
     public var store: TaskStore?
 
-    public init(now: Date, scheduler: Scheduler, zone: TimeZone, lists: ConfiguredLists, defaultReminder: Bool, store: TaskStore? = nil) {
+    public init(now: Date, timeRules: TimeRules, zone: TimeZone, lists: ConfiguredLists, defaultReminder: Bool, store: TaskStore? = nil) {
         self.store = store
         self.now = now
-        self.scheduler = scheduler
+        self.timeRules = timeRules
         self.zone = zone
         self.lists = lists
         self.defaultReminder = defaultReminder
     }
 
-    var parser: WhenParser { WhenParser(now: now, clock: scheduler.clock) }
+    var parser: WhenParser { WhenParser(now: now, clock: timeRules.clock) }
 }

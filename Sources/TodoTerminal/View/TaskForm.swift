@@ -74,7 +74,7 @@ public struct TaskForm: Hashable, Sendable {
     /// The form filled with `task` as it is.
     public init(editing task: TodoTask, context: FormContext) {
         taskID = task.id
-        let clock = context.scheduler.clock
+        let clock = context.timeRules.clock
         let initial: [Field: String] = [
             .title: task.title,
             .due: task.due.map { Self.text(of: $0, clock: clock) } ?? "",
@@ -165,7 +165,7 @@ public struct TaskForm: Hashable, Sendable {
         }
         // As `add --start`: a due before the start is said, naming both.
         do {
-            try draft.checkStart(clock: context.scheduler.clock)
+            try draft.checkStart(clock: context.timeRules.clock)
         } catch {
             errors[.start] = Self.sentence(error)
             return nil
@@ -250,7 +250,7 @@ public struct TaskForm: Hashable, Sendable {
             if let alarms { task.alarms = alarms }
             if let notes { task.notes = notes }
             _ = try task.apply(edit, zone: context.zone)
-            try task.checkStart(clock: context.scheduler.clock)
+            try task.checkStart(clock: context.timeRules.clock)
         }
     }
 

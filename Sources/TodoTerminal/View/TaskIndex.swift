@@ -56,7 +56,7 @@ final class TaskIndex {
         }
 
         var due: Due? { dueKind.unpack(dueValue) }
-        /// When it can begin: until then it waits (`Scheduler.isWaiting`).
+        /// When it can begin: until then it waits (`TimeRules.isWaiting`).
         var start: Due? { startKind.unpack(startValue) }
         var hasStart: Bool { startKind != .none }
         /// Its parent as kept; the tree says whether it is shown under it.
@@ -119,12 +119,12 @@ final class TaskIndex {
     /// The position of each task's shown parent (`tree.shownParent`), by
     /// position; -1 for a task of its own. Empty when no task has one.
     private var parentPositions: [Int32] = []
-    private let scheduler: Scheduler
+    private let timeRules: TimeRules
     /// The moment the rows' states and groups are worked out at.
     private(set) var now: Date
 
-    init(scheduler: Scheduler, now: Date) {
-        self.scheduler = scheduler
+    init(timeRules: TimeRules, now: Date) {
+        self.timeRules = timeRules
         self.now = now
     }
 
@@ -156,11 +156,11 @@ final class TaskIndex {
         keyStarts.reserveCapacity(expected)
         titles.reserveCapacity(expected * 64)
         keys.reserveCapacity(expected * 128)
-        let scheduler = scheduler
+        let timeRules = timeRules
         try store.forEachOutline { outline in
             let position = Int32(rows.count)
             positions[outline.id] = position
-            rows.append(Self.row(of: outline, scheduler: scheduler, now: now))
+            rows.append(Self.row(of: outline, timeRules: timeRules, now: now))
             facts.append(Self.facts(of: outline, titles: &titles, lists: &names.lists, categories: &names.categories))
             keyStarts.append(Int32(keys.count))
             Self.appendKeys(of: outline, to: &keys)
@@ -234,7 +234,7 @@ final class TaskIndex {
                 || positions[outline.id].map({ self.facts[Int($0)].parentID != nil }) == true {
                 treeChanged = true
             }
-            let row = Self.row(of: outline, scheduler: scheduler, now: now)
+            let row = Self.row(of: outline, timeRules: timeRules, now: now)
             let facts = Self.facts(of: outline, titles: &titles, lists: &listBytes, categories: &categoryBytes)
             let position: Int
             if let known = positions[outline.id].map(Int.init) {
@@ -271,11 +271,11 @@ final class TaskIndex {
     /// order: a task passes from Today to Overdue at its due instant.
     func regroup(at now: Date) {
         self.now = now
-        let scheduler = scheduler
+        let timeRules = timeRules
         for position in rows.indices where !facts[position].isGone {
             let facts = facts[position]
             rows[position] = ListRow(id: rows[position].id, priority: rows[position].priority,
-                                     standing: scheduler.standing(due: facts.due, isCompleted: facts.isCompleted, at: now),
+                                     standing: timeRules.standing(due: facts.due, isCompleted: facts.isCompleted, at: now),
                                      created: rows[position].created)
         }
         reorder()
@@ -302,7 +302,7 @@ final class TaskIndex {
     private func nextRegrouping(among positions: some Sequence<Int>) -> Date? {
         var next = Double.infinity
         let now = now.timeIntervalSince1970
-        let window = scheduler.policy.dueSoonWindow
+        let window = timeRules.policy.dueSoonWindow
         for position in positions where !facts[position].isGone && !facts[position].isCompleted {
             let due = rows[position].dueKey
             guard due.isFinite else { continue }
@@ -312,11 +312,11 @@ final class TaskIndex {
         // A task waiting to start is shown from its start on.
         for position in positions where !facts[position].isGone && !facts[position].isCompleted {
             guard let start = facts[position].start else { continue }
-            let instant = scheduler.startInstant(of: start).timeIntervalSince1970
+            let instant = timeRules.startInstant(of: start).timeIntervalSince1970
             if instant > now { next = min(next, instant) }
         }
         // A day's start moves tasks due on it into Today.
-        let tomorrow = scheduler.clock.startOfDay(scheduler.clock.day(of: self.now).adding(days: 1)).timeIntervalSince1970
+        let tomorrow = timeRules.clock.startOfDay(timeRules.clock.day(of: self.now).adding(days: 1)).timeIntervalSince1970
         next = min(next, tomorrow)
         return next.isFinite ? Date(timeIntervalSince1970: next) : nil
     }
@@ -428,9 +428,9 @@ final class TaskIndex {
 
     // MARK: - Rows
 
-    private static func row(of outline: TaskOutline, scheduler: Scheduler, now: Date) -> ListRow {
+    private static func row(of outline: TaskOutline, timeRules: TimeRules, now: Date) -> ListRow {
         ListRow(id: outline.id, priority: outline.priority,
-                standing: scheduler.standing(due: outline.due, isCompleted: outline.isCompleted, at: now),
+                standing: timeRules.standing(due: outline.due, isCompleted: outline.isCompleted, at: now),
                 created: outline.createdAt)
     }
 
@@ -489,7 +489,7 @@ final class TaskIndex {
         let (row, facts) = (rows[position], facts[position])
         // Only a task with a start can wait: the others skip the question.
         let isWaiting = facts.hasStart
-            && scheduler.isWaiting(start: facts.start, due: facts.due, isCompleted: facts.isCompleted, at: now)
+            && timeRules.isWaiting(start: facts.start, due: facts.due, isCompleted: facts.isCompleted, at: now)
         return Slot(position: Int32(position), list: facts.list, category: facts.category,
                     priority: row.priority, state: row.state, group: row.group, isWaiting: isWaiting)
     }
@@ -497,7 +497,7 @@ final class TaskIndex {
     /// Whether the task at `position` is waiting to start.
     func isWaiting(at position: Int) -> Bool {
         let facts = facts[position]
-        return facts.hasStart && scheduler.isWaiting(start: facts.start, due: facts.due, isCompleted: facts.isCompleted, at: now)
+        return facts.hasStart && timeRules.isWaiting(start: facts.start, due: facts.due, isCompleted: facts.isCompleted, at: now)
     }
 
     /// What a row is ordered by, kept together so that sorting 100,000

@@ -76,7 +76,7 @@ extension TaskView {
         if !filters.search.isEmpty { words.append("search “\(filters.search)”") }
         if filters.sort != .due { words.append("sorted by \(filters.sort.rawValue)") }
         if filters.showsDone { words.append("done, waiting shown") }
-        let clock = data.scheduler.clock
+        let clock = data.timeRules.clock
         let day = clock.day(of: now)
         let time = "\(Self.weekdays[day.weekday]) \(day.day) \(Self.months[day.month - 1]) \(clock.timeOfDay(of: now))"
         let timeColumn = screen.width - time.count
@@ -212,9 +212,9 @@ extension TaskView {
                 drawn += 1
             }
         }
-        for reminder in data.scheduler.listedReminders(for: task) {
+        for reminder in data.timeRules.listedReminders(for: task) {
             shownInstants.append(reminder.at)
-            shownInstants.append(data.scheduler.fireTime(of: reminder, priority: task.priority).at)
+            shownInstants.append(data.timeRules.fireTime(of: reminder, priority: task.priority).at)
         }
     }
 
@@ -271,7 +271,7 @@ extension TaskView {
         let full = summary.total == 0 ? 0 : summary.done * barWidth / summary.total
         var column = screen.put(String(repeating: "█", count: full), row: row, column: 0, style: style(CellStyle(color: .green)))
         column = screen.put(String(repeating: "░", count: barWidth - full), row: row, column: column, style: .dim)
-        screen.put(" " + summary.words(dueSoonWindow: data.scheduler.policy.dueSoonWindow), row: row, column: column)
+        screen.put(" " + summary.words(dueSoonWindow: data.timeRules.policy.dueSoonWindow), row: row, column: column)
     }
 
     /// The keys that matter in the mode, as many as fit in `width`

@@ -52,7 +52,7 @@ public final class TaskView {
     public init(data: ViewStore, list: String? = nil, colors: Bool = true, now: Date) throws {
         self.data = data
         self.colors = colors
-        index = TaskIndex(scheduler: data.scheduler, now: now)
+        index = TaskIndex(timeRules: data.timeRules, now: now)
         filters = ViewFilters(list: list)
         try reload(now: now)
     }
@@ -296,12 +296,12 @@ public final class TaskView {
     }
 
     func formContext(now: Date) -> FormContext {
-        FormContext(now: now, scheduler: data.scheduler, zone: data.zone, lists: data.lists,
+        FormContext(now: now, timeRules: data.timeRules, zone: data.zone, lists: data.lists,
                     defaultReminder: data.settings.defaultReminder, store: data.store)
     }
 
     func describer(now: Date, style: Style = Style(enabled: false)) -> TaskDescriber {
-        var describer = TaskDescriber(scheduler: data.scheduler, now: now, style: style)
+        var describer = TaskDescriber(timeRules: data.timeRules, now: now, style: style)
         describer.listNames = data.listNames
         return describer
     }
@@ -444,7 +444,7 @@ public final class TaskView {
     private func snooze(_ id: Int64, until text: String, now: Date) {
         let until: Date
         do {
-            until = try WhenParser(now: now, clock: data.scheduler.clock)
+            until = try WhenParser(now: now, clock: data.timeRules.clock)
                 .snoozeInstant(from: text, dayTime: data.settings.policy.reminderTime)
         } catch {
             message = .refused(error.message)
@@ -533,7 +533,7 @@ public final class TaskView {
         let seconds = now.timeIntervalSince1970
         var next = (seconds / 60).rounded(.down) * 60 + 60
         if let nextRegrouping { next = min(next, nextRegrouping.timeIntervalSince1970) }
-        let clock = data.scheduler.clock
+        let clock = data.timeRules.clock
         next = min(next, clock.startOfDay(clock.day(of: now).adding(days: 1)).timeIntervalSince1970)
         for instant in shownInstants {
             let at = instant.timeIntervalSince1970

@@ -13,7 +13,7 @@ public final class ViewStore {
     public let store: TaskStore
     public let settings: Settings
     public let lists: ConfiguredLists
-    public let scheduler: Scheduler
+    public let timeRules: TimeRules
     /// The machine's zone, which "today" and a new series follow.
     public let zone: TimeZone
     /// Who the view's changes are journalled as: its `u` undoes these.
@@ -25,7 +25,7 @@ public final class ViewStore {
         self.settings = settings
         self.lists = lists
         self.zone = zone
-        scheduler = Scheduler(clock: WallClock(timeZone: zone), policy: settings.policy)
+        timeRules = TimeRules(clock: WallClock(timeZone: zone), policy: settings.policy)
     }
 
     /// The list names by folder path, as `list` shows them.
@@ -54,14 +54,14 @@ public final class ViewStore {
     @discardableResult
     public func startSync(now: Date, realNow: Date) throws -> Bool {
         guard !lists.isEmpty else { return false }
-        return try FolderSync(store: store, lists: lists, scheduler: scheduler, now: now).run(skippingUnchangedAt: realNow).changedStore
+        return try FolderSync(store: store, lists: lists, timeRules: timeRules, now: now).run(skippingUnchangedAt: realNow).changedStore
     }
 
     /// Reads in the changed files of the folders at `paths` (all of them for
     /// nil). Returns whether the store changed.
     public func readIn(paths: Set<String>?, now: Date) throws -> Bool {
         guard !lists.isEmpty else { return false }
-        return try FolderSync(store: store, lists: lists, scheduler: scheduler, now: now).readIn(paths: paths).changedStore
+        return try FolderSync(store: store, lists: lists, timeRules: timeRules, now: now).readIn(paths: paths).changedStore
     }
 
     /// Writes the tasks changed here into their files, and returns a
@@ -70,7 +70,7 @@ public final class ViewStore {
     public func writeOut(now: Date) -> String? {
         guard !lists.isEmpty else { return nil }
         do {
-            let unwritten = try FolderSync(store: store, lists: lists, scheduler: scheduler, now: now).writeOut().unwritten
+            let unwritten = try FolderSync(store: store, lists: lists, timeRules: timeRules, now: now).writeOut().unwritten
             guard let first = unwritten.first else { return nil }
             let more = unwritten.count > 1 ? " (and \(unwritten.count - 1) more)" : ""
             return first.message + more

@@ -42,7 +42,7 @@ extension TodoRemind {
                 case .time(let instant): clock.day(of: instant)
                 }
             } ?? clock.day(of: context.now)
-            let agenda = try TodoListing.Agenda(store: context.store, lists: context.lists, scheduler: context.scheduler,
+            let agenda = try TodoListing.Agenda(store: context.store, lists: context.lists, timeRules: context.timeRules,
                                              from: first, count: days, now: context.now)
             let output = OutputBuffer()
             if json {

@@ -32,7 +32,7 @@ extension TodoRemind {
             if format == .ics {
                 var tasks: [TodoTask] = []
                 try store.forEachTask(query) { tasks.append($0) }
-                let bytes = try CalendarExport(scheduler: context.scheduler, now: context.now).write(tasks, store: store)
+                let bytes = try CalendarExport(timeRules: context.timeRules, now: context.now).write(tasks, store: store)
                 FileHandle.standardOutput.write(Data(bytes))
                 return
             }

@@ -100,7 +100,7 @@ extension TodoRemind {
                 let done = (file as NSString).lastPathComponent.lowercased().hasPrefix("done")
                 return try TodoTxtFile(source: source, clock: context.clock, now: context.now, defaultReminder: reminder, allDone: done).read(bytes)
             case .ics:
-                return try CalendarImport(source: source, scheduler: context.scheduler, now: context.now, defaultReminder: reminder)
+                return try CalendarImport(source: source, timeRules: context.timeRules, now: context.now, defaultReminder: reminder)
                     .read(bytes, list: listPath)
             case .todoRemind:
                 return ImportBatch()

@@ -60,7 +60,7 @@ extension TodoRemind {
             let context = try Context(global, access: .read, now: now)
             let store = try context.store
             let instant = context.now
-            let scheduler = context.scheduler
+            let timeRules = context.timeRules
             // Completed tasks not shown are only counted, for the footer:
             // decoding them would cost a long list a sixth more.
             let showsCompleted = all || completed
@@ -100,10 +100,10 @@ extension TodoRemind {
                                   filtered: category != nil || priority != nil || search != nil || list != nil || !tag.isEmpty)
             if !json { table.reserveCapacity(expected) }
             try store.forEachTask(query) { task in
-                let standing = scheduler.standing(of: task, at: instant)
+                let standing = timeRules.standing(of: task, at: instant)
                 summary.count(standing.state)
                 // Only a task with a start can wait: the others skip the question.
-                let isWaiting = task.start != nil && scheduler.isWaiting(task, at: instant)
+                let isWaiting = task.start != nil && timeRules.isWaiting(task, at: instant)
                 if isWaiting { summary.waiting += 1 }
                 guard filter.shows(task, standing.state, isWaiting: isWaiting) else { return }
                 let node = SubtaskLinks.Node(task)

@@ -30,14 +30,14 @@ extension TodoRemind {
             let context = try Context(global, access: .read, now: now)
             let instant = context.now
             let store = try context.store
-            let tasks = try store.forecast(scheduler: context.scheduler, after: instant, limit: limit)
+            let tasks = try store.forecast(timeRules: context.timeRules, after: instant, limit: limit)
             // Strictly after the start of the quiet hours now is in, as for tasks.
-            let start = context.scheduler.forecastStart(at: instant).addingTimeInterval(-0.001)
+            let start = context.timeRules.forecastStart(at: instant).addingTimeInterval(-0.001)
             // With `limit` tasks' reminders, no event alarm after the last of them is listed.
             let cutoff = tasks.count >= limit ? tasks.map(\.fire.at).max() : nil
             let events = try EventIndex(lists: context.lists, zone: context.clock.timeZone)
-                .comingAlarms(in: store, after: start, limit: limit + Scheduler.forecastLookahead, through: cutoff)
-            let firings = context.scheduler.comingFirings(tasks: tasks, events: events, after: instant, limit: limit)
+                .comingAlarms(in: store, after: start, limit: limit + TimeRules.forecastLookahead, through: cutoff)
+            let firings = context.timeRules.comingFirings(tasks: tasks, events: events, after: instant, limit: limit)
             let output = OutputBuffer()
             if json {
                 context.taskJSON().writeFirings(firings, calendars: context.listNames, into: output)

@@ -63,16 +63,16 @@ extension TodoRemind {
             // An event's alarm the daemon arms for is not on the daemon's
             // row (which names a task's reminder): when it comes first, the
             // daemon, which asks the same function, is armed for it.
-            let start = context.scheduler.forecastStart(at: context.now).addingTimeInterval(-0.001)
+            let start = context.timeRules.forecastStart(at: context.now).addingTimeInterval(-0.001)
             let events = try EventIndex(lists: context.lists, zone: context.clock.timeZone).comingAlarms(in: store, after: start, limit: 1)
-            if case .event(let event)? = context.scheduler.comingFirings(tasks: [], events: events, after: context.now, limit: 1).first,
+            if case .event(let event)? = context.timeRules.comingFirings(tasks: [], events: events, after: context.now, limit: 1).first,
                armed.map({ event.fire.at < $0.at }) ?? true,
-               try store.forecast(scheduler: context.scheduler, after: context.now, limit: 1).first.map({ event.fire.at < $0.fire.at }) ?? true {
+               try store.forecast(timeRules: context.timeRules, after: context.now, limit: 1).first.map({ event.fire.at < $0.fire.at }) ?? true {
                 let at = event.fire.at
                 let name = context.describer().eventName(event.entry.subject, calendars: context.listNames)
                 let who = isPlanning ? "" : holder == nil ? "; no daemon is running to fire it" : "; the daemon has not opened this store"
                 print("next \(isPlanning ? "armed   " : "due     ") \(text.instant(at)) (\(text.relative(at))): \(name) (event)\(who)")
-            } else if let next = try store.forecast(scheduler: context.scheduler, after: context.now, limit: 1).first {
+            } else if let next = try store.forecast(timeRules: context.timeRules, after: context.now, limit: 1).first {
                 // What `next` lists first, from the store as it is now: the
                 // plan the daemon makes. Armed when the daemon's row says
                 // that instant; otherwise it has not yet read the last change

@@ -33,7 +33,7 @@ extension TodoRemind {
                 throw ValidationError("No lists to sync: add a [[calendar]] table naming your folders to the config (\(context.configFile.path)).")
             }
             let store = try context.store
-            let sync = FolderSync(store: store, lists: context.lists, scheduler: context.scheduler, now: context.now)
+            let sync = FolderSync(store: store, lists: context.lists, timeRules: context.timeRules, now: context.now)
             // Names of files and folders are anyone's bytes: escaped, so a
             // newline in one cannot forge a line of the report.
             func say(_ line: String) { print(line.safeForTerminal) }

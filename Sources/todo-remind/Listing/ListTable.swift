@@ -197,6 +197,6 @@ struct ListTable {
     }
 
     private func footer(_ summary: ListSummary) -> String {
-        summary.words(dueSoonWindow: describer.scheduler.policy.dueSoonWindow)
+        summary.words(dueSoonWindow: describer.timeRules.policy.dueSoonWindow)
     }
 }

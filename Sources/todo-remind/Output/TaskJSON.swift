@@ -5,19 +5,19 @@ import TodoRecurrence
 
 /// The stable JSON form of tasks and reminders (documented in README.md).
 struct TaskJSON {
-    let scheduler: Scheduler
+    let timeRules: TimeRules
     let now: Date
     /// The last completions of repeating tasks, latest first, by task id.
     var completions: [Int64: [Completion]] = [:]
     /// The names of the lists by folder path (`TodoTask.list`).
     var listNames: [String: String] = [:]
-    /// `Scheduler.forecastDailyInstants(after: now)`, once for every task.
+    /// `TimeRules.forecastDailyInstants(after: now)`, once for every task.
     private let dailyInstants: [Date]
 
-    init(scheduler: Scheduler, now: Date) {
-        self.scheduler = scheduler
+    init(timeRules: TimeRules, now: Date) {
+        self.timeRules = timeRules
         self.now = now
-        self.dailyInstants = scheduler.forecastDailyInstants(after: now)
+        self.dailyInstants = timeRules.forecastDailyInstants(after: now)
     }
 
     /// Writes the tasks `forEach` hands over as an array of task objects,
@@ -42,8 +42,8 @@ struct TaskJSON {
     }
 
     func object(_ task: TodoTask, into writer: JSONWriter) {
-        let clock = scheduler.clock
-        let reminders = scheduler.listedReminders(for: task)
+        let clock = timeRules.clock
+        let reminders = timeRules.listedReminders(for: task)
         writer.raw("{")
         writer.key(.id)
         writer.int(task.id)
@@ -69,12 +69,12 @@ struct TaskJSON {
         writer.key(.due)
         Self.write(task.due, clock: clock, into: writer)
         writer.raw(",")
-        writer.field(.dueInstant, instant: task.due.map(scheduler.dueInstant(of:)), clock: clock)
+        writer.field(.dueInstant, instant: task.due.map(timeRules.dueInstant(of:)), clock: clock)
         writer.key(.start)
         Self.write(task.start, clock: clock, into: writer)
         writer.raw(",")
-        writer.field(.waiting, bool: scheduler.isWaiting(task, at: now))
-        let standing = scheduler.standing(of: task, at: now)
+        writer.field(.waiting, bool: timeRules.isWaiting(task, at: now))
+        let standing = timeRules.standing(of: task, at: now)
         writer.field(.state, string: standing.state.rawValue)
         writer.field(.group, string: standing.group.rawValue)
         writer.field(.completed, bool: task.isCompleted)
@@ -108,7 +108,7 @@ struct TaskJSON {
         writer.raw("],")
         // When the daemon will next show it: held ones at the end of the
         // quiet hours, an overdue task's daily reminder included.
-        let next = scheduler.nextFiring(for: task, after: now, dailyInstants: dailyInstants)
+        let next = timeRules.nextFiring(for: task, after: now, dailyInstants: dailyInstants)
         writer.field(.nextReminder, instant: next?.fire.at, clock: clock)
         writer.key(.reminders)
         writer.raw("[")
@@ -129,7 +129,7 @@ struct TaskJSON {
     /// `"repeat"`, `"occurrences"` (the next 10 dues from the open one) and
     /// `"completions"` (the last ones, latest first), closing no brace.
     private func writeRepeat(of task: TodoTask, into writer: JSONWriter) {
-        let clock = scheduler.clock
+        let clock = timeRules.clock
         writer.key(.repeat)
         if let repeating = task.repeating {
             writer.raw("{")
@@ -210,7 +210,7 @@ struct TaskJSON {
                 writer.raw("}")
                 continue
             }
-            writer.field("at", instant: firing.fire.at, clock: scheduler.clock)
+            writer.field("at", instant: firing.fire.at, clock: timeRules.clock)
             writer.field("kind", string: firing.isDailyOverdue ? "overdue" : firing.reminder.kind.rawValue)
             writer.field("taskId", int: firing.task.id)
             writer.field("title", string: firing.task.title)
@@ -226,13 +226,13 @@ struct TaskJSON {
     private func writeEvent(_ firing: EventFiring, calendars: [String: String], into writer: JSONWriter) {
         let (reminder, event) = (firing.entry.reminder, firing.entry.subject)
         let occurrence = event.occurrence
-        writer.field("at", instant: firing.fire.at, clock: scheduler.clock)
+        writer.field("at", instant: firing.fire.at, clock: timeRules.clock)
         writer.field("kind", string: "event")
         if case .event(let eventID) = reminder.owner { writer.field("eventId", int: eventID) }
         writer.field("title", string: occurrence.details.summary)
         writer.field("location", string: occurrence.details.location)
         writer.field("calendar", string: calendars[event.folder] ?? (event.folder as NSString).lastPathComponent)
-        writer.span(of: occurrence, clock: scheduler.clock)
+        writer.span(of: occurrence, clock: timeRules.clock)
         writer.field("allDay", bool: occurrence.isAllDay)
         writer.field("snooze", bool: reminder.kind == .snoozed)
         writer.field("held", bool: firing.fire.isHeld)

@@ -18,7 +18,7 @@ struct Context {
     let settings: Settings
     let configFile: ConfigFile
     private let storeOpener: StoreOpener
-    let scheduler: Scheduler
+    let timeRules: TimeRules
     let zone: SystemTimeZone.Choice
     /// The one moment the command works at: the real now, or `--now`. Every
     /// relative phrase and every date word of one command counts from it.
@@ -42,15 +42,15 @@ struct Context {
         settings = try configFile.load()
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone.zone
-        let scheduler = Scheduler(calendar: calendar, policy: settings.policy)
-        self.scheduler = scheduler
+        let timeRules = TimeRules(calendar: calendar, policy: settings.policy)
+        self.timeRules = timeRules
         let realNow = Date()
-        now = try nowText.map { try WhenParser(now: realNow, clock: scheduler.clock).instant(from: $0) } ?? realNow
+        now = try nowText.map { try WhenParser(now: realNow, clock: timeRules.clock).instant(from: $0) } ?? realNow
         let location = StoreLocation(explicit: options.store, environment: environment)
         lists = ConfiguredLists(settings.calendars, home: environment["HOME"] ?? NSHomeDirectory(), addresses: settings.addresses)
         storeOpener = StoreOpener(
             path: location.path, access: access, isDefault: location.isDefault,
-            folders: lists.isEmpty || !syncing ? nil : CommandSync(lists: lists, scheduler: scheduler, now: now, realNow: realNow)
+            folders: lists.isEmpty || !syncing ? nil : CommandSync(lists: lists, timeRules: timeRules, now: now, realNow: realNow)
         )
         style = Style(mode: options.color, environment: environment)
     }
@@ -63,7 +63,7 @@ struct Context {
     /// The store's path, known without opening it.
     var storePath: String { storeOpener.path }
 
-    var clock: WallClock { scheduler.clock }
+    var clock: WallClock { timeRules.clock }
 
     /// Reads WHEN relative to the command's now.
     func parseDue(_ text: String) throws -> Due {
@@ -84,18 +84,18 @@ struct Context {
     /// Reads WHEN as the moment a snooze asks for: a day alone means the
     /// reminder time on that day (see `WhenParser.snoozeInstant`).
     func snoozeInstant(_ text: String) throws -> Date {
-        try WhenParser(now: now, clock: clock).snoozeInstant(from: text, dayTime: scheduler.policy.reminderTime)
+        try WhenParser(now: now, clock: clock).snoozeInstant(from: text, dayTime: timeRules.policy.reminderTime)
     }
 
     func describer() -> TaskDescriber {
-        var describer = TaskDescriber(scheduler: scheduler, now: now, style: style)
+        var describer = TaskDescriber(timeRules: timeRules, now: now, style: style)
         describer.listNames = listNames
         return describer
     }
 
     /// The JSON of tasks as of the command's now.
     func taskJSON() -> TaskJSON {
-        var json = TaskJSON(scheduler: scheduler, now: now)
+        var json = TaskJSON(timeRules: timeRules, now: now)
         json.listNames = listNames
         return json
     }

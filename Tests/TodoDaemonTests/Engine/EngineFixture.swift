@@ -203,7 +203,7 @@ extension Collection {
 
 extension Reminder {
     /// The task's own reminder of `kind` at `instant`, with the occurrence
-    /// the scheduler gives it: the snooze's instant, else the task's due.
+    /// the time rules give it: the snooze's instant, else the task's due.
     static func of(_ task: TodoTask, _ kind: ReminderKind, at instant: Date) -> Reminder {
         let occurrence: Occurrence = switch (kind, task.due) {
         case (.snoozed, _), (_, nil): .at(instant)

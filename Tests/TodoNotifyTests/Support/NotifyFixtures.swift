@@ -5,7 +5,7 @@ import TodoCore
 enum NotifyFixtures {
     static let timeZone = TimeZone(identifier: "Europe/Paris")!
     static let clock = WallClock(timeZone: timeZone)
-    static let scheduler = Scheduler(clock: clock)
+    static let timeRules = TimeRules(clock: clock)
 
     /// Resources/todo-remind.svg in this checkout.
     static let iconPath = URL(fileURLWithPath: #filePath)

@@ -6,8 +6,8 @@ private typealias F = CoreFixtures
 
 // MARK: - States
 
-@Suite("Scheduler: due states")
-struct SchedulerStateTests {
+@Suite("Time rules: due states")
+struct TimeRulesStateTests {
     /// 17:00 EDT on 2026-06-15.
     static let due = F.instant("2026-06-15T17:00:00-04:00")
 
@@ -28,7 +28,7 @@ struct SchedulerStateTests {
         let now = Self.due.addingTimeInterval(Double(secondsFromDue))
         // Then its state is decided by the window alone, whatever the zone
         for zone in ["America/New_York", "UTC", "Pacific/Kiritimati"] {
-            #expect(F.scheduler(zone).state(of: task, at: now) == expected, "in \(zone)")
+            #expect(F.timeRules(zone).state(of: task, at: now) == expected, "in \(zone)")
         }
     }
 
@@ -38,38 +38,38 @@ struct SchedulerStateTests {
     ])
     func dayTaskAtMidnight(zone: String, offset: String) {
         // Given a task due on 2026-12-01
-        let scheduler = F.scheduler(zone)
+        let timeRules = F.timeRules(zone)
         let task = F.task(due: .day(F.day("2026-12-01")))
         func at(_ local: String) -> Date { F.instant(local + offset) }
 
         // Then it is due at 2026-12-02 00:00 local, not before
-        #expect(scheduler.dueInstant(of: task.due!) == at("2026-12-02T00:00:00"))
-        #expect(scheduler.state(of: task, at: at("2026-11-30T23:59:59")) == .upcoming)
-        #expect(scheduler.state(of: task, at: at("2026-12-01T00:00:00")) == .dueSoon)
-        #expect(scheduler.state(of: task, at: at("2026-12-01T23:59:59")) == .dueSoon)
-        #expect(scheduler.state(of: task, at: at("2026-12-02T00:00:00")) == .overdue)
-        #expect(scheduler.group(of: task, at: at("2026-11-30T23:59:59")) == .upcoming)
-        #expect(scheduler.group(of: task, at: at("2026-12-01T00:00:00")) == .today)
-        #expect(scheduler.group(of: task, at: at("2026-12-01T23:59:59")) == .today)
-        #expect(scheduler.group(of: task, at: at("2026-12-02T00:00:00")) == .overdue)
+        #expect(timeRules.dueInstant(of: task.due!) == at("2026-12-02T00:00:00"))
+        #expect(timeRules.state(of: task, at: at("2026-11-30T23:59:59")) == .upcoming)
+        #expect(timeRules.state(of: task, at: at("2026-12-01T00:00:00")) == .dueSoon)
+        #expect(timeRules.state(of: task, at: at("2026-12-01T23:59:59")) == .dueSoon)
+        #expect(timeRules.state(of: task, at: at("2026-12-02T00:00:00")) == .overdue)
+        #expect(timeRules.group(of: task, at: at("2026-11-30T23:59:59")) == .upcoming)
+        #expect(timeRules.group(of: task, at: at("2026-12-01T00:00:00")) == .today)
+        #expect(timeRules.group(of: task, at: at("2026-12-01T23:59:59")) == .today)
+        #expect(timeRules.group(of: task, at: at("2026-12-02T00:00:00")) == .overdue)
     }
 
     @Test("Completed comes first, then no due date, whatever else holds", arguments: [
         (true, Due?.none, DueState.completed),
-        (true, Due?.some(.time(SchedulerStateTests.due)), .completed),
+        (true, Due?.some(.time(TimeRulesStateTests.due)), .completed),
         (true, Due?.some(.day(F.day("2020-01-01"))), .completed),
         (false, Due?.none, .noDueDate),
     ])
     func completedAndNoDueDate(completed: Bool, due: Due?, expected: DueState) {
         let task = F.task(due: due, completed: completed)
-        #expect(F.scheduler("UTC").state(of: task, at: Self.due.addingTimeInterval(86_400)) == expected)
+        #expect(F.timeRules("UTC").state(of: task, at: Self.due.addingTimeInterval(86_400)) == expected)
     }
 
     @Test("A task's reminder switch does not change its state")
     func reminderSwitchDoesNotChangeState() {
         let task = F.task(due: .time(Self.due), reminderOn: false)
-        #expect(F.scheduler("UTC").state(of: task, at: Self.due) == .overdue)
-        #expect(F.scheduler("UTC").state(of: task, at: Self.due.addingTimeInterval(-60)) == .dueSoon)
+        #expect(F.timeRules("UTC").state(of: task, at: Self.due) == .overdue)
+        #expect(F.timeRules("UTC").state(of: task, at: Self.due.addingTimeInterval(-60)) == .dueSoon)
     }
 
     @Test("The due-soon window is the policy's", arguments: [
@@ -80,16 +80,16 @@ struct SchedulerStateTests {
         (7.0 * 86_400, -7 * 86_400, .dueSoon),
     ])
     func customWindow(window: TimeInterval, secondsFromDue: Int, expected: DueState) {
-        let scheduler = F.scheduler("UTC", policy: ReminderPolicy(dueSoonWindow: window))
+        let timeRules = F.timeRules("UTC", policy: ReminderPolicy(dueSoonWindow: window))
         let task = F.task(due: .time(Self.due))
-        #expect(scheduler.state(of: task, at: Self.due.addingTimeInterval(Double(secondsFromDue))) == expected)
+        #expect(timeRules.state(of: task, at: Self.due.addingTimeInterval(Double(secondsFromDue))) == expected)
     }
 }
 
 // MARK: - Groups
 
-@Suite("Scheduler: list groups")
-struct SchedulerGroupTests {
+@Suite("Time rules: list groups")
+struct TimeRulesGroupTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let testDescription: String
         let due: Due?
@@ -133,17 +133,17 @@ struct SchedulerGroupTests {
               due: nil, completed: true, group: .completed),
     ]
 
-    @Test("Each task lands in one group", arguments: SchedulerGroupTests.cases)
+    @Test("Each task lands in one group", arguments: TimeRulesGroupTests.cases)
     func group(_ example: Case) {
         let task = F.task(due: example.due, completed: example.completed)
-        #expect(F.scheduler("America/New_York").group(of: task, at: Self.now) == example.group)
+        #expect(F.timeRules("America/New_York").group(of: task, at: Self.now) == example.group)
     }
 
-    @Test("Today is the scheduler's local date: 22:00 EDT is tomorrow in UTC")
+    @Test("Today is the time rules' local date: 22:00 EDT is tomorrow in UTC")
     func todayIsLocal() {
         let task = F.task(due: .time(F.instant("2026-06-15T22:00:00-04:00")))
-        #expect(F.scheduler("America/New_York").group(of: task, at: Self.now) == .today)
-        #expect(F.scheduler("UTC").group(of: task, at: Self.now) == .upcoming)
+        #expect(F.timeRules("America/New_York").group(of: task, at: Self.now) == .today)
+        #expect(F.timeRules("UTC").group(of: task, at: Self.now) == .upcoming)
     }
 
     @Test("Groups list in display order with their titles")
@@ -157,8 +157,8 @@ struct SchedulerGroupTests {
 
 // MARK: - Reminders
 
-@Suite("Scheduler: reminders")
-struct SchedulerReminderTests {
+@Suite("Time rules: reminders")
+struct TimeRulesReminderTests {
     static let newYork = "America/New_York"
 
     @Test("A timed task due at or before 09:00 is reminded at 09:00 the day before, otherwise at 09:00 that day",
@@ -177,7 +177,7 @@ struct SchedulerReminderTests {
         let due = F.instant("2026-06-15T\(dueTime)-04:00")
         let task = F.task(7, due: .time(due))
         // Then it is reminded in the morning, and at the due instant
-        #expect(F.scheduler(Self.newYork).reminders(for: task) == [
+        #expect(F.timeRules(Self.newYork).reminders(for: task) == [
             Reminder(taskID: 7, kind: .morning, occurrence: .at(due), at: F.instant(morning)),
             Reminder(taskID: 7, kind: .atDueTime, occurrence: .at(due), at: due),
         ])
@@ -185,9 +185,9 @@ struct SchedulerReminderTests {
 
     @Test("remindAtDueTime = false leaves a timed task only its morning reminder")
     func noAtDueTime() {
-        let scheduler = F.scheduler(Self.newYork, policy: ReminderPolicy(remindAtDueTime: false))
+        let timeRules = F.timeRules(Self.newYork, policy: ReminderPolicy(remindAtDueTime: false))
         let task = F.task(due: .time(F.instant("2026-06-15T17:00:00-04:00")))
-        #expect(scheduler.reminders(for: task) == [
+        #expect(timeRules.reminders(for: task) == [
             Reminder(taskID: 1, kind: .morning, occurrence: .at(F.instant("2026-06-15T17:00:00-04:00")), at: F.instant("2026-06-15T09:00:00-04:00")),
         ])
     }
@@ -195,9 +195,9 @@ struct SchedulerReminderTests {
     @Test("A day task is reminded at the reminder time on its day, never at a due time",
           arguments: [true, false])
     func dayTask(remindAtDueTime: Bool) {
-        let scheduler = F.scheduler(Self.newYork, policy: ReminderPolicy(remindAtDueTime: remindAtDueTime))
+        let timeRules = F.timeRules(Self.newYork, policy: ReminderPolicy(remindAtDueTime: remindAtDueTime))
         let task = F.task(3, due: .day(F.day("2026-12-01")))
-        #expect(scheduler.reminders(for: task) == [
+        #expect(timeRules.reminders(for: task) == [
             Reminder(taskID: 3, kind: .morning, occurrence: .day(F.day("2026-12-01")), at: F.instant("2026-12-01T09:00:00-05:00")),
         ])
     }
@@ -214,11 +214,11 @@ struct SchedulerReminderTests {
     ])
     func customReminderTime(reminderTime: String, dueTime: String, morning: String) {
         let policy = ReminderPolicy(reminderTime: F.time(reminderTime))
-        let scheduler = F.scheduler(Self.newYork, policy: policy)
+        let timeRules = F.timeRules(Self.newYork, policy: policy)
         let timed = F.task(due: .time(F.instant("2026-06-15T\(dueTime):00-04:00")))
-        #expect(scheduler.reminders(for: timed).first == Reminder(taskID: 1, kind: .morning, occurrence: .due(timed.due!), at: F.instant(morning)))
+        #expect(timeRules.reminders(for: timed).first == Reminder(taskID: 1, kind: .morning, occurrence: .due(timed.due!), at: F.instant(morning)))
         let day = F.task(due: .day(F.day("2026-06-15")))
-        #expect(scheduler.reminders(for: day) == [
+        #expect(timeRules.reminders(for: day) == [
             Reminder(taskID: 1, kind: .morning, occurrence: .day(F.day("2026-06-15")), at: F.instant("2026-06-15T\(reminderTime):00-04:00")),
         ])
     }
@@ -233,10 +233,10 @@ struct SchedulerReminderTests {
         (Due?.none, false, false),
     ])
     func noReminders(due: Due?, reminderOn: Bool, completed: Bool) {
-        let scheduler = F.scheduler("UTC")
+        let timeRules = F.timeRules("UTC")
         let task = F.task(due: due, completed: completed, reminderOn: reminderOn)
-        #expect(scheduler.reminders(for: task).isEmpty)
-        #expect(scheduler.nextReminder(for: task, after: F.instant("2026-01-01T00:00:00Z")) == nil)
+        #expect(timeRules.reminders(for: task).isEmpty)
+        #expect(timeRules.nextReminder(for: task, after: F.instant("2026-01-01T00:00:00Z")) == nil)
     }
 
     @Test("The next reminder is the earliest one strictly after now", arguments: [
@@ -250,7 +250,7 @@ struct SchedulerReminderTests {
     ])
     func nextReminder(now: String, expected: ReminderKind?) {
         let due = F.instant("2026-06-15T17:00:00-04:00")
-        let next = F.scheduler(Self.newYork).nextReminder(for: F.task(due: .time(due)), after: F.instant(now))
+        let next = F.timeRules(Self.newYork).nextReminder(for: F.task(due: .time(due)), after: F.instant(now))
         #expect(next?.kind == expected)
         if let next {
             #expect(next.at > F.instant(now))
@@ -260,25 +260,25 @@ struct SchedulerReminderTests {
 
     @Test("A day task has no next reminder from its morning instant on")
     func nextReminderOfDayTask() {
-        let scheduler = F.scheduler(Self.newYork)
+        let timeRules = F.timeRules(Self.newYork)
         let task = F.task(due: .day(F.day("2026-06-15")))
         let morning = F.instant("2026-06-15T09:00:00-04:00")
-        #expect(scheduler.nextReminder(for: task, after: morning.addingTimeInterval(-1))?.at == morning)
-        #expect(scheduler.nextReminder(for: task, after: morning) == nil)
+        #expect(timeRules.nextReminder(for: task, after: morning.addingTimeInterval(-1))?.at == morning)
+        #expect(timeRules.nextReminder(for: task, after: morning) == nil)
     }
 
     @Test("Without at-due-time reminders, nothing follows the morning one")
     func nextReminderWithoutAtDueTime() {
-        let scheduler = F.scheduler(Self.newYork, policy: ReminderPolicy(remindAtDueTime: false))
+        let timeRules = F.timeRules(Self.newYork, policy: ReminderPolicy(remindAtDueTime: false))
         let task = F.task(due: .time(F.instant("2026-06-15T17:00:00-04:00")))
-        #expect(scheduler.nextReminder(for: task, after: F.instant("2026-06-15T09:00:00-04:00")) == nil)
+        #expect(timeRules.nextReminder(for: task, after: F.instant("2026-06-15T09:00:00-04:00")) == nil)
     }
 }
 
 // MARK: - Time zones and DST
 
-@Suite("Scheduler: time zones and DST")
-struct SchedulerTimeZoneTests {
+@Suite("Time rules: time zones and DST")
+struct TimeRulesTimeZoneTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let testDescription: String
         let zone: String
@@ -354,66 +354,66 @@ struct SchedulerTimeZoneTests {
               dueInstant: "2026-04-05T11:15:00Z", morning: "2026-04-04T20:15:00Z"),
     ]
 
-    @Test("Due instants and morning reminders are exact UTC instants across DST", arguments: SchedulerTimeZoneTests.cases)
+    @Test("Due instants and morning reminders are exact UTC instants across DST", arguments: TimeRulesTimeZoneTests.cases)
     func dueInstantAndMorning(_ example: Case) {
-        let scheduler = F.scheduler(example.zone)
+        let timeRules = F.timeRules(example.zone)
         let task = F.task(due: example.due)
-        #expect(scheduler.dueInstant(of: example.due) == F.instant(example.dueInstant))
-        #expect(scheduler.reminders(for: task).first == Reminder(taskID: 1, kind: .morning, occurrence: .due(example.due), at: F.instant(example.morning)))
+        #expect(timeRules.dueInstant(of: example.due) == F.instant(example.dueInstant))
+        #expect(timeRules.reminders(for: task).first == Reminder(taskID: 1, kind: .morning, occurrence: .due(example.due), at: F.instant(example.morning)))
         // The state flips to overdue exactly at the due instant.
         let dueInstant = F.instant(example.dueInstant)
-        #expect(scheduler.state(of: task, at: dueInstant.addingTimeInterval(-1)) == .dueSoon)
-        #expect(scheduler.state(of: task, at: dueInstant) == .overdue)
+        #expect(timeRules.state(of: task, at: dueInstant.addingTimeInterval(-1)) == .dueSoon)
+        #expect(timeRules.state(of: task, at: dueInstant) == .overdue)
     }
 
     @Test("NY: a task entered for 02:30 on the spring-forward day is due at 03:30 EDT")
     func timedTaskInTheGap() {
         // Given a task entered as "2026-03-08 02:30" in New York
-        let scheduler = F.scheduler("America/New_York")
-        let due = scheduler.clock.instant(on: F.day("2026-03-08"), at: F.time("02:30"))
+        let timeRules = F.timeRules("America/New_York")
+        let due = timeRules.clock.instant(on: F.day("2026-03-08"), at: F.time("02:30"))
         let task = F.task(due: .time(due))
         // Then it is due at 03:30 EDT, and reminded at 09:00 EST the day before and at 03:30 EDT
         #expect(due == F.instant("2026-03-08T07:30:00Z"))
-        #expect(scheduler.reminders(for: task) == [
+        #expect(timeRules.reminders(for: task) == [
             Reminder(taskID: 1, kind: .morning, occurrence: .at(due), at: F.instant("2026-03-07T14:00:00Z")),
             Reminder(taskID: 1, kind: .atDueTime, occurrence: .at(due), at: F.instant("2026-03-08T07:30:00Z")),
         ])
         // And at 01:00 EST that night it is today's and due soon
-        #expect(scheduler.group(of: task, at: F.instant("2026-03-08T06:00:00Z")) == .today)
-        #expect(scheduler.state(of: task, at: F.instant("2026-03-08T06:00:00Z")) == .dueSoon)
+        #expect(timeRules.group(of: task, at: F.instant("2026-03-08T06:00:00Z")) == .today)
+        #expect(timeRules.state(of: task, at: F.instant("2026-03-08T06:00:00Z")) == .dueSoon)
     }
 
     @Test("NY: a task entered for 01:30 on the fall-back day is the first 01:30, in EDT")
     func timedTaskInTheRepeat() {
-        let scheduler = F.scheduler("America/New_York")
-        let due = scheduler.clock.instant(on: F.day("2026-11-01"), at: F.time("01:30"))
+        let timeRules = F.timeRules("America/New_York")
+        let due = timeRules.clock.instant(on: F.day("2026-11-01"), at: F.time("01:30"))
         #expect(due == F.instant("2026-11-01T05:30:00Z"))
-        #expect(scheduler.reminders(for: F.task(due: .time(due))).map(\.at) == [
+        #expect(timeRules.reminders(for: F.task(due: .time(due))).map(\.at) == [
             F.instant("2026-10-31T13:00:00Z"), F.instant("2026-11-01T05:30:00Z"),
         ])
     }
 
     @Test("On the 25-hour fall-back day a day task due today is still more than 24 h away at midnight")
     func twentyFiveHourDay() {
-        let scheduler = F.scheduler("America/New_York")
+        let timeRules = F.timeRules("America/New_York")
         let task = F.task(due: .day(F.day("2026-11-01")))
         let midnight = F.instant("2026-11-01T00:00:00-04:00")
-        #expect(scheduler.group(of: task, at: midnight) == .today)
-        #expect(scheduler.state(of: task, at: midnight) == .upcoming)
-        #expect(scheduler.state(of: task, at: midnight.addingTimeInterval(3600)) == .dueSoon)
+        #expect(timeRules.group(of: task, at: midnight) == .today)
+        #expect(timeRules.state(of: task, at: midnight) == .upcoming)
+        #expect(timeRules.state(of: task, at: midnight.addingTimeInterval(3600)) == .dueSoon)
     }
 
     @Test("São Paulo: 2018-11-04 begins at 01:00 -02, the due instant of a task due the day before")
     func saoPauloMidnight() {
-        let scheduler = F.scheduler("America/Sao_Paulo")
+        let timeRules = F.timeRules("America/Sao_Paulo")
         let start = F.instant("2018-11-04T01:00:00-02:00")
-        #expect(scheduler.clock.startOfDay(F.day("2018-11-04")) == start)
-        #expect(scheduler.clock.day(of: start) == F.day("2018-11-04"))
-        #expect(scheduler.clock.secondsIntoDay(of: start) == 3600)
-        #expect(scheduler.clock.day(of: start.addingTimeInterval(-1)) == F.day("2018-11-03"))
+        #expect(timeRules.clock.startOfDay(F.day("2018-11-04")) == start)
+        #expect(timeRules.clock.day(of: start) == F.day("2018-11-04"))
+        #expect(timeRules.clock.secondsIntoDay(of: start) == 3600)
+        #expect(timeRules.clock.day(of: start.addingTimeInterval(-1)) == F.day("2018-11-03"))
         let task = F.task(due: .day(F.day("2018-11-03")))
-        #expect(scheduler.group(of: task, at: start.addingTimeInterval(-1)) == .today)
-        #expect(scheduler.group(of: task, at: start) == .overdue)
+        #expect(timeRules.group(of: task, at: start.addingTimeInterval(-1)) == .today)
+        #expect(timeRules.group(of: task, at: start) == .overdue)
     }
 
     @Test("Lord Howe and Chatham: tasks entered in the gap move by the gap; in the repeat, first occurrence", arguments: [
@@ -425,13 +425,13 @@ struct SchedulerTimeZoneTests {
         ("Europe/Berlin", "2026-10-25", "02:30", "2026-10-25T00:30:00Z"),
     ])
     func enteredAtTransition(zone: String, day: String, time: String, expected: String) {
-        let scheduler = F.scheduler(zone)
-        let due = scheduler.clock.instant(on: F.day(day), at: F.time(time))
+        let timeRules = F.timeRules(zone)
+        let due = timeRules.clock.instant(on: F.day(day), at: F.time(time))
         #expect(due == F.instant(expected))
-        #expect(scheduler.dueInstant(of: .time(due)) == F.instant(expected))
+        #expect(timeRules.dueInstant(of: .time(due)) == F.instant(expected))
         // Early in the day, so reminded at 09:00 the day before.
-        let morning = scheduler.clock.instant(on: F.day(day).adding(days: -1), at: .nine)
-        #expect(scheduler.reminders(for: F.task(due: .time(due))).map(\.at) == [morning, due])
+        let morning = timeRules.clock.instant(on: F.day(day).adding(days: -1), at: .nine)
+        #expect(timeRules.reminders(for: F.task(due: .time(due))).map(\.at) == [morning, due])
     }
 
     @Test("A timed task keeps its instant when the time zone changes; a day task follows the zone", arguments: [
@@ -443,13 +443,13 @@ struct SchedulerTimeZoneTests {
     func zoneChange(zone: String, dayDueInstant: String, timedMorning: String) {
         // Given a task due at 21:00 UTC on 2026-06-15 and another due on 2026-06-15
         let instant = F.instant("2026-06-15T21:00:00Z")
-        let scheduler = F.scheduler(zone)
+        let timeRules = F.timeRules(zone)
         // Then the timed one is due at the same instant everywhere
-        #expect(scheduler.dueInstant(of: .time(instant)) == instant)
-        #expect(scheduler.reminders(for: F.task(due: .time(instant))).last?.at == instant)
+        #expect(timeRules.dueInstant(of: .time(instant)) == instant)
+        #expect(timeRules.reminders(for: F.task(due: .time(instant))).last?.at == instant)
         // while its morning reminder, and the day task's due instant, follow the local clock
-        #expect(scheduler.reminders(for: F.task(due: .time(instant))).first?.at == F.instant(timedMorning))
-        #expect(scheduler.dueInstant(of: .day(F.day("2026-06-15"))) == F.instant(dayDueInstant))
+        #expect(timeRules.reminders(for: F.task(due: .time(instant))).first?.at == F.instant(timedMorning))
+        #expect(timeRules.dueInstant(of: .day(F.day("2026-06-15"))) == F.instant(dayDueInstant))
     }
 
     struct ReminderTimeInTransition: Sendable, CustomTestStringConvertible {
@@ -485,11 +485,11 @@ struct SchedulerTimeZoneTests {
               due: "2026-11-01T01:15:00-05:00", morning: "2026-11-01T01:30:00-04:00"),
     ]
 
-    @Test("A morning reminder never falls after its timed task is due", arguments: SchedulerTimeZoneTests.reminderTimesInTransition)
+    @Test("A morning reminder never falls after its timed task is due", arguments: TimeRulesTimeZoneTests.reminderTimesInTransition)
     func reminderTimeInTransition(_ example: ReminderTimeInTransition) {
-        let scheduler = F.scheduler(example.zone, policy: ReminderPolicy(reminderTime: F.time(example.reminderTime)))
+        let timeRules = F.timeRules(example.zone, policy: ReminderPolicy(reminderTime: F.time(example.reminderTime)))
         let due = F.instant(example.due)
-        #expect(scheduler.reminders(for: F.task(due: .time(due))) == [
+        #expect(timeRules.reminders(for: F.task(due: .time(due))) == [
             Reminder(taskID: 1, kind: .morning, occurrence: .at(due), at: F.instant(example.morning)),
             Reminder(taskID: 1, kind: .atDueTime, occurrence: .at(due), at: due),
         ])
@@ -508,13 +508,13 @@ struct SchedulerTimeZoneTests {
         ]
         var checked = 0
         for reminderTime in reminderTimes {
-            let scheduler = F.scheduler(zone, policy: ReminderPolicy(reminderTime: reminderTime))
-            let clock = scheduler.clock
+            let timeRules = F.timeRules(zone, policy: ReminderPolicy(reminderTime: reminderTime))
+            let clock = timeRules.clock
             for (start, days) in windows {
                 let first = F.instant(start)
                 for step in 0..<(days * 96) {
                     let due = first.addingTimeInterval(Double(step * 900))
-                    let reminders = scheduler.reminders(for: F.task(due: .time(due)))
+                    let reminders = timeRules.reminders(for: F.task(due: .time(due)))
                     guard reminders.count == 2, let morning = reminders.first else {
                         Issue.record("\(due) in \(zone): \(reminders)")
                         return
@@ -535,7 +535,7 @@ struct SchedulerTimeZoneTests {
     }
 }
 
-@Suite("Scheduler: the next reminder, found without building the list")
+@Suite("Time rules: the next reminder, found without building the list")
 struct NextReminderAgreementTests {
     @Test("nextReminder is the first of reminders(for:) after now, for every mix of dues, snoozes and instants")
     func agreesWithReminders() {
@@ -543,13 +543,13 @@ struct NextReminderAgreementTests {
         let base = F.instant("2026-03-07T00:00:00-05:00")
         for zone in ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe"] {
             for policy in [ReminderPolicy(), ReminderPolicy(remindAtDueTime: false)] {
-                let scheduler = F.scheduler(zone, policy: policy)
+                let timeRules = F.timeRules(zone, policy: policy)
                 for index in 0..<400 {
                     // Given a task due around a DST change, maybe snoozed, maybe off or done
                     let offset = Double(Int.random(in: 0..<(30 * 96), using: &generator)) * 900
                     let due: Due? = switch index % 3 {
                     case 0: .time(base.addingTimeInterval(offset))
-                    case 1: .day(scheduler.clock.day(of: base.addingTimeInterval(offset)))
+                    case 1: .day(timeRules.clock.day(of: base.addingTimeInterval(offset)))
                     default: nil
                     }
                     var task = F.task(Int64(index), due: due, completed: index % 11 == 0, reminderOn: index % 7 != 0)
@@ -558,8 +558,8 @@ struct NextReminderAgreementTests {
                     }
                     let now = base.addingTimeInterval(Double(Int.random(in: 0..<(32 * 96), using: &generator)) * 900)
                     // Then the quick answer is the list's
-                    let expected = scheduler.reminders(for: task).first { $0.at > now }
-                    #expect(scheduler.nextReminder(for: task, after: now) == expected, "\(zone) task \(index)")
+                    let expected = timeRules.reminders(for: task).first { $0.at > now }
+                    #expect(timeRules.nextReminder(for: task, after: now) == expected, "\(zone) task \(index)")
                 }
             }
         }
@@ -569,6 +569,6 @@ struct NextReminderAgreementTests {
     func kindRanksFollowAllCases() {
         let at = F.instant("2026-06-15T09:00:00Z")
         let reminders = ReminderKind.allCases.reversed().map { Reminder(taskID: 1, kind: $0, occurrence: .at(at), at: at) }
-        #expect(reminders.sorted(by: Scheduler.precedes).map(\.kind) == ReminderKind.allCases)
+        #expect(reminders.sorted(by: TimeRules.precedes).map(\.kind) == ReminderKind.allCases)
     }
 }

@@ -11,7 +11,7 @@ import Foundation
 /// `batch(_:firingAt:)`: more tasks than the threshold make one digest,
 /// fewer a bubble each. The morning is where groups grow large, but a group
 /// released together at the end of quiet hours is digested the same way.
-extension Scheduler {
+extension TimeRules {
     /// The reminder time on `day`, by docs/ARCHITECTURE.md §2's rules for gaps and repeats.
     func dailyReminderInstant(on day: LocalDay) -> Date {
         clock.instant(on: day, at: policy.reminderTime)

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Pure: it is given a `Calendar` (for its time zone) and a policy at creation,
 /// and `now` on every question; it never reads the clock or the environment.
-public struct Scheduler: Sendable {
+public struct TimeRules: Sendable {
     public let clock: WallClock
     public let policy: ReminderPolicy
 
@@ -306,7 +306,7 @@ public struct Scheduler: Sendable {
     }
 }
 
-extension Scheduler {
+extension TimeRules {
     /// The sort keys (`Due.sortKey`) a task can have if any of its due-date
     /// reminders falls in `first...last`: what the store reads from its index
     /// to find every such reminder of a window without loading every task.

@@ -12,7 +12,7 @@ import Foundation
 /// first (`DeliveryPlanner.wake`). Each gathers the inputs it has at hand
 /// (the store's from SQLite: `TaskStore.forecast`) and asks here, so none of
 /// them can disagree with the daemon about what fires when.
-extension Scheduler {
+extension TimeRules {
     /// How many reminders past those wanted are read to order the first ones
     /// by when they fire: quiet hours can let a later high-priority reminder
     /// through before earlier ones they hold. Also how many of a series'
@@ -215,7 +215,7 @@ extension Scheduler {
             let tasks = Set(group.map(\.taskID))
             var taskCount = tasks.count
             if !comesAsDigest(taskCount: taskCount), policy.digestEnabled {
-                taskCount += recurring.tasks(firingAt: instant, besides: tasks, upTo: policy.digestThreshold + 1 - taskCount, scheduler: self)
+                taskCount += recurring.tasks(firingAt: instant, besides: tasks, upTo: policy.digestThreshold + 1 - taskCount, timeRules: self)
             }
             let inDigest = comesAsDigest(taskCount: taskCount)
             let sorted = sortedByUrgency(group, at: instant) { item in
@@ -309,7 +309,7 @@ private struct RecurringDailies {
     /// How many tasks not in `present` have a daily reminder firing at
     /// `instant` on a morning after the one they are listed at, counted up to
     /// `limit`: the group needs no more to be a digest.
-    mutating func tasks(firingAt instant: Date, besides present: Set<Int64>, upTo limit: Int, scheduler: Scheduler) -> Int {
+    mutating func tasks(firingAt instant: Date, besides present: Set<Int64>, upTo limit: Int, timeRules: TimeRules) -> Int {
         guard limit > 0, !listed.isEmpty else { return 0 }
         var count = 0
         var found: [Priority: Int?] = [:]
@@ -319,12 +319,12 @@ private struct RecurringDailies {
             if let known = found[task.priority] {
                 morning = known
             } else {
-                morning = self.morning(firingAt: instant, priority: task.priority, scheduler: scheduler)
+                morning = self.morning(firingAt: instant, priority: task.priority, timeRules: timeRules)
                 found[task.priority] = .some(morning)
             }
             guard let morning, morning > first else { continue }
             let at = mornings[morning]
-            guard scheduler.dailyOverdueReminder(for: task, on: scheduler.clock.day(of: at), at: at) != nil else { continue }
+            guard timeRules.dailyOverdueReminder(for: task, on: timeRules.clock.day(of: at), at: at) != nil else { continue }
             count += 1
             if count == limit { break }
         }
@@ -333,11 +333,11 @@ private struct RecurringDailies {
 
     /// The index of the morning whose daily reminder of a task of `priority`
     /// fires at `instant`, if one does.
-    private mutating func morning(firingAt instant: Date, priority: Priority, scheduler: Scheduler) -> Int? {
-        let fires = self.fires[priority] ?? mornings.map { scheduler.fireTime(at: $0, priority: priority).at }
+    private mutating func morning(firingAt instant: Date, priority: Priority, timeRules: TimeRules) -> Int? {
+        let fires = self.fires[priority] ?? mornings.map { timeRules.fireTime(at: $0, priority: priority).at }
         self.fires[priority] = fires
         // Non-decreasing: holding moves an instant to the end of its stretch, never past a later one's.
-        let index = Scheduler.firstIndex(in: fires, atOrAfter: instant)
+        let index = TimeRules.firstIndex(in: fires, atOrAfter: instant)
         return index < fires.endIndex && fires[index] == instant ? index : nil
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Quiet hours, applied to reminders by the policy's [`quiet-hours`] and [`quiet-hours-allow-high`].
-extension Scheduler {
+extension TimeRules {
     /// When `reminder` fires for a task of `priority`: its own instant, or the
     /// end of the quiet hours it falls in, held.
     ///
@@ -19,7 +19,7 @@ extension Scheduler {
     }
 }
 
-extension Scheduler {
+extension TimeRules {
     /// When a reminder fires, by its subject's priority.
     public func fireTime<Subject>(of entry: ReminderOf<Subject>) -> FireTime {
         fireTime(at: entry.reminder.at, priority: entry.subject.priority)
