@@ -8,7 +8,7 @@ import TodoCore
 ///
 /// A typed row rather than text: `todo-remind status` reads the same columns
 /// the daemon writes, and no side parses what the other formatted. The last
-/// reminder fired is not here: the ledger has it (`lastFiredDelivery()`).
+/// reminder fired is not here: the ledger has it (`Ledger.lastFiredTaskReminder()`).
 public struct DaemonState: Codable, Hashable, Sendable {
     /// Always 1: the table holds one row.
     private var id: Int64 = 1

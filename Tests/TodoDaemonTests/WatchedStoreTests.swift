@@ -135,7 +135,7 @@ struct WatchedStoreTests {
         setup.clock.now = T.at(9, 15)
         try setup.watched.actionInvoked(ActionInvocation(taskID: new.id, key: "done", notificationID: 21))
         #expect(try setup.store?.task(id: new.id)?.completedAt == nil)
-        #expect(try setup.store?.deliveries(from: .distantPast, through: .distantFuture).map(\.detail) == ["notification 22"])
+        #expect(try setup.store?.ledger.records(from: .distantPast, through: .distantFuture).map(\.detail) == ["notification 22"])
         #expect(setup.ignored.count == 1)
 
         // and Mark done on the new bubble completes the new store's task.

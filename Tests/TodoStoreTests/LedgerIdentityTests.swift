@@ -24,12 +24,12 @@ struct LedgerIdentityTests {
         let berlin = Reminder(taskID: task.id, kind: .morning, occurrence: .day(day), at: now)
         let west = Reminder(taskID: task.id, kind: .morning, occurrence: .day(day), at: now.addingTimeInterval(900))
 
-        try store.record([DeliveryRecord(reminder: berlin, status: .sending, firedAt: now, attempts: 1)])
-        try store.record([DeliveryRecord(reminder: west, status: .delivered, firedAt: now, attempts: 1)])
+        try store.ledger.record([DeliveryRecord(reminder: berlin, status: .sending, firedAt: now, attempts: 1)])
+        try store.ledger.record([DeliveryRecord(reminder: west, status: .delivered, firedAt: now, attempts: 1)])
 
-        let all = try store.deliveries(from: .distantPast, through: .distantFuture)
+        let all = try store.ledger.records(from: .distantPast, through: .distantFuture)
         #expect(all.map(\.reminder) == [west])
-        #expect(try store.recorded([berlin.id, Reminder.ID(taskID: task.id, kind: .atDueTime, occurrence: .day(day))])
+        #expect(try store.ledger.recorded([berlin.id, Reminder.ID(taskID: task.id, kind: .atDueTime, occurrence: .day(day))])
             == [berlin.id])
     }
 
@@ -72,7 +72,7 @@ struct LedgerIdentityTests {
         let store = try TaskStore(path: path)
 
         // Then each row names what it reminded of
-        let ids = try store.deliveries(from: .distantPast, through: .distantFuture).map(\.reminder.id)
+        let ids = try store.ledger.records(from: .distantPast, through: .distantFuture).map(\.reminder.id)
         #expect(Set(ids) == [
             Reminder.ID(taskID: 1, kind: .morning, occurrence: .day(dueDay)),
             Reminder.ID(taskID: 1, kind: .morning, occurrence: .day(dueDay.adding(days: 1))),

@@ -38,19 +38,19 @@ struct OneLedgerTests {
         let ofTask = Reminder(owner: .task(task.id), kind: .alarm, occurrence: occurrence, at: now)
         let ofEvent = Reminder(owner: .event(task.id), kind: .alarm, occurrence: occurrence, at: now)
 
-        try store.record([DeliveryRecord(reminder: ofTask, status: .delivered, firedAt: now, attempts: 1)])
-        #expect(try store.recorded([ofTask.id, ofEvent.id]) == [ofTask.id])
-        try store.record([DeliveryRecord(reminder: ofEvent, status: .sending, firedAt: now, attempts: 1)])
-        #expect(try store.recorded([ofTask.id, ofEvent.id]) == [ofTask.id, ofEvent.id])
-        #expect(try store.unfinishedDeliveries().map(\.reminder) == [ofEvent])
-        #expect(try store.lastFiredDelivery()?.reminder == ofTask, "status names the last task's reminder fired")
+        try store.ledger.record([DeliveryRecord(reminder: ofTask, status: .delivered, firedAt: now, attempts: 1)])
+        #expect(try store.ledger.recorded([ofTask.id, ofEvent.id]) == [ofTask.id])
+        try store.ledger.record([DeliveryRecord(reminder: ofEvent, status: .sending, firedAt: now, attempts: 1)])
+        #expect(try store.ledger.recorded([ofTask.id, ofEvent.id]) == [ofTask.id, ofEvent.id])
+        #expect(try store.ledger.unfinished().map(\.reminder) == [ofEvent])
+        #expect(try store.ledger.lastFiredTaskReminder()?.reminder == ofTask, "status names the last task's reminder fired")
 
         // A record of an owner gone is dropped, and an owner deleted takes its rows.
         let gone = Reminder(owner: .event(999), kind: .alarm, occurrence: occurrence, at: now)
-        try store.record([DeliveryRecord(reminder: gone, status: .sending, firedAt: now)])
-        #expect(try store.recorded([gone.id]).isEmpty)
+        try store.ledger.record([DeliveryRecord(reminder: gone, status: .sending, firedAt: now)])
+        #expect(try store.ledger.recorded([gone.id]).isEmpty)
         _ = try store.delete(ids: [task.id], now: now)
-        #expect(try store.deliveries(from: .distantPast, through: .distantFuture).map(\.reminder) == [ofEvent])
+        #expect(try store.ledger.records(from: .distantPast, through: .distantFuture).map(\.reminder) == [ofEvent])
     }
 
     @Test("The two ledgers of the version before become one, every row as it was: nothing on record fires again")
@@ -91,7 +91,7 @@ struct OneLedgerTests {
         let store = try TaskStore(path: path)
 
         // Then every row is there, with its owner, status, attempts and detail
-        let records = try store.deliveries(from: .distantPast, through: .distantFuture)
+        let records = try store.ledger.records(from: .distantPast, through: .distantFuture)
         #expect(records.map(\.reminder.owner) == [.task(taskID), .event(7), .task(taskID)])
         #expect(records.map(\.status) == [.skipped, .sending, .delivered])
         #expect(records.map(\.attempts) == [0, 2, 1])
@@ -99,7 +99,7 @@ struct OneLedgerTests {
         #expect(records[1].reminder == Reminder(owner: .event(7), kind: .alarm, occurrence: .alarm(seconds: -600, of: .at(now.addingTimeInterval(3600))),
                                                 at: Date(timeIntervalSince1970: 1_780_003_000)))
         // And each is on record by its identity, the event's unfinished one for the next daemon to take up
-        #expect(try store.recorded(records.map(\.reminder.id)).count == 3)
-        #expect(try store.unfinishedDeliveries().map(\.reminder.owner) == [.event(7)])
+        #expect(try store.ledger.recorded(records.map(\.reminder.id)).count == 3)
+        #expect(try store.ledger.unfinished().map(\.reminder.owner) == [.event(7)])
     }
 }

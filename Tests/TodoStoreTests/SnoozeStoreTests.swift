@@ -182,7 +182,7 @@ struct SnoozeStoreTests {
             let old = try TaskStore(path: path)
             _ = try old.add(TaskDraft(title: "Pay rent", notes: "before noon", due: .day(LocalDay(year: 2026, month: 6, day: 1)!)), now: now)
             _ = try old.add(TaskDraft(title: "Read a book"), now: now)
-            try old.record([DeliveryRecord(reminder: Reminder(taskID: 1, kind: .morning, occurrence: .day(LocalDay(year: 2026, month: 6, day: 1)!), at: now), status: .delivered, firedAt: now)])
+            try old.ledger.record([DeliveryRecord(reminder: Reminder(taskID: 1, kind: .morning, occurrence: .day(LocalDay(year: 2026, month: 6, day: 1)!), at: now), status: .delivered, firedAt: now)])
         }
         try Python.run("""
             import sqlite3, sys
@@ -198,7 +198,7 @@ struct SnoozeStoreTests {
         // Then the tasks and the ledger are there, and a task can be snoozed
         #expect(try store.tasks(TaskQuery()).map(\.title) == ["Pay rent", "Read a book"])
         #expect(try store.task(id: 1)?.notes == "before noon")
-        #expect(try store.deliveries(from: .distantPast, through: .distantFuture).map(\.status) == [.delivered])
+        #expect(try store.ledger.records(from: .distantPast, through: .distantFuture).map(\.status) == [.delivered])
         _ = try store.modify(ids: [2], now: now) { $0.snoozedUntil = now.addingTimeInterval(60) }
         #expect(try store.nextReminders(timeRules: timeRules, after: now, limit: 5) == [
             Reminder(taskID: 2, kind: .snoozed, occurrence: .at(now.addingTimeInterval(60)), at: now.addingTimeInterval(60)),

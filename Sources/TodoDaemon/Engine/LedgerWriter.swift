@@ -73,7 +73,7 @@ final class LedgerWriter {
     func flush() {
         guard hasKept else { return }
         do {
-            try store.record(keptOrder.compactMap { kept[$0] })
+            try store.ledger.record(keptOrder.compactMap { kept[$0] })
             // Each cleared as soon as written: a retry after a failure part
             // way through writes only what is still kept. The start first,
             // since it clears the armed reminder that may follow.

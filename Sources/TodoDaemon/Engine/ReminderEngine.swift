@@ -96,7 +96,7 @@ final class ReminderEngine {
         ledger.recordStarted(at: instant)
         let planner = DeliveryPlanner(timeRules: timeRules)
         var expired: [DeliveryRecord] = []
-        for var record in try store.unfinishedDeliveries() {
+        for var record in try store.ledger.unfinished() {
             if let firesAt = planner.resumedFiring(of: record.reminder.at, at: instant) {
                 // A reminder at a time, a task's or an event's: the retry
                 // batches those firing together.
@@ -366,7 +366,7 @@ final class ReminderEngine {
         let daily = try dailyOverdueReminders(atOrBefore: instant, from: lookback)
         let events = try eventReminders(from: lookback, through: instant)
         // Kept in memory counts as recorded: the store may not take writes.
-        let recorded = try store.recorded(planner.candidates(now: instant, entries: reminders, daily: daily)
+        let recorded = try store.ledger.recorded(planner.candidates(now: instant, entries: reminders, daily: daily)
             + planner.candidates(now: instant, entries: events))
             .union(ledger.keptIDs)
         let due = takeDueRetries(at: instant)

@@ -53,7 +53,7 @@ extension TodoRemind {
                 print("notifications none reachable: \(error.localizedDescription)")
             }
             let titles = { (id: Int64) in (try? store.task(id: id))?.map { "\(id) \($0.title.safeForTerminal)" } ?? "\(id)" }
-            if let last = try store.lastFiredDelivery(), let taskID = last.reminder.taskID {
+            if let last = try store.ledger.lastFiredTaskReminder(), let taskID = last.reminder.taskID {
                 let reminder = last.reminder
                 print("last fired    \(text.instant(last.firedAt)): \(titles(taskID)) (\(reminder.kind.label), \(last.status.rawValue))")
             } else {

@@ -79,7 +79,7 @@ final class EngineFixture {
 
     /// Every record of the ledger, oldest instant first.
     func ledger() throws -> [DeliveryRecord] {
-        try store.deliveries(from: .distantPast, through: .distantFuture)
+        try store.ledger.records(from: .distantPast, through: .distantFuture)
     }
 
     /// The error a show fails with when no notification server runs.

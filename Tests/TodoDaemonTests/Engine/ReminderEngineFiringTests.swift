@@ -107,7 +107,7 @@ struct ReminderEngineFiringTests {
         #expect(try fixture.ledger().count == 1)
         // And nothing else is due, so the timer is disarmed.
         #expect(daemon.timer.armings == [T.at(9), nil])
-        #expect(try fixture.store.lastFiredDelivery()?.status == .delivered)
+        #expect(try fixture.store.ledger.lastFiredTaskReminder()?.status == .delivered)
     }
 
     @Test("At its due time, a timed task's reminder says it is due now")

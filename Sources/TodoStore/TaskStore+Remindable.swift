@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import TodoCore
 
-/// The delivery ledger, and the tasks the daemon plans from.
+/// The tasks the daemon plans from: those that can have a reminder in a window.
 extension TaskStore {
     /// The open, reminder-on tasks that can have a reminder in `first...last`,
     /// each once: those the reminder-queue index finds by due date, then
@@ -101,99 +101,6 @@ extension TaskStore {
             """
         return try read { db in
             try TaskRow.fetchAll(db, sql: sql, arguments: [instant.timeIntervalSince1970 + Due.sortKeyZoneSlack])
-        }
-    }
-
-    /// The ledger's records of reminders whose instants fall in `first...last`.
-    public func deliveries(from first: Date, through last: Date) throws -> [DeliveryRecord] {
-        try read { db in
-            try Self.deliveries(db, sql: "SELECT \(Self.deliverySelection) FROM delivery WHERE at BETWEEN ? AND ? ORDER BY at",
-                                arguments: [first.timeIntervalSince1970, last.timeIntervalSince1970])
-        }
-    }
-
-    /// Which of these reminders the ledger has a record of, whatever its
-    /// status, looked up by identity: a reminder whose instant moved with
-    /// the time zone is found all the same. One sending or failed is the
-    /// retries' to show again (`unfinishedDeliveries`, and the retry a
-    /// failure schedules), never the plan's to fire afresh.
-    public func recorded(_ ids: some Sequence<Reminder.ID>) throws -> Set<Reminder.ID> {
-        try read { db in
-            let ofTask = try db.cachedStatement(sql: "SELECT 1 FROM delivery WHERE task_id = ? AND kind = ? AND occurrence = ?")
-            let ofEvent = try db.cachedStatement(sql: "SELECT 1 FROM delivery WHERE event_id = ? AND kind = ? AND occurrence = ?")
-            var found: Set<Reminder.ID> = []
-            for id in ids where !found.contains(id) {
-                let (statement, ownerID) = switch id.owner {
-                case .task(let taskID): (ofTask, taskID)
-                case .event(let eventID): (ofEvent, eventID)
-                }
-                if try Bool.fetchOne(statement, arguments: [ownerID, id.kind.rawValue, id.occurrence.description]) != nil {
-                    found.insert(id)
-                }
-            }
-            return found
-        }
-    }
-
-    /// The records not yet final (sending or failed), oldest first: what a
-    /// daemon stopped mid-delivery or between retries left.
-    public func unfinishedDeliveries() throws -> [DeliveryRecord] {
-        try read { db in
-            try Self.deliveries(db, sql: "SELECT \(Self.deliverySelection) FROM delivery WHERE status IN ('sending', 'failed') ORDER BY at",
-                                arguments: [])
-        }
-    }
-
-    /// The task's reminder fired most recently (delivered, or on its way), if any.
-    public func lastFiredDelivery() throws -> DeliveryRecord? {
-        try read { db in
-            try Self.deliveries(db, sql: """
-                SELECT \(Self.deliverySelection) FROM delivery
-                WHERE task_id IS NOT NULL AND status IN ('sending', 'delivered', 'failed') ORDER BY fired_at DESC LIMIT 1
-                """, arguments: []).first
-        }
-    }
-
-    /// Writes these records, replacing earlier ones of the same reminders, in
-    /// one transaction. Records of tasks or events deleted meanwhile are dropped.
-    public func record(_ records: [DeliveryRecord]) throws {
-        guard !records.isEmpty else { return }
-        try write { db in
-            let statement = try db.cachedStatement(sql: """
-                INSERT OR REPLACE INTO delivery (task_id, event_id, kind, occurrence, at, status, fired_at, attempts, detail)
-                SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
-                WHERE EXISTS (SELECT 1 FROM task WHERE id = ?1) OR EXISTS (SELECT 1 FROM event WHERE id = ?2)
-                """)
-            for record in records {
-                let reminder = record.reminder
-                try statement.execute(arguments: [
-                    reminder.owner.taskID, reminder.owner.eventID, reminder.kind.rawValue, reminder.occurrence.description,
-                    reminder.at.timeIntervalSince1970,
-                    record.status.rawValue, record.firedAt.timeIntervalSince1970, record.attempts, record.detail,
-                ])
-            }
-        }
-    }
-
-    private static let deliverySelection = "task_id, event_id, kind, occurrence, at, status, fired_at, attempts, detail"
-
-    private static func deliveries(_ db: Database, sql: String, arguments: StatementArguments) throws -> [DeliveryRecord] {
-        try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row in
-            // A kind or status this version does not know (a newer daemon's) is
-            // left alone rather than misread.
-            let owner: Reminder.Owner? = if let taskID = row[0] as Int64? { .task(taskID) } else { (row[1] as Int64?).map { .event($0) } }
-            guard let owner, let kind = ReminderKind(rawValue: row[2]), let occurrence = Reminder.Occurrence(text: row[3]),
-                  let status = DeliveryStatus(rawValue: row[5])
-            else {
-                return nil
-            }
-            return DeliveryRecord(
-                reminder: Reminder(owner: owner, kind: kind, occurrence: occurrence, at: Date(timeIntervalSince1970: row[4])),
-                status: status,
-                firedAt: Date(timeIntervalSince1970: row[6]),
-                attempts: row[7],
-                detail: row[8]
-            )
         }
     }
 }
