@@ -34,7 +34,7 @@ extension DeliveryPlanner {
     ///     next reminder time; one is enough to wake for it, since the plan
     ///     then gathers them all.
     ///   - events: events' alarms that may come next: the one quiet hours
-    ///     hold (`EventPlan.nextHeld`) and the indexed instants after `now`.
+    ///     hold (`DeliveryPlan.nextHeldEvent`) and the indexed instants after `now`.
     public func wake(nextHeld: TaskReminder?, upcoming: [TaskReminder], overdueCandidates: [TodoTask],
                      events: [ReminderOf<EventInstance>] = [], retries: [PendingRetry], flushBy: Date?, after now: Date) -> Wake {
         let entries = (nextHeld.map { [$0] } ?? []) + upcoming

@@ -29,7 +29,7 @@ struct EventFaultTests {
         // Given a server that takes the call and answers nothing,
         try desktop.freezeServer()
         defer { desktop.thawServer() }
-        // when the alarm fires, it is on the event ledger as sending,
+        // when the alarm fires, it is on the ledger as sending,
         _ = try #require(first.waitForLog(within: .seconds(10)) { $0.event == "fire" && $0["summary"] == "Stand-up" }, "\(first)")
         #expect(try cli.eventLedger(becoming: ["sending"]).map(\.status) == ["sending"])
         // and the daemon is killed before the answer came.
@@ -152,7 +152,7 @@ struct EventFaultTests {
     }
 }
 
-/// One row of the events' ledger.
+/// One event's row of the ledger.
 struct EventLedgerRow: CustomStringConvertible {
     let eventID: Int
     let status: String
@@ -176,7 +176,7 @@ extension CLI {
         }
     }
 
-    /// The events' ledger once its statuses are `expected`, or as it is
+    /// The events' rows of the ledger once their statuses are `expected`, or as it is
     /// after `timeout`: the daemon logs a delivery's end just before it
     /// writes it to the ledger.
     func eventLedger(becoming expected: [String], within timeout: Duration = .seconds(5)) throws -> [EventLedgerRow] {
