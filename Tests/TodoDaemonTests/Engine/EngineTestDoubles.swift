@@ -1,6 +1,6 @@
 import Foundation
-import TodoCore
 import Logging
+import TodoCore
 import TodoNotify
 @testable import TodoDaemon
 
