@@ -30,6 +30,16 @@ import Testing
         #expect(shown.contains { $0.contains("alarms") && $0.contains("15 minutes before the due, 1 day before the due") })
     }
 
+    @Test("--remind given again adds to the alarms, as a comma does, in add and in edit: none is dropped")
+    func remindRepeated() throws {
+        let cli = try CLI()
+        defer { cli.remove() }
+        try cli.ok("add", "Dentist", "--due", "2099-12-04 17:00", "--remind", "-15m", "--remind", "-1d")
+        #expect(JSON.text(try cli.task("Dentist")["alarms"]) == #"[{"offset":-900},{"offset":-86400}]"#)
+        try cli.ok("edit", "Dentist", "--remind", "-2h", "--remind", "2099-12-02 08:30,-1d")
+        #expect(JSON.text(try cli.task("Dentist")["alarms"]) == #"[{"offset":-7200},{"at":"2099-12-02T08:30:00+01:00"},{"offset":-86400}]"#)
+    }
+
     @Test("An overdue task that keeps its alarms alone has no daily reminder: list, show and next say what the daemon does")
     func alarmsOnlyHaveNoDailyOverdueReminder() throws {
         let cli = try CLI()

@@ -49,9 +49,9 @@ extension TodoRemind {
         var repeatFrom: RepeatFrom = .due
 
         @Option(help: ArgumentHelp(
-            "More reminders: lengths before the due (-15m, -1d; 0 at the due), start or lengths from it (-1d@start), or moments (2026-12-01 08:30), joined by commas.",
+            "More reminders: lengths before the due (-15m, -1d; 0 at the due), start or lengths from it (-1d@start), or moments (2026-12-01 08:30), joined by commas or with --remind again.",
             valueName: "when"))
-        var remind: String?
+        var remind: [String] = []
 
         @Flag(inversion: .prefixedNo, help: "Keep the default reminders (the reminder time on the due day, the due time) beside --remind (default: yes).")
         var remindDefaults = true
@@ -79,7 +79,7 @@ extension TodoRemind {
                 draft.repeating = try TaskRepeat(parsing: rule, from: repeatFrom, due: draft.due,
                                                  typed: try due.flatMap(context.typedReading), zone: context.zone.zone)
             }
-            if let remind { draft.alarms = try context.parseAlarms(remind) }
+            if !remind.isEmpty { draft.alarms = try context.parseAlarms(remind.joined(separator: ",")) }
             draft.remindDefaults = remindDefaults
             if let parent {
                 // A subtask is in its parent's list: there unless another is named.

@@ -58,8 +58,8 @@ extension TodoRemind {
         @Flag(help: "End the series: the task no longer repeats.")
         var noRepeat = false
 
-        @Option(help: ArgumentHelp("Its reminders besides the defaults, in place of those it has (see add --help).", valueName: "when"))
-        var remind: String?
+        @Option(help: ArgumentHelp("Its reminders besides the defaults, in place of those it has (see add --help): joined by commas or with --remind again.", valueName: "when"))
+        var remind: [String] = []
 
         @Flag(help: "Remove the reminders set with --remind.")
         var noRemind = false
@@ -77,7 +77,7 @@ extension TodoRemind {
             if `repeat` != nil && noRepeat {
                 throw ValidationError("Give either --repeat or --no-repeat, not both.")
             }
-            if remind != nil && noRemind {
+            if !remind.isEmpty && noRemind {
                 throw ValidationError("Give either --remind or --no-remind, not both.")
             }
             if parent != nil && noParent {
@@ -88,7 +88,7 @@ extension TodoRemind {
             }
             if title == nil && due == nil && !noDue && notes == nil && category == nil && priority == nil
                 && `repeat` == nil && repeatFrom == nil && !noRepeat && list == nil
-                && remind == nil && !noRemind && remindDefaults == nil
+                && remind.isEmpty && !noRemind && remindDefaults == nil
                 && tag.isEmpty && untag.isEmpty && parent == nil && !noParent && start == nil && !noStart {
                 throw ValidationError("Nothing to change: give --title, --due, --no-due, --notes, --category, --tag, --untag, --priority, --start, --no-start, --parent, --no-parent, --repeat, --repeat-from, --no-repeat, --remind, --no-remind, --remind-defaults or --list.")
             }
@@ -103,7 +103,7 @@ extension TodoRemind {
             let newDue = try due.map(context.parseDue)
             let newStart = try start.map(context.parseDue)
             let typedDue = try due.flatMap(context.typedReading)
-            let newAlarms = try remind.map(context.parseAlarms)
+            let newAlarms = try (remind.isEmpty ? nil : remind.joined(separator: ",")).map(context.parseAlarms)
             let resolver = TaskResolver(store: try context.store)
             let found = try resolver.resolve(task, scope: .all)
             let newParent = try parent.map { try resolver.resolve($0, scope: .all) }
@@ -143,7 +143,7 @@ extension TodoRemind {
             let describer = context.describer()
             print("Changed \(describer.summary(changed))")
             // Said where this edit set the alarms or the due they count from.
-            if remind != nil || due != nil { for note in describer.dayAlarmNotes(changed) { print("  " + note) } }
+            if !remind.isEmpty || due != nil { for note in describer.dayAlarmNotes(changed) { print("  " + note) } }
             if !moving.isEmpty {
                 print("Moved \(moving.count) subtask\(moving.count == 1 ? "" : "s") with it to \(context.listName(list).safeForTerminal).")
             }
