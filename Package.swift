@@ -276,7 +276,7 @@ let package = Package(
         .testTarget(
             name: "TodoDaemonTests",
             dependencies: [
-                "TodoDaemon", "TodoCore", "TodoConfig", "TodoStore", "TodoNotify", "TodoRecurrence", "TestSupport",
+                "TodoDaemon", "TodoCore", "TodoConfig", "TodoStore", "TodoNotify", "TodoRecurrence", "TodoSync", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],

@@ -7,9 +7,10 @@ public struct DeliveryPlan: Sendable {
     /// Every reminder fired (`sending`) or given up (`skipped`), in the order
     /// decided: on the ledger before anything is shown.
     public var records: [DeliveryRecord] = []
-    /// What to show: at each instant, the tasks' reminders firing then as a
-    /// bubble each or one digest (`TimeRules.batch`), then each event's
-    /// alarm, a bubble of its own; with that instant (their own, or the end of the
+    /// What to show, first attempts before retries: the tasks' reminders
+    /// firing at each instant as a bubble each or one digest
+    /// (`TimeRules.batch`), then each event's alarm, a bubble of its own;
+    /// each with the instant it fires at (their own, or the end of the
     /// quiet hours that held them: catch-up counts from it) and the attempt
     /// it is (1 for the first).
     public var batches: [(batch: ReminderBatch, firesAt: Date, attempt: Int)] = []

@@ -102,7 +102,7 @@ public struct ReminderQueue: Sendable {
         }
     }
 
-    /// Earlier first; at the same instant, by task id then kind, so the order is stable.
+    /// Earlier first; at the same instant, by owner (tasks first, by id) then kind, so the order is stable.
     static func precedes(_ a: Reminder, _ b: Reminder) -> Bool {
         TimeRules.precedes(a, b)
     }

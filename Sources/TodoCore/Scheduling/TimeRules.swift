@@ -297,8 +297,9 @@ public struct TimeRules: Sendable {
     /// fall: a morning reminder on the day before, plus a DST hour.
     public static let maximumLeadTime: TimeInterval = 50 * 3600
 
-    /// Earlier first; at the same instant, by task id, then in the order of
-    /// `ReminderKind.allCases`: one stable order for every list of reminders.
+    /// Earlier first; at the same instant, by owner (a task's before an
+    /// event's, each by id), then in the order of `ReminderKind.allCases`:
+    /// one stable order for every list of reminders.
     public static func precedes(_ a: Reminder, _ b: Reminder) -> Bool {
         if a.at != b.at { return a.at < b.at }
         if a.owner != b.owner { return a.owner < b.owner }

@@ -314,7 +314,7 @@ final class ReminderEngine {
         case .failure(let error):
             let detail = error.errorDescription ?? "\(error)"
             if let nextAt = DeliveryPlanner(timeRules: timeRules).nextAttempt(after: job.attempt, firesAt: job.firesAt,
-                                                                              failedAt: instant) {
+                                                                               failedAt: instant) {
                 let delay = nextAt.timeIntervalSince(instant)
                 retries.append(PendingRetry(reminders: reminders, attempts: job.attempt, nextAt: nextAt, firesAt: job.firesAt))
                 logger.warning("Could not show \(what): \(detail) Trying again in \(Int(delay)) s.",
@@ -324,8 +324,11 @@ final class ReminderEngine {
                 logger.warning("Giving up on \(what): \(detail)", metadata: ended("given-up", ["error": .string(detail)]))
                 ledger.record(records(.skipped, detail))
             }
-            try arm(after: instant)
         }
+        // Armed again after a failure, for the retry; after a success only
+        // when the store would not take its record, for the next try to write it.
+        if case .success = result, !ledger.hasKept { return }
+        try arm(after: instant)
     }
 
     /// Closes the bubbles whose reminders were handled since they were
@@ -433,14 +436,31 @@ final class ReminderEngine {
 
     /// The events' alarm instants in `first...last`, the index carried
     /// forward first when its end is near; none without list folders.
+    ///
+    /// Carrying it forward writes to the store: when that fails (a full
+    /// disk, a read-only file), the alarms are planned from the index as it
+    /// is, so that the tasks' reminders planned beside them still fire, and
+    /// the failure is said once until a refresh succeeds.
     private func eventReminders(from first: Date, through last: Date) throws -> [ReminderOf<EventInstance>] {
         guard let lists = eventLists(), !lists.lists.isEmpty else { return [] }
         let index = EventIndex(lists: lists, zone: timeRules.clock.timeZone)
         if try store.eventIndexNeedsRefresh(basis: index.basis, now: last) {
-            try store.withTaskFiles(now: last) { files in _ = try index.refresh(in: files.events, now: last) }
+            do {
+                try store.withTaskFiles(now: last) { files in _ = try index.refresh(in: files.events, now: last) }
+                eventIndexFailing = false
+            } catch {
+                if !eventIndexFailing {
+                    logger.error("The index of events' alarms cannot be carried forward (\(error.localizedDescription)); their alarms are planned from it as it is.",
+                                 metadata: LogTopic.eventIndexFailing.metadata(["error": .string(error.localizedDescription)]))
+                }
+                eventIndexFailing = true
+            }
         }
         return try store.eventReminders(from: first, through: last)
     }
+
+    /// Whether the last try to carry the events' index forward failed: said once.
+    private var eventIndexFailing = false
 
     /// The daily reminders of overdue tasks at the last reminder time at or
     /// before `instant`, if that is not before `lookback` (older ones have
@@ -503,8 +523,10 @@ final class ReminderEngine {
             }
         }
         if next != armedReminder {
+            // `status` names the next of the tasks' reminders only: an
+            // event's armed after another event's changes nothing there.
+            if next?.taskID != nil || armedReminder?.taskID != nil { ledger.recordArmed(next?.taskID == nil ? nil : next) }
             armedReminder = next
-            ledger.recordArmed(next)
             if let next {
                 let whose = switch next.owner {
                 case .task(let taskID): "task \(taskID), \(next.kind.label)"

@@ -52,6 +52,9 @@ enum LogTopic: String {
     case ledgerFailing = "ledger-failing"
     /// The ledger can be written again.
     case ledgerBack = "ledger-back"
+    /// The index of events' alarms could not be carried forward (`error`):
+    /// they are planned from it as it is, once a line until it can be.
+    case eventIndexFailing = "event-index-failing"
     /// The store at `store` was deleted, moved or replaced, and let go of.
     case storeGone = "store-gone"
     /// A file at `store` is not a store the daemon may open (`reason`).

@@ -45,13 +45,13 @@ extension CLI {
         }
     }
 
-    /// The delivery ledger as the store holds it, read with Python's sqlite3
+    /// The tasks' rows of the delivery ledger as the store holds it, read with Python's sqlite3
     /// (the store is in WAL mode, so it can be read while the daemon writes).
     func ledger(sourceLocation: SourceLocation = #_sourceLocation) throws -> [LedgerRow] {
         let output = try python("""
             import json, sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
-            rows = db.execute("SELECT task_id, kind, at, status, fired_at, attempts, detail FROM delivery ORDER BY at, task_id").fetchall()
+            rows = db.execute("SELECT task_id, kind, at, status, fired_at, attempts, detail FROM delivery WHERE task_id IS NOT NULL ORDER BY at, task_id").fetchall()
             print(json.dumps(rows))
             """, storePath)
         let rows = try #require(

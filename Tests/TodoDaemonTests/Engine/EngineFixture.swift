@@ -7,6 +7,7 @@ import TodoConfig
 import TodoCore
 import TodoNotify
 import TodoStore
+import TodoSync
 @testable import TodoDaemon
 
 /// The instants engine tests speak in: Monday 15 June 2026, read on a wall
@@ -60,8 +61,8 @@ final class EngineFixture {
     /// Starts a daemon on the store, as the process does: a new engine with a
     /// timer and deliverer of its own, then `start()`. Earlier daemons are
     /// simply dropped, as a crash or a kill would leave them.
-    func startDaemon() throws -> EngineDaemon {
-        let daemon = EngineDaemon(fixture: self)
+    func startDaemon(eventLists: ConfiguredLists? = nil) throws -> EngineDaemon {
+        let daemon = EngineDaemon(fixture: self, eventLists: eventLists)
         try daemon.engine.start()
         return daemon
     }
@@ -103,7 +104,7 @@ final class EngineDaemon {
     let log: InMemoryLogHandler
     private let fixture: EngineFixture
 
-    init(fixture: EngineFixture) {
+    init(fixture: EngineFixture, eventLists: ConfiguredLists? = nil) {
         self.fixture = fixture
         let clock = fixture.clock
         var log = InMemoryLogHandler()
@@ -117,7 +118,8 @@ final class EngineDaemon {
             now: { clock.now },
             timer: timer,
             deliverer: deliverer,
-            logger: Logger(label: "engine-tests") { _ in log }
+            logger: Logger(label: "engine-tests") { _ in log },
+            eventLists: { eventLists }
         )
     }
 

@@ -2,8 +2,10 @@ import Foundation
 import Logging
 import Testing
 import TodoCore
+import TodoConfig
 import TodoNotify
 @testable import TodoStore
+import TodoSync
 @testable import TodoDaemon
 
 /// A store that cannot be written (a full disk, a read-only file) never stops
@@ -51,6 +53,34 @@ struct ReminderEngineStoreFaultTests {
         try daemon.fire(at: wake)
         #expect(try fixture.record(task, .morning)?.status == .delivered)
         #expect(daemon.jobs.count == 1)
+    }
+
+    @Test("A store that cannot carry the events' index forward still fires the tasks' reminders, and says so once")
+    func eventIndexUnwritable() throws {
+        // Given a calendar folder with an event, read in and indexed in
+        // another zone than the daemon's (so the daemon must index it
+        // again), a day task due today, and a store that takes no writes
+        // before the daemon first plans
+        let fixture = try EngineFixture(now: T.at(8))
+        let task = try fixture.add("Water the plants", due: .day(T.today))
+        let calendar = fixture.folder.file("calendar")
+        try FileManager.default.createDirectory(atPath: calendar, withIntermediateDirectories: true)
+        let lunch = ["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:lunch", "DTSTART:20990601T110000Z",
+                     "DTEND:20990601T120000Z", "SUMMARY:Lunch", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT10M",
+                     "END:VALARM", "END:VEVENT", "END:VCALENDAR", ""].joined(separator: "\r\n")
+        try Data(lunch.utf8).write(to: URL(fileURLWithPath: calendar + "/lunch.ics"))
+        let lists = ConfiguredLists([CalendarTable(path: calendar)], home: fixture.folder.path)
+        _ = try FolderSync(store: fixture.store, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: .gmt)), now: T.at(8)).run()
+        #expect(try fixture.store.eventIndexNeedsRefresh(basis: EventIndex(lists: lists, zone: fixture.timeZone).basis, now: T.at(8)))
+        try Self.refuseWrites(fixture.store, true)
+
+        // When the daemon starts, and 09:00 comes
+        let daemon = try fixture.startDaemon(eventLists: lists)
+        try daemon.fire(at: T.at(9))
+
+        // Then the task's reminder is shown, and the index's trouble said once
+        #expect(daemon.jobs.map(\.reminder.taskID) == [task.id])
+        #expect(daemon.log.entries(of: "event-index-failing").count == 1)
     }
 
     @Test("Retries of a failed show go on while the ledger cannot be written")
