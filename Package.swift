@@ -73,13 +73,15 @@ let package = Package(
             dependencies: ["CLinux"],
             swiftSettings: swiftSettings
         ),
-        // libical 3 (Debian's libical-dev), found through pkg-config like any
-        // system library: RRULE expansion, later iCalendar parsing.
-        .systemLibrary(
-            name: "CLibical",
-            pkgConfig: "libical",
-            providers: [.apt(["libical-dev"])]
-        ),
+        // libical 3's header (Debian's libical-dev): RRULE expansion and
+        // VTIMEZONEs. Declarations only: the binaries do not link libical,
+        // CLibicalLoader opens it at its first use.
+        .systemLibrary(name: "CLibical"),
+        // libical's functions, as todo-remind calls them, defined to open
+        // libical.so.3 on the first call: most commands never need it, and
+        // loading it with the ICU it links costs as much as the rest of an
+        // empty `list`.
+        .target(name: "CLibicalLoader"),
         // Recurrence is a target of its own rather than part of TodoCore: it
         // is as pure as the core (no I/O, libical only computes), but keeping
         // it apart keeps the core depending on nothing but Foundation. Both
@@ -89,7 +91,7 @@ let package = Package(
         // the occurrences to come.
         .target(
             name: "TodoRecurrence",
-            dependencies: ["TodoCore", "CLibical"],
+            dependencies: ["TodoCore", "CLibical", "CLibicalLoader"],
             swiftSettings: swiftSettings
         ),
         // iCalendar files and vdir folders, and how a task maps onto a
@@ -99,7 +101,7 @@ let package = Package(
         // generates VTIMEZONEs.
         .target(
             name: "TodoCalendar",
-            dependencies: ["TodoCore", "TodoRecurrence", "CLibical"],
+            dependencies: ["TodoCore", "TodoRecurrence", "CLibical", "CLibicalLoader"],
             swiftSettings: swiftSettings
         ),
         // Tasks in and out of every format: todo-remind's JSON, Taskwarrior's

@@ -1,4 +1,4 @@
-// libical 3 (Debian's libical-dev), found through pkg-config: iCalendar
+// libical 3 (Debian's libical-dev), opened at its first use (CLibicalLoader): iCalendar
 // parsing and RRULE expansion. Swift cannot call libical's variadic
 // constructors; use the non-variadic ones.
 #ifndef TODO_REMIND_CLIBICAL_SHIM_H

@@ -36,6 +36,22 @@ struct TodoRemind: ParsableCommand {
         CommandLine.arguments.dropFirst().first { commandNames.contains($0) }
     }
 
+    /// The command the line names, parsed on its own.
+    ///
+    /// `parseAsRoot` builds and checks the model of every subcommand on its
+    /// way to the one named: half of an empty `list`'s instructions
+    /// (BENCHMARKS.md, "Starting a command"). A line the named command cannot
+    /// read alone (help, `--version`, a mistake) is read again from the root,
+    /// so what is said about it is what the root has always said.
+    static func parsed(_ arguments: [String]) throws -> any ParsableCommand {
+        if let name = arguments.first,
+           let named = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+           let command = try? named.parseAsRoot(Array(arguments.dropFirst())) {
+            return command
+        }
+        return try parseAsRoot(arguments)
+    }
+
     /// Runs the command, reporting a mistake as one line on stderr.
     ///
     /// ArgumentParser's own `main` follows a malformed command line with the
@@ -46,7 +62,7 @@ struct TodoRemind: ParsableCommand {
             let onTerminal = TerminalError.check(environment: ProcessInfo.processInfo.environment, isTerminal: { isatty($0) == 1 }) == nil
             let arguments = try CommandLineArguments(commands: commandNames)
                 .normalized(Array(CommandLine.arguments.dropFirst()), defaultCommand: onTerminal ? UI.configuration.commandName : nil)
-            var command = try parseAsRoot(arguments)
+            var command = try parsed(arguments)
             try command.run()
             StoreOpener.closeAll()
         } catch {
