@@ -28,7 +28,7 @@ REFERENCE_ENV    := .build/reference-python
 REFERENCE_PYTHON := $(REFERENCE_ENV)/bin/python3
 REFERENCE_PIP    := recurring-ical-events==3.8.2 icalendar==7.3.2
 # What `make bench` compares with (Taskwarrior and its terminal view vit, remind) and measures by.
-BENCH_PACKAGES := taskwarrior vit remind hyperfine time
+BENCH_PACKAGES := taskwarrior vit remind hyperfine time valgrind binutils
 # What `make bench-soak`'s slow notification server is written with.
 SOAK_PACKAGES := python3-dbus python3-gi
 LINK_ORDER_PACKAGES := valgrind binutils
@@ -58,7 +58,7 @@ RELEASE_ORDER := $(if $(and $(RELEASE_LINK),$(LINK_ORDER)),-Xlinker --symbol-ord
 # Where `make link-order` writes the functions a session ran: generated, never kept.
 LINK_ORDER_FILE := .build/link-order.txt
 
-.PHONY: deps deps-test reference-python build run test test-sweep release install uninstall clean bench bench-deps bench-soak link-order bench-events
+.PHONY: deps deps-test reference-python build run test test-sweep release install uninstall clean bench bench-instructions bench-deps bench-soak link-order bench-events
 
 ## deps: install the missing Debian packages (apt-get, through sudo when not root).
 deps:
@@ -138,6 +138,14 @@ link-order: release deps-test
 ## BENCH_OUT (default BENCHMARKS.md). Quick run: make bench BENCH_IDLE_SECONDS=20 BENCH_SIZES="1000 10000"
 bench: release deps-test bench-deps
 	BENCH_RELEASE_LINK="$(RELEASE_LINK)" python3 bench/run.py
+	BENCH_RELEASE_LINK="$(RELEASE_LINK)" python3 bench/instructions.py
+
+## bench-instructions: what starting a command costs (callgrind's instructions,
+## hyperfine's time, peak memory) beside a minimal Swift program, `remind -n`
+## and `task list`, at 1,000 and 100,000 tasks, and what the binaries weigh:
+## the "Starting a command" section of BENCHMARKS.md, a few minutes after the build.
+bench-instructions: release deps-test bench-deps
+	BENCH_RELEASE_LINK="$(RELEASE_LINK)" python3 bench/instructions.py
 
 ## bench-events: calendar events beside khal, about 3 minutes after the
 ## build: 10,000 events in 5 calendars (Tests/EventReference/generate.py), the
@@ -181,8 +189,10 @@ bench-soak: release deps-test
 ## install: the two binaries, the systemd user unit, the .desktop files, the icon,
 ## shell completions and a man page, under PREFIX (default ~/.local).
 install: release
-	install -Dm755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/todo-remind
-	install -Dm755 $(RELEASE_NOTIFIER) $(DESTDIR)$(BINDIR)/todo-remind-notifier
+	@# Stripped, as a distribution installs binaries: the debug information is
+	@# most of each file, and nothing at run time reads it.
+	install -Dm755 -s $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/todo-remind
+	install -Dm755 -s $(RELEASE_NOTIFIER) $(DESTDIR)$(BINDIR)/todo-remind-notifier
 	install -d $(DESTDIR)$(DATADIR)/systemd/user $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/todo-remind
 	sed 's|@BINDIR@|$(BINDIR)|g' Resources/todo-remind.service > $(DESTDIR)$(DATADIR)/systemd/user/todo-remind.service
 	sed 's|@BINDIR@|$(BINDIR)|g' Resources/todo-remind.desktop > $(DESTDIR)$(DATADIR)/applications/todo-remind.desktop
