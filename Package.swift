@@ -52,7 +52,6 @@ let package = Package(
                 "CSQLite",
                 "TodoCore",
                 "TodoRecurrence",
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

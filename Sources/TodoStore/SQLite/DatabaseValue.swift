@@ -44,7 +44,7 @@ enum DatabaseValue: Hashable, Sendable {
             // -1: up to the first NUL, as GRDB bound it.
             sqlite3_bind_text(sqliteStatement, index, value, -1, todo_sqlite3_transient())
         case .blob(let value):
-            // An empty blob has no address and binds as NULL, as GRDB bound it.
+            // Through `Data.withUnsafeBytes`, as GRDB bound it.
             value.withUnsafeBytes { bytes in
                 sqlite3_bind_blob(sqliteStatement, index, bytes.baseAddress, Int32(bytes.count), todo_sqlite3_transient())
             }

@@ -17,6 +17,6 @@ struct RowDecodingError: Error {
         case .text(let value): "the text “\(value.count > 40 ? value.prefix(40) + "…" : value)”"
         case .blob(let value): "a blob of \(value.count) bytes"
         }
-        return "column \(column + 1) of a row of “\(sql.count > 60 ? sql.prefix(60) + "…" : sql)” holds \(found) where a \(type) is required"
+        return "column \(column + 1) of a row of “\(sql.count > 60 ? sql.prefix(60) + "…" : sql)” holds \(found), not a value of type \(type)"
     }
 }
