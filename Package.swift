@@ -27,7 +27,6 @@ let package = Package(
         .library(name: "TodoExchange", targets: ["TodoExchange"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
@@ -37,16 +36,22 @@ let package = Package(
             name: "TodoCore",
             swiftSettings: swiftSettings
         ),
+        // SQLite 3 (Debian's libsqlite3-dev), found through pkg-config like
+        // libical: the store's file.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // The store: tasks, the ledger, the journal, the files of lists in
-        // folders, in one SQLite file through GRDB.
+        // folders, in one SQLite file through a small layer of its own over
+        // CSQLite (Sources/TodoStore/SQLite).
         .target(
             name: "TodoStore",
             dependencies: [
+                "CSQLite",
                 "TodoCore",
                 "TodoRecurrence",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A task `done` and a bubble's Mark done must not complete here.
 public enum CompletionRefusal: LocalizedError, Hashable, Sendable {

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import TodoCore
 
 /// What the daemon tells other processes about itself through the store: the
@@ -80,28 +79,39 @@ public struct DaemonState: Codable, Hashable, Sendable {
     }
 }
 
-extension DaemonState: FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "daemon"
-
-    /// Instants as seconds since 1970, as every table of the store keeps them
-    /// (GRDB's default is text).
-    public static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy {
-        .timeIntervalSince1970
+extension DaemonState {
+    /// The row, if the table has one; instants are seconds since 1970, as
+    /// every table of the store keeps them.
+    static func fetchOne(_ db: Database) throws -> DaemonState? {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT id, armed_task_id, armed_kind, armed_occurrence, armed_at, planned_through, started_at FROM daemon LIMIT 1
+            """)) else { return nil }
+        var state = DaemonState()
+        state.id = try row[0]
+        state.armedTaskID = try row[1]
+        state.armedKind = try row[2]
+        state.armedOccurrence = try row[3]
+        state.armedAt = try (row[4] as Double?).map(Date.init(timeIntervalSince1970:))
+        state.plannedThrough = try (row[5] as Double?).map(Date.init(timeIntervalSince1970:))
+        state.startedAt = try (row[6] as Double?).map(Date.init(timeIntervalSince1970:))
+        return state
     }
 
-    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
-        .timeIntervalSince1970
-    }
-
-    /// Public because GRDB's `TableRecord` names it (for `\.column` in
-    /// requests); only this module uses it.
-    public enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let armedTaskID = Column(CodingKeys.armedTaskID)
-        static let armedKind = Column(CodingKeys.armedKind)
-        static let armedOccurrence = Column(CodingKeys.armedOccurrence)
-        static let armedAt = Column(CodingKeys.armedAt)
-        static let plannedThrough = Column(CodingKeys.plannedThrough)
-        static let startedAt = Column(CodingKeys.startedAt)
+    /// Writes every column of the row: an update of the row there is, or
+    /// an insert when there is none.
+    func save(_ db: Database) throws {
+        let values: StatementArguments = [
+            armedTaskID, armedKind, armedOccurrence, armedAt?.timeIntervalSince1970,
+            plannedThrough?.timeIntervalSince1970, startedAt?.timeIntervalSince1970,
+        ]
+        try db.cachedStatement(sql: """
+            UPDATE daemon SET armed_task_id = ?, armed_kind = ?, armed_occurrence = ?, armed_at = ?, planned_through = ?, started_at = ?
+            WHERE id = ?
+            """).execute(arguments: values + [id])
+        guard db.changesCount == 0 else { return }
+        try db.cachedStatement(sql: """
+            INSERT INTO daemon (armed_task_id, armed_kind, armed_occurrence, armed_at, planned_through, started_at, id)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: values + [id])
     }
 }

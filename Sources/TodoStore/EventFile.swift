@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A file of a list's folder that holds no task, as the store remembers it
 /// (`event`): where it is, what it was when last read, and whether it holds

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import TodoCore
 
 /// The store's side of the events in the lists' folders, within the same
@@ -14,8 +13,8 @@ public struct EventFiles {
         var files: [String: EventFile] = [:]
         let rows = try Row.fetchCursor(db, sql: "SELECT id, name, uid, etag, problem FROM event WHERE folder = ?", arguments: [folder])
         while let row = try rows.next() {
-            let name: String = row[1]
-            files[name] = EventFile(id: row[0], folder: folder, name: name, uid: row[2], etag: row[3], problem: row[4])
+            let name: String = try row[1]
+            files[name] = try EventFile(id: row[0], folder: folder, name: name, uid: row[2], etag: row[3], problem: row[4])
         }
         return files
     }
@@ -73,7 +72,7 @@ public struct EventFiles {
         try Row.fetchAll(db, sql: "SELECT id, folder, series, acknowledged_here FROM event WHERE series IS NOT NULL ORDER BY id")
             .compactMap { row in
                 guard let series = try? JSONDecoder().decode(EventSeries.self, from: row[2] as Data) else { return nil }
-                return (row[0], row[1], series, (row[3] as Double?).map(Date.init(timeIntervalSince1970:)))
+                return try (row[0], row[1], series, (row[3] as Double?).map(Date.init(timeIntervalSince1970:)))
             }
     }
 
@@ -83,7 +82,7 @@ public struct EventFiles {
                                          arguments: [id]),
               let series = try? JSONDecoder().decode(EventSeries.self, from: row[1] as Data)
         else { return nil }
-        return (row[0], series, (row[2] as Double?).map(Date.init(timeIntervalSince1970:)))
+        return try (row[0], series, (row[2] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 
     // MARK: - The index
@@ -92,7 +91,7 @@ public struct EventFiles {
     /// before the first index.
     public func indexState() throws -> (zone: String, from: Date, through: Date)? {
         try Row.fetchOne(db, sql: "SELECT zone, indexed_from, indexed_through FROM event_index WHERE id = 1").map { row in
-            (row[0], Date(timeIntervalSince1970: row[1]), Date(timeIntervalSince1970: row[2]))
+            try (row[0], Date(timeIntervalSince1970: row[1]), Date(timeIntervalSince1970: row[2]))
         }
     }
 
@@ -139,7 +138,7 @@ public struct EventFiles {
     /// The snoozes made here of an event whose file may not be written.
     public func localSnoozes(of eventID: Int64) throws -> [(until: Date, occurrence: String)] {
         try Row.fetchAll(db, sql: "SELECT until, occurrence FROM event_snooze WHERE event_id = ?", arguments: [eventID])
-            .map { (Date(timeIntervalSince1970: $0[0]), $0[1]) }
+            .map { try (Date(timeIntervalSince1970: $0[0]), $0[1]) }
     }
 
     /// Records a dismissal made here of an event whose file is not written:
@@ -160,7 +159,7 @@ public struct EventFiles {
     public func problems(in folder: String) throws -> [String: String] {
         var problems: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT name, problem FROM event WHERE folder = ? AND problem IS NOT NULL", arguments: [folder]) {
-            problems[row[0]] = row[1]
+            try problems[row[0]] = row[1]
         }
         return problems
     }

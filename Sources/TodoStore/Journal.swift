@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 
 /// The journal's writes and reads within a transaction of the store: each
 /// change a command, the view or a bubble makes to tasks is an entry, with
@@ -115,24 +114,24 @@ enum Journal {
     }
 
     private static func entry(_ db: Database, row: Row) throws -> JournalEntry {
-        let id: Int64 = row[0]
+        let id: Int64 = try row[0]
         var tasks = try Row.fetchAll(db, sql: "SELECT id, title FROM journal_task WHERE entry = ? ORDER BY id", arguments: [id])
-            .map { JournalEntry.TaskName(id: $0[0], title: $0[1]) }
+            .map { try JournalEntry.TaskName(id: $0[0], title: $0[1]) }
         for span in try spans(db, entry: id) {
             // Titles as they are now: a task gone since has none here.
             var titles: [Int64: String] = [:]
             for task in try Row.fetchAll(db, sql: "SELECT id, title FROM task WHERE id BETWEEN ? AND ?",
                                          arguments: [span.ids.lowerBound, span.ids.upperBound]) {
-                titles[task[0]] = task[1]
+                try titles[task[0]] = task[1]
             }
             tasks += span.ids.map { JournalEntry.TaskName(id: $0, title: titles[$0]) }
         }
-        let authorName: String = row[2]
-        let actionName: String = row[4]
-        guard let author = JournalAuthor(name: authorName, session: row[3]), let action = JournalAction(rawValue: actionName) else {
+        let authorName: String = try row[2]
+        let actionName: String = try row[4]
+        guard let author = try JournalAuthor(name: authorName, session: row[3]), let action = JournalAction(rawValue: actionName) else {
             throw TaskRow.UnreadableValue(taskID: 0, column: "journal.author", value: "\(authorName) \(actionName)")
         }
-        return JournalEntry(id: id, at: Date(timeIntervalSince1970: row[1]), author: author, action: action,
+        return try JournalEntry(id: id, at: Date(timeIntervalSince1970: row[1]), author: author, action: action,
                             tasks: tasks, undoneAt: (row[5] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 
@@ -148,11 +147,11 @@ enum Journal {
                                     arguments: [entry.id])
         // The tasks the change added go, many to a statement: undoing an
         // import of 100,000 tasks one statement each took half a minute.
-        let added = rows.filter { !($0[1] as Bool) }.map { $0[0] as Int64 }
+        let added = try rows.filter { try !($0[1] as Bool) }.map { try $0[0] as Int64 }
         for chunk in TaskStore.chunked(added) {
             try db.execute(sql: "DELETE FROM task WHERE id IN (\(TaskStore.placeholders(chunk.count)))", arguments: StatementArguments(chunk))
         }
-        for row in rows where row[1] as Bool {
+        for row in rows where try row[1] as Bool {
             try putBack(db, entry: entry.id, id: row[0], deleted: (row[2] as Double?) == nil, fileUID: row[3])
         }
         try db.execute(sql: "UPDATE journal SET undone_at = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, entry.id])
@@ -165,15 +164,15 @@ enum Journal {
             SELECT journal_task.id, task.title FROM journal_task LEFT JOIN task ON task.id = journal_task.id
             WHERE journal_task.entry = ? AND task.updated_at IS NOT journal_task.after ORDER BY journal_task.id LIMIT 1
             """, arguments: [entry.id]) {
-            let id: Int64 = changed[0]
-            throw UndoRefusal.changedSince(entry, taskID: id, title: (changed[1] as String?) ?? entry.tasks.first { $0.id == id }?.title)
+            let id: Int64 = try changed[0]
+            throw UndoRefusal.changedSince(entry, taskID: id, title: (try changed[1] as String?) ?? entry.tasks.first { $0.id == id }?.title)
         }
         for span in try spans(db, entry: entry.id) {
             let bounds: StatementArguments = [span.ids.lowerBound, span.ids.upperBound]
             if let changed = try Row.fetchOne(db, sql: """
                 SELECT id, title FROM task WHERE id BETWEEN ? AND ? AND updated_at IS NOT ? ORDER BY id LIMIT 1
                 """, arguments: bounds + [span.after]) {
-                throw UndoRefusal.changedSince(entry, taskID: changed[0], title: changed[1])
+                throw try UndoRefusal.changedSince(entry, taskID: changed[0], title: changed[1])
             }
             let present = try Int64.fetchAll(db, sql: "SELECT id FROM task WHERE id BETWEEN ? AND ? ORDER BY id", arguments: bounds)
             if present.count < span.ids.count {
@@ -192,8 +191,8 @@ enum Journal {
         try Row.fetchAll(db.cachedStatement(sql: "SELECT first_id, last_id, after FROM journal_added WHERE entry = ? ORDER BY first_id"),
                          arguments: [entry])
             .compactMap { row in
-                let first: Int64 = row[0], last: Int64 = row[1]
-                return first <= last ? (first...last, row[2]) : nil
+                let first: Int64 = try row[0], last: Int64 = try row[1]
+                return first <= last ? (first...last, try row[2]) : nil
             }
     }
 
@@ -214,7 +213,7 @@ enum Journal {
                 """).execute(arguments: arguments)
             if let file {
                 try db.cachedStatement(sql: "UPDATE task_file SET folder = ?, name = ?, uid = ?, etag = ?, dirty = 1 WHERE task_id = ?")
-                    .execute(arguments: [file[0], file[1], file[2], file[3], id])
+                    .execute(arguments: StatementArguments(file.values + [id.databaseValue]))
             } else if let fileUID {
                 try db.cachedStatement(sql: "UPDATE task_file SET uid = ? WHERE task_id = ? AND name IS NULL").execute(arguments: [fileUID, id])
             }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One change the journal keeps: who made it, what it did, to which tasks.
 public struct JournalEntry: Hashable, Sendable, Identifiable {

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import TodoCore
 
 /// The delivery ledger (the `delivery` table): what the daemon did about each
@@ -85,13 +84,13 @@ public struct Ledger: Sendable {
         try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row in
             // A kind or status this version does not know (a newer daemon's) is
             // left alone rather than misread.
-            let owner: Reminder.Owner? = if let taskID = row[0] as Int64? { .task(taskID) } else { (row[1] as Int64?).map { .event($0) } }
-            guard let owner, let kind = ReminderKind(rawValue: row[2]), let occurrence = Reminder.Occurrence(text: row[3]),
-                  let status = DeliveryStatus(rawValue: row[5])
+            let owner: Reminder.Owner? = if let taskID = try row[0] as Int64? { .task(taskID) } else { (try row[1] as Int64?).map { .event($0) } }
+            guard let owner, let kind = try ReminderKind(rawValue: row[2]), let occurrence = try Reminder.Occurrence(text: row[3]),
+                  let status = try DeliveryStatus(rawValue: row[5])
             else {
                 return nil
             }
-            return DeliveryRecord(
+            return try DeliveryRecord(
                 reminder: Reminder(owner: owner, kind: kind, occurrence: occurrence, at: Date(timeIntervalSince1970: row[4])),
                 status: status,
                 firedAt: Date(timeIntervalSince1970: row[6]),

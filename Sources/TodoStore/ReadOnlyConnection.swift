@@ -1,19 +1,18 @@
-import GRDB
-import GRDBSQLite
+import CSQLite
 
 /// A read-only SQLite connection through the C API, for looking at a file
 /// before it is opened as a store.
 ///
-/// Not a GRDB `DatabaseQueue`: freeing one frees a Dispatch queue, and that
-/// starts libdispatch's worker pool, whose monitor then wakes the process
-/// every second for good; the daemon must make no wake-ups while idle.
+/// Not a `Database`: this one runs nothing as it opens (no pragma, no
+/// check of the file), so that everything it reads is read in its one
+/// snapshot, and it opens `file:` URIs (`SQLITE_OPEN_URI`).
 final class ReadOnlyConnection {
     private let handle: OpaquePointer
 
     /// Opens `path` (a file name, or a `file:` URI) read-only; the file is
     /// never created or written.
     ///
-    /// - Throws: a GRDB `DatabaseError` with SQLite's code and message, as
+    /// - Throws: a `DatabaseError` with SQLite's code and message, as
     ///   the store's other SQLite failures are.
     init(path: String, busyTimeout: Double) throws {
         var handle: OpaquePointer?
@@ -76,6 +75,6 @@ final class ReadOnlyConnection {
     }
 
     private static func failure(_ code: Int32, _ message: String) -> DatabaseError {
-        DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
+        DatabaseError(resultCode: code, message: message)
     }
 }

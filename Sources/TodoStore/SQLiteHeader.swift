@@ -1,7 +1,7 @@
 /// The first bytes of an SQLite database file, read without SQLite.
 ///
 /// Reading them ourselves lets the store judge a file without opening it
-/// through SQLite, which would already write to it (GRDB's `DatabasePool`
+/// through SQLite, which would already write to it (the connection of `TaskStore.Connections.pool`
 /// switches the file to WAL mode as it opens). The layout is the one in
 /// <https://www.sqlite.org/fileformat2.html#the_database_header>.
 struct SQLiteHeader {

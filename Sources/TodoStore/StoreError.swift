@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// Why the task store could not be opened, read or written.

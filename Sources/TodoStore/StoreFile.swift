@@ -1,5 +1,5 @@
-import Foundation
-import GRDBSQLite
+import FoundationEssentials
+import CSQLite
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -131,18 +131,15 @@ enum StoreFile {
     /// no locks, and nothing created.
     ///
     /// - Returns: the path itself when the store is writable or has a `-wal`,
-    ///   or when SQLite was built to read every name as a path (GRDB opens
-    ///   without `SQLITE_OPEN_URI`; Debian's SQLite has `SQLITE_USE_URI`).
+    ///   or when SQLite was built to read every name as a path (`Database`
+    ///   opens without `SQLITE_OPEN_URI`; Debian's SQLite has `SQLITE_USE_URI`).
     static func readingName(for path: String) -> String {
         var info = stat()
         guard !isWritable(path), stat(path + "-wal", &info) != 0, errno == ENOENT,
               sqlite3_compileoption_used("USE_URI") != 0 else { return path }
         // In a URI, "?", "#" and "%" are escaped; "file:" and a path starting
         // "//" would read as a host name, hence "file://" before an absolute path.
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "?#%")
-        let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
-        return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?immutable=1"
+        return (path.hasPrefix("/") ? "file://" : "file:") + uriEscaped(path) + "?immutable=1"
     }
 
     /// Runs `body` holding an exclusive lock on the store's folder (`flock`),
@@ -165,7 +162,7 @@ enum StoreFile {
 
     /// A path beside the store for building a new one, unique to this process.
     static func buildingPath(for path: String) -> String {
-        let name = (path as NSString).lastPathComponent
+        let name = PathText.name(of: path)
         let folder = folder(of: path)
         let hidden = ".\(name).new-\(getpid())"
         return folder.isEmpty ? hidden : folder + "/" + hidden
@@ -290,7 +287,25 @@ enum StoreFile {
 
     /// The folder part of a path; empty for a bare file name.
     static func folder(of path: String) -> String {
-        (path as NSString).deletingLastPathComponent
+        PathText.folder(of: path)
+    }
+
+    /// The path as a URI's path: every byte of its UTF-8 but the letters,
+    /// digits and `!$&'()*+,-./:=@_~` as `%XX` (what Foundation's
+    /// `urlPathAllowed` left as they are, less "?", "#" and "%").
+    private static func uriEscaped(_ path: String) -> String {
+        let kept = Set("!$&'()*+,-./:=@_~".utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        var escaped: [UInt8] = []
+        for byte in path.utf8 {
+            let isLetterOrDigit = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            if isLetterOrDigit || kept.contains(byte) {
+                escaped.append(byte)
+            } else {
+                escaped += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     /// The C library's description of an errno value, starting in lower case

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import TodoCore
 import TodoRecurrence
 
@@ -16,7 +15,7 @@ enum StoreSchema {
     /// The migrations, in the order they run.
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v1") { db in
             try db.execute(sql: """
                 CREATE TABLE task (
                     -- AUTOINCREMENT: an id, once used, is never given to another task.
@@ -57,7 +56,7 @@ enum StoreSchema {
                 PRAGMA application_id = \(applicationID);
                 """)
         }
-        migrator.registerMigration("v2-delivery-ledger", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v2-delivery-ledger") { db in
             try db.execute(sql: """
                 -- What the daemon did about each reminder, so each fires at most
                 -- once across restarts. Rows go with their task.
@@ -85,7 +84,7 @@ enum StoreSchema {
                 ) WITHOUT ROWID;
                 """)
         }
-        migrator.registerMigration("v3-snooze", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v3-snooze") { db in
             try db.execute(sql: """
                 -- A task's snooze: remind of it once more, at `until`. One per
                 -- task, gone with its task. Its own table, not a task column,
@@ -102,7 +101,7 @@ enum StoreSchema {
                 CREATE INDEX snooze_by_until ON snooze(until);
                 """)
         }
-        migrator.registerMigration("v4-covering-reminder-queue", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v4-covering-reminder-queue") { db in
             try db.execute(sql: """
                 -- The reminder queue again, holding every column `next` reads
                 -- (its WHERE clause's too, which SQLite does not count as held
@@ -114,7 +113,7 @@ enum StoreSchema {
                     WHERE completed_at IS NULL AND reminder = 1 AND due_key IS NOT NULL;
                 """)
         }
-        migrator.registerMigration("v5-repeat", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v5-repeat") { db in
             try db.execute(sql: """
                 -- A repeating task keeps its rule verbatim, what it repeats
                 -- from, the zone a timed series is anchored in, the series'
@@ -137,7 +136,7 @@ enum StoreSchema {
                 CREATE INDEX completion_by_task ON completion(task_id, completed_at);
                 """)
         }
-        migrator.registerMigration("v6-reminder-identity", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v6-reminder-identity") { db in
             try db.execute(sql: """
                 -- When each task's due was last set: reminders that fell
                 -- before it were never due, while other edits no longer hide
@@ -192,7 +191,7 @@ enum StoreSchema {
                 CREATE INDEX delivery_by_firing ON delivery(fired_at);
                 """)
         }
-        migrator.registerMigration("v7-daemon-state", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v7-daemon-state") { db in
             try db.execute(sql: """
                 -- The daemon's state that `status` reads, typed (DaemonState):
                 -- one row, there from the start, whose columns the daemon
@@ -226,7 +225,7 @@ enum StoreSchema {
                 -- every plan, and would stop if it were gone.
                 """)
         }
-        migrator.registerMigration("v8-reminder-queue-by-priority", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v8-reminder-queue-by-priority") { db in
             try db.execute(sql: """
                 -- The reminder queue by priority: `next` reads the most urgent
                 -- overdue tasks (high first, then the earliest due) a
@@ -236,7 +235,7 @@ enum StoreSchema {
                     WHERE completed_at IS NULL AND reminder = 1 AND due_key IS NOT NULL;
                 """)
         }
-        migrator.registerMigration("v9-calendar", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v9-calendar") { db in
             try db.execute(sql: """
                 -- The list a task is in: the path of the iCalendar folder that
                 -- holds it; NULL for the local list, kept in the store alone.
@@ -358,7 +357,7 @@ enum StoreSchema {
                 );
                 """)
         }
-        migrator.registerMigration("v10-folder-scan", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v10-folder-scan") { db in
             try db.execute(sql: """
                 -- Each list folder's directory (ItemStamp.etag of the folder
                 -- itself: mtime and inode) as a command's scan last found it.
@@ -371,7 +370,7 @@ enum StoreSchema {
                 );
                 """)
         }
-        migrator.registerMigration("v11-unfollowed-rule", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v11-unfollowed-rule") { db in
             try db.execute(sql: """
                 -- A task whose file repeats by a rule todo-remind cannot
                 -- follow (FREQ=MINUTELY, a rule libical refuses): the rule,
@@ -386,7 +385,7 @@ enum StoreSchema {
                 );
                 """)
         }
-        migrator.registerMigration("v12-task-file-versions", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v12-task-file-versions") { db in
             try db.execute(sql: """
                 -- The versions of a task's file this store has seen, read in
                 -- or written here, oldest first (TaskFileVersion). Kept
@@ -424,7 +423,7 @@ enum StoreSchema {
                 UPDATE task_file SET base = NULL;
                 """)
         }
-        migrator.registerMigration("v13-unfollowed-stored-rules", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v13-unfollowed-stored-rules") { db in
             // A rule todo-remind cannot follow is never a task's repeat, only
             // a row of unfollowed_rule (TaskFiles+UnfollowedRule): the one
             // sign that `done` refuses and `sync --check` reports. An older
@@ -438,17 +437,17 @@ enum StoreSchema {
                 FROM task t LEFT JOIN task_file f ON f.task_id = t.id WHERE t.repeat_rule IS NOT NULL
                 """)
             for row in rows {
-                let id: Int64 = row[0]
-                let rule: String = row[1]
-                let start: Due? = (row[4] as String?).flatMap(LocalDay.init(iso:)).map(Due.day)
+                let id: Int64 = try row[0]
+                let rule: String = try row[1]
+                let start: Due? = try (row[4] as String?).flatMap(LocalDay.init(iso:)).map(Due.day)
                     ?? (row[5] as Double?).map { .time(Date(timeIntervalSince1970: $0)) }
                 guard let start else { continue }
-                let repeating = TaskRepeat(rule: rule, from: RepeatFrom(rawValue: row[2] ?? "") ?? .due, zone: row[3], start: start)
+                let repeating = try TaskRepeat(rule: rule, from: RepeatFrom(rawValue: row[2] ?? "") ?? .due, zone: row[3], start: start)
                 let reason: String
                 do throws(RepeatRuleError) { _ = try repeating.recurrence(); continue } catch { reason = error.message }
-                let folder: String? = row[6]
-                let name: String? = row[7]
-                let file = folder.flatMap { folder in name.map { (folder as NSString).appendingPathComponent($0) } } ?? "Task \(id)"
+                let folder: String? = try row[6]
+                let name: String? = try row[7]
+                let file = folder.flatMap { folder in name.map { PathText.joining(folder, $0) } } ?? "Task \(id)"
                 try db.execute(sql: """
                     UPDATE task SET repeat_rule = NULL, repeat_from = NULL, repeat_zone = NULL,
                         repeat_start_day = NULL, repeat_start_time = NULL, repeat_done = 0 WHERE id = ?
@@ -459,7 +458,7 @@ enum StoreSchema {
                 ])
             }
         }
-        migrator.registerMigration("v14-repeat-start-wall", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v14-repeat-start-wall") { db in
             // The wall-clock reading a timed series was started at where its
             // start instant does not say it back: a time typed in a DST gap,
             // which later occurrences keep (TaskRepeat.startWall). NULL, as
@@ -467,7 +466,7 @@ enum StoreSchema {
             // its zone, which is the typed one for every start outside a gap.
             try db.execute(sql: "ALTER TABLE task ADD COLUMN repeat_start_wall TEXT")
         }
-        migrator.registerMigration("v15-events", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v15-events") { db in
             try db.execute(sql: """
                 -- Every file of a list's folder that holds no task, as the
                 -- last read found it (EventFiles): a calendar event, whose
@@ -564,7 +563,7 @@ enum StoreSchema {
                 CREATE INDEX event_delivery_by_instant ON event_delivery(at);
                 """)
         }
-        migrator.registerMigration("v16-journal", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v16-journal") { db in
             try db.execute(sql: """
                 -- Every change a command, the interactive view or a bubble's
                 -- action made to tasks, newest last, with the tasks as they
@@ -641,7 +640,7 @@ enum StoreSchema {
                 CREATE INDEX journal_completion_by_entry ON journal_completion(entry, task_id);
                 """)
         }
-        migrator.registerMigration("v17-tags-subtasks-start", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v17-tags-subtasks-start") { db in
             try db.execute(sql: """
                 -- Every tag of a task, in order, separated by U+001F
                 -- (TaskTags.separator); the first is the category, which the
@@ -722,7 +721,7 @@ enum StoreSchema {
                 ALTER TABLE journal_task ADD COLUMN parent_id INTEGER;
                 """)
         }
-        migrator.registerMigration("v18-task-origin", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v18-task-origin") { db in
             try db.execute(sql: """
                 -- Where an imported task came from (TaskOrigin): the UID it
                 -- had there, which a second import of the same file finds,
@@ -735,7 +734,7 @@ enum StoreSchema {
                 CREATE INDEX task_origin_by_uid ON task_origin(uid);
                 """)
         }
-        migrator.registerMigration("v19-journal-origin", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v19-journal-origin") { db in
             try db.execute(sql: """
                 -- A deleted imported task's origin, so that undoing the
                 -- delete brings back where it came from with it.
@@ -743,7 +742,7 @@ enum StoreSchema {
                 ALTER TABLE journal_task ADD COLUMN origin_item BLOB;
                 """)
         }
-        migrator.registerMigration("v20-journal-added-span", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v20-journal-added-span") { db in
             try db.execute(sql: """
                 -- The tasks an import added, as the span of ids they were
                 -- given one after the other, instead of a journal_task row
@@ -760,14 +759,14 @@ enum StoreSchema {
                 ) WITHOUT ROWID;
                 """)
         }
-        migrator.registerMigration("v21-event-by-uid", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v21-event-by-uid") { db in
             try db.execute(sql: """
                 -- A UID is one event in a folder: a second file holding it
                 -- is found at its reading, not by a scan of the folder's.
                 CREATE INDEX event_by_uid ON event(folder, uid);
                 """)
         }
-        migrator.registerMigration("v22-one-ledger", foreignKeyChecks: .immediate) { db in
+        migrator.registerMigration("v22-one-ledger") { db in
             try db.execute(sql: """
                 -- One ledger for every reminder, whoever owns it: a task's
                 -- (task_id) or a calendar event's alarm instant (event_id),

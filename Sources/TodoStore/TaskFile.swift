@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A task of a folder-backed list and its file there, as the store
 /// remembers it: where the file is and what it was when last seen. The

@@ -1,4 +1,3 @@
-import GRDB
 
 extension TaskFiles {
     /// Runs `body` as a part of the transaction that may fail on its own (a
@@ -9,9 +8,6 @@ extension TaskFiles {
     /// A sync writes many tasks' files in one transaction: one file that
     /// cannot be written must not undo the others.
     public func undoingOnFailure(_ body: () throws -> Void) throws {
-        try db.inSavepoint {
-            try body()
-            return .commit
-        }
+        try db.inSavepoint(body)
     }
 }

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import TodoCore
 
 /// The store's side of subtasks in folders: the parent UID each file names
@@ -47,7 +46,7 @@ extension TaskFiles {
             WHERE f.parent_uid IS NOT NULL AND f.task_id IN (SELECT id FROM task)
               AND NOT EXISTS (SELECT 1 FROM task_file p WHERE p.uid = f.parent_uid)
             ORDER BY f.task_id
-            """).map { ($0[0], $0[1]) }
+            """).map { try ($0[0], $0[1]) }
     }
 
     /// The tasks of folders whose files were never read for the fields this
@@ -90,7 +89,7 @@ extension TaskFiles {
         for chunk in TaskStore.chunked(ids) {
             for row in try Row.fetchAll(db, sql: "SELECT task_id, dirty FROM task_file WHERE task_id IN (\(TaskStore.placeholders(chunk.count)))",
                                         arguments: StatementArguments(chunk)) {
-                marks[row[0]] = row[1]
+                try marks[row[0]] = row[1]
             }
         }
         try body()

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 
 extension TaskFiles {
     /// Records that the task's file repeats by `rule`, which todo-remind
@@ -21,7 +20,7 @@ extension TaskFiles {
             SELECT f.name, u.message FROM (\(Self.unfollowedRulesSQL)) u JOIN task_file f ON f.task_id = u.task_id
             WHERE f.folder = ? AND f.name IS NOT NULL
             """, arguments: [folder])
-        return Dictionary(rows.map { ($0[0] as String, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
+        return try Dictionary(rows.map { try ($0[0] as String, $0[1] as String) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The rule todo-remind cannot follow that the task's file repeats by,

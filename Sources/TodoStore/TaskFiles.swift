@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import TodoCore
 
 /// The store's side of syncing with iCalendar folders, within one write
@@ -23,8 +22,8 @@ public struct TaskFiles {
             SELECT task_id, name, uid, etag FROM task_file WHERE folder = ? AND name IS NOT NULL
             """, arguments: [folder])
         while let row = try rows.next() {
-            let name: String = row[1]
-            files[name] = TaskFile(taskID: row[0], folder: folder, name: name, uid: row[2], etag: row[3])
+            let name: String = try row[1]
+            files[name] = try TaskFile(taskID: row[0], folder: folder, name: name, uid: row[2], etag: row[3])
         }
         return files
     }
@@ -150,7 +149,7 @@ public struct TaskFiles {
             SELECT id, length(content) FROM task_file_version WHERE task_id = ? ORDER BY id DESC
             """), arguments: [taskID])
         for (index, row) in sizes.enumerated() {
-            total += row[1] as Int
+            total += try row[1] as Int
             if index > 0, index >= versionsKept || total > bytesKept {
                 try db.cachedStatement(sql: "DELETE FROM task_file_version WHERE task_id = ? AND id <= ?").execute(arguments: [taskID, row[0] as Int64])
                 break
@@ -166,14 +165,14 @@ public struct TaskFiles {
 
     private static let versionColumns = "id, content, is_file, written"
 
-    private static func version(_ row: Row) -> TaskFileVersion {
-        TaskFileVersion(id: row[0], content: [UInt8](row[1] as Data), isFile: row[2], writtenHere: row[3])
+    private static func version(_ row: Row) throws -> TaskFileVersion {
+        try TaskFileVersion(id: row[0], content: [UInt8](row[1] as Data), isFile: row[2], writtenHere: row[3])
     }
 
     private func fetch(_ clause: String, _ arguments: StatementArguments) throws -> [TaskFile] {
         // A few clauses, each asked once a file: prepared once.
         try Row.fetchAll(db.cachedStatement(sql: "SELECT task_id, folder, name, uid, etag FROM task_file \(clause)"), arguments: arguments)
-            .map { row in TaskFile(taskID: row[0], folder: row[1], name: row[2], uid: row[3], etag: row[4]) }
+            .map { row in try TaskFile(taskID: row[0], folder: row[1], name: row[2], uid: row[3], etag: row[4]) }
     }
 }
 
@@ -198,7 +197,7 @@ extension TaskStore {
             for row in try Row.fetchAll(db, sql: """
                 SELECT list, count(*) FILTER (WHERE completed_at IS NULL), count(*) FROM task GROUP BY list
                 """) {
-                counts[row[0] as String?] = (row[1], row[2])
+                try counts[row[0] as String?] = (row[1], row[2])
             }
             return counts
         }
@@ -257,7 +256,7 @@ extension TaskStore {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT task_id, at, fields, kept FROM sync_conflict ORDER BY at DESC, id DESC LIMIT ?", arguments: [limit])
                 .map { row in
-                    SyncConflict(
+                    try SyncConflict(
                         taskID: row[0], at: Date(timeIntervalSince1970: row[1]),
                         fields: (row[2] as String).split(separator: ",").map(String.init), keptHere: (row[3] as String) == "here"
                     )

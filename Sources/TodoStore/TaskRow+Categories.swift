@@ -1,5 +1,12 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension TaskRow {
     /// The categories met in a read of many tasks, each with the tags of a

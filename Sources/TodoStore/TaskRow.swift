@@ -1,7 +1,13 @@
-import Foundation
-import GRDB
-import GRDBSQLite
+import FoundationEssentials
+import CSQLite
 import TodoCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The conversions between a `TodoTask` and a row of the `task` table.
 ///
@@ -147,9 +153,9 @@ enum TaskRow {
     /// Decodes the columns of `selection`, which must come first in the
     /// statement's current row, straight from SQLite's column accessors.
     ///
-    /// GRDB's typed decoding checks and converts each value through generic
-    /// code, about 3,000 instructions a task; `list` decodes every task of
-    /// the store, so the handful of column reads are done here directly.
+    /// A `Row` copies each value out and converts it through generic code;
+    /// `list` decodes every task of the store, so the handful of column
+    /// reads are done here directly.
     ///
     /// - Throws: `UnreadableValue` when a column holds what no version of the
     ///   schema writes, or NULL where a value is required.
@@ -469,8 +475,10 @@ extension TaskRow {
         _ body: (SQLiteStatement) throws -> Bool
     ) throws {
         let statement = try db.cachedStatement(sql: sql)
-        let rows = try Row.fetchCursor(statement, arguments: arguments)
-        while try rows.next() != nil {
+        try statement.bind(arguments)
+        // Reset whether the rows end or `body` stops them: the read ends with it.
+        defer { statement.reset() }
+        while try statement.step() {
             guard try body(statement.sqliteStatement) else { return }
         }
     }

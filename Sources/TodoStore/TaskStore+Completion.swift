@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import TodoCore
 import TodoRecurrence
 
@@ -58,7 +57,7 @@ extension TaskStore {
                    SELECT id, due_day, due_time FROM completion WHERE task_id = ? ORDER BY completed_at DESC, id DESC LIMIT 1
                    """, arguments: [task.id]) {
                 try db.execute(sql: "DELETE FROM completion WHERE id = ?", arguments: [last[0] as Int64])
-                if let due = TaskRow.due(day: last[1], time: last[2]) {
+                if let due = try TaskRow.due(day: last[1], time: last[2]) {
                     task.moveOccurrence(to: due, clock: clock)
                 } else {
                     task.due = nil
@@ -80,10 +79,10 @@ extension TaskStore {
                 ORDER BY task_id, completed_at DESC, id DESC
                 """)
             while let row = try rows.next() {
-                let id: Int64 = row[0]
+                let id: Int64 = try row[0]
                 guard result[id, default: []].count < limit else { continue }
-                let due = TaskRow.due(day: row[1], time: row[2])
-                result[id, default: []].append(Completion(due: due, at: Date(timeIntervalSince1970: row[3])))
+                let due = try TaskRow.due(day: row[1], time: row[2])
+                try result[id, default: []].append(Completion(due: due, at: Date(timeIntervalSince1970: row[3])))
             }
             return result
         }

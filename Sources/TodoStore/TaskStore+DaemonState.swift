@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import TodoCore
 
 /// The daemon's state (`DaemonState`), written by the daemon and read by

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import TodoCore
 
 /// Reading the events' side of the store: the index of their coming alarm
@@ -55,7 +54,7 @@ extension TaskStore {
                 """, arguments: [to.timeIntervalSince1970, from.timeIntervalSince1970])
                 .compactMap { row in
                     guard let series = try? JSONDecoder().decode(EventSeries.self, from: row[2] as Data) else { return nil }
-                    return (row[0], row[1], series)
+                    return try (row[0], row[1], series)
                 }
         }
     }
@@ -65,8 +64,8 @@ extension TaskStore {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT id, folder, name, uid, etag, problem, series FROM event WHERE id = ?",
                                              arguments: [id]) else { return nil }
-            let file = EventFile(id: row[0], folder: row[1], name: row[2], uid: row[3], etag: row[4], problem: row[5])
-            let series = (row[6] as Data?).flatMap { try? JSONDecoder().decode(EventSeries.self, from: $0) }
+            let file = try EventFile(id: row[0], folder: row[1], name: row[2], uid: row[3], etag: row[4], problem: row[5])
+            let series = try (row[6] as Data?).flatMap { try? JSONDecoder().decode(EventSeries.self, from: $0) }
             return (file, series)
         }
     }
@@ -78,19 +77,19 @@ extension TaskStore {
                    a.recurrence, a.summary, a.location, a.priority, e.changed_at
             FROM event_alarm a JOIN event e ON e.id = a.event_id WHERE \(clause)
             """, arguments: arguments).compactMap { row in
-            guard let kind = ReminderKind(rawValue: row[2]), let identity = Reminder.Occurrence(text: row[3]) else { return nil }
-            let start = Date(timeIntervalSince1970: row[6])
-            let days: ClosedRange<LocalDay>? = {
-                guard let first = (row[8] as String?).flatMap(LocalDay.init(iso:)),
-                      let last = (row[9] as String?).flatMap(LocalDay.init(iso:)), first <= last else { return nil }
+            guard let kind = try ReminderKind(rawValue: row[2]), let identity = try Reminder.Occurrence(text: row[3]) else { return nil }
+            let start = try Date(timeIntervalSince1970: row[6])
+            let days: ClosedRange<LocalDay>? = try {
+                guard let first = try (row[8] as String?).flatMap(LocalDay.init(iso:)),
+                      let last = try (row[9] as String?).flatMap(LocalDay.init(iso:)), first <= last else { return nil }
                 return first...last
             }()
-            let occurrence = EventOccurrence(
+            let occurrence = try EventOccurrence(
                 id: days.map { .day($0.lowerBound) } ?? .at(start), recurrenceMicroseconds: row[10], start: start,
                 end: Date(timeIntervalSince1970: row[7]), days: days,
                 details: EventDetails(summary: row[11], location: row[12], priorityValue: row[13])
             )
-            return EventAlarmInstant(kind: kind, identity: identity, at: Date(timeIntervalSince1970: row[4]), alarmID: row[5],
+            return try EventAlarmInstant(kind: kind, identity: identity, at: Date(timeIntervalSince1970: row[4]), alarmID: row[5],
                                      occurrence: occurrence)
                 .reminder(ofEvent: row[0], folder: row[1], changedAt: (row[14] as Double?).map(Date.init(timeIntervalSince1970:)))
         }

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 
 /// Undo: the journal of changes made through the store (`Journal`), read
 /// and undone.

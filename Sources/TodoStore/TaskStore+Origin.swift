@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import TodoCore
 
 extension TaskStore {
@@ -51,7 +50,7 @@ extension TaskStore {
             var origins: [Int64: TaskOrigin] = [:]
             let rows = try Row.fetchCursor(db, sql: "SELECT task_id, uid, item FROM task_origin")
             while let row = try rows.next() {
-                origins[row[0]] = TaskOrigin(uid: row[1], item: Array((row[2] as Data?) ?? Data()))
+                try origins[row[0]] = TaskOrigin(uid: row[1], item: Array((row[2] as Data?) ?? Data()))
             }
             return origins
         }
@@ -68,14 +67,14 @@ extension TaskStore {
                 SELECT uid, task_id FROM task_origin WHERE uid IN (\(marks))
                 UNION ALL SELECT uid, task_id FROM task_file WHERE uid IN (\(marks))
                 """, arguments: StatementArguments(uids + uids))
-            while let row = try rows.next() { ids[row[0]] = row[1] }
+            while let row = try rows.next() { try ids[row[0]] = row[1] }
             return ids
         }
     }
 
     static func origin(_ db: Database, taskID: Int64) throws -> TaskOrigin? {
         try Row.fetchOne(db, sql: "SELECT uid, item FROM task_origin WHERE task_id = ?", arguments: [taskID]).map { row in
-            TaskOrigin(uid: row[0], item: Array((row[1] as Data?) ?? Data()))
+            try TaskOrigin(uid: row[0], item: Array((row[1] as Data?) ?? Data()))
         }
     }
 

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import TodoCore
 
 extension TaskStore {
@@ -104,7 +103,7 @@ extension TaskStore {
     public func taskCounts() throws -> (total: Int, completed: Int) {
         try read { db in
             let row = try Row.fetchOne(db, sql: "SELECT count(*), count(completed_at) FROM task")
-            return (total: row?[0] ?? 0, completed: row?[1] ?? 0)
+            return try (total: row?[0] ?? 0, completed: row?[1] ?? 0)
         }
     }
 
@@ -240,7 +239,7 @@ extension TaskStore {
             try Row.fetchAll(db, sql: """
                 SELECT category_key, category FROM task WHERE id IN (SELECT min(id) FROM task GROUP BY category_key)
                 ORDER BY category_key
-                """).map { (key: $0[0], name: $0[1]) }
+                """).map { try (key: $0[0], name: $0[1]) }
         }
     }
 }

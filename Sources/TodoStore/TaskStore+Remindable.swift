@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import TodoCore
 
 /// The tasks the daemon plans from: those that can have a reminder in a window.

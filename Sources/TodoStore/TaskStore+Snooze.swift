@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import TodoCore
 
 /// Snoozes: set with the task's other changes (see `modify`), found from an

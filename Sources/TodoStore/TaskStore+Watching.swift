@@ -1,4 +1,3 @@
-import GRDB
 
 /// What a process that keeps the store open and watches it (the daemon)
 /// needs beside the transactions: the lock that keeps a second one off the

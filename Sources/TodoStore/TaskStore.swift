@@ -1,15 +1,20 @@
-import Foundation
-import GRDB
+import CSQLite
+import FoundationEssentials
 import TodoCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The to-do list on disk: one SQLite file, shared by the CLI and the daemon.
 ///
-/// Each method is one transaction. The file is opened as a GRDB
-/// `DatabasePool` (WAL mode) with a busy timeout, so two processes can read
-/// and write it at once: readers never wait, and a writer waits up to
-/// `busyTimeout` for another process's write to finish instead of failing
-/// with "database is locked". The daemon holds it through one connection
-/// instead (`Connections.kept`). Every failure is a `StoreError` (except errors
+/// Each method is one transaction. The file is in WAL mode and opened with
+/// a busy timeout, so two processes can read and write it at once: readers
+/// never wait, and a writer waits up to `busyTimeout` for another process's
+/// write to finish instead of failing with "database is locked". Every failure is a `StoreError` (except errors
 /// thrown by the closure given to `modify`, which pass through unchanged).
 ///
 /// ```swift
@@ -20,8 +25,8 @@ public final class TaskStore: Sendable {
     /// The path of the SQLite file, as given.
     public let path: String
 
-    /// The file's pool, or an empty store in memory (`TaskStore.empty()`).
-    let database: any DatabaseWriter
+    /// The file's connection, or an empty store in memory (`TaskStore.empty()`).
+    let database: DatabaseQueue
 
     /// The file this store opened; nil for a store in memory.
     let file: FileIdentity?
@@ -42,13 +47,13 @@ public final class TaskStore: Sendable {
 
     /// How a process holds the file open.
     public enum Connections: Sendable {
-        /// A GRDB pool (one writer, readers beside it), freed when done: for
-        /// a command, which reads while it writes and soon exits.
+        /// One connection that switches the file to WAL mode as it opens,
+        /// syncing the file at checkpoints rather than at each commit: for a
+        /// command, which soon exits.
         case pool
-        /// One connection that reads and writes, and that is kept, closed,
-        /// when done rather than freed, as is the one that makes a missing
-        /// store (see `KeptConnections`): for the daemon, which reads and
-        /// writes on one thread and must not start Dispatch's worker pool.
+        /// One connection that leaves the file's mode and syncing as they
+        /// are: for the daemon and the interactive view, which keep the
+        /// store open.
         case kept
     }
 
@@ -83,14 +88,14 @@ public final class TaskStore: Sendable {
         do {
             var contents = try StoreFile.prepare(path: path, writing: access != .readOnly)
             if access == .readWrite, contents == .missing {
-                try Self.create(at: path, connections: connections)
+                try Self.create(at: path)
                 contents = try StoreFile.prepare(path: path, writing: true)
             }
             guard case .database(let judged) = contents else { throw StoreError.missing(path: path) }
             // The name to open by when only reading: see `StoreFile.readingName`.
             let readingName = access == .readOnly ? StoreFile.readingName(for: path) : path
             let upToDate = try Self.checkSchema(path: path, openingAs: readingName)
-            let opened: any DatabaseWriter = switch (access, upToDate) {
+            let opened: DatabaseQueue = switch (access, upToDate) {
             case (.readOnly, true) where StoreFile.isWritable(path):
                 try Self.openReader(path: path)
             case (.readOnly, true):
@@ -104,7 +109,6 @@ public final class TaskStore: Sendable {
             // over the path meanwhile was never looked at.
             guard StoreFile.identity(of: path) == judged else {
                 try? opened.close()
-                if connections == .kept { KeptConnections.keep(opened) }
                 throw StoreError.replaced(path: path)
             }
             database = opened
@@ -112,10 +116,6 @@ public final class TaskStore: Sendable {
         } catch {
             throw Self.storeError(error, path: path)
         }
-    }
-
-    deinit {
-        if connections == .kept { KeptConnections.keep(database) }
     }
 
     /// A store with no tasks that lives in memory and is gone at exit: what a
@@ -139,7 +139,7 @@ public final class TaskStore: Sendable {
     ///
     /// Under the folder's lock, so that of several processes making the same
     /// store at once, one builds it and the others find it there.
-    private static func create(at path: String, connections: Connections) throws {
+    private static func create(at path: String) throws {
         try StoreFile.withFolderLock(of: path) {
             switch try StoreFile.prepare(path: path, writing: true) {
             case .database: return
@@ -152,8 +152,7 @@ public final class TaskStore: Sendable {
                 // One connection in rollback-journal mode, switched to WAL
                 // last: when it closes, everything is in the file itself, and
                 // no -wal or -shm file is left to belong to the wrong name.
-                let queue = try DatabaseQueue(path: built)
-                defer { if connections == .kept { KeptConnections.keep(queue) } }
+                let queue = try DatabaseQueue(path: built, configuration: Configuration())
                 try StoreSchema.migrator.migrate(queue)
                 try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
                 try queue.close()
@@ -202,96 +201,81 @@ public final class TaskStore: Sendable {
 
     /// Opens one connection for a command that only reads a store it could write.
     ///
-    /// Not a `DatabasePool`: opening one for writing sets up WAL mode, and
-    /// while no `-wal` file is beside the store (no other process has it
-    /// open) GRDB then commits an empty change to make one (GRDB's issue 102
-    /// on GitHub), which cost every `list` a write transaction, four
-    /// `fdatasync`s with the checkpoint at close, and a wake-up of the
-    /// daemon's store watcher.
+    /// Not the pool's connection, which may switch the file to WAL mode:
+    /// a read must never write (GRDB's pool, before, also committed an
+    /// empty change as it opened, its issue 102 on GitHub, which cost every
+    /// `list` a write transaction, four `fdatasync`s with the checkpoint at
+    /// close, and a wake-up of the daemon's store watcher).
     /// The file is in WAL mode already (every store is made so), and a
     /// connection that may write reads it without writing: SQLite makes the
     /// `-wal` and `-shm` files on the first read and, closing last, removes
     /// them again, leaving nothing behind.
     private static func openReader(path: String) throws -> DatabaseQueue {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
-        return try DatabaseQueue(path: path, configuration: configuration)
+        try DatabaseQueue(path: path, configuration: Configuration(busyTimeout: busyTimeout))
     }
 
     /// Opens the one connection of `Connections.kept` and, when `migrating`,
     /// brings the schema up to date. The file is in WAL mode already (every
     /// store is made so), so other processes read and write beside it.
     private static func openKept(path: String, migrating: Bool) throws -> DatabaseQueue {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        let queue = try DatabaseQueue(path: path, configuration: Configuration(busyTimeout: busyTimeout))
         do {
             if migrating { try migrate(queue, path: path) }
         } catch {
             try? queue.close()
-            KeptConnections.keep(queue)
             throw error
         }
         return queue
     }
 
-    /// Opens the pool and, when `migrating`, brings the schema up to date.
-    private static func openPool(path: String, readOnly: Bool, migrating: Bool) throws -> DatabasePool {
-        var configuration = Configuration()
-        configuration.readonly = readOnly
-        configuration.busyMode = .timeout(busyTimeout)
-        // Kept open by `releaseMemory()`: closing a connection that had the
-        // files open for writing is a change the daemon's watcher sees, which
-        // would make it plan, release memory and see a change again.
-        configuration.persistentReadOnlyConnections = true
+    /// Opens the connection of `Connections.pool` and, when `migrating`,
+    /// brings the schema up to date.
+    private static func openPool(path: String, readOnly: Bool, migrating: Bool) throws -> DatabaseQueue {
+        let configuration = Configuration(readonly: readOnly, busyTimeout: busyTimeout, walMode: true)
         // A monotonic deadline for retries, not a reading of the wall clock.
         let deadline = ContinuousClock.now.advanced(by: .seconds(busyTimeout))
         while true {
             do {
-                let pool = try DatabasePool(path: path, configuration: configuration)
-                if migrating { try migrate(pool, path: path) }
-                return pool
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
+                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                if migrating { try migrate(queue, path: path) }
+                return queue
+            } catch let error as DatabaseError where error.resultCode == SQLITE_BUSY && ContinuousClock.now < deadline {
                 // While another process is creating the same store, switching
                 // the new file to WAL mode fails with SQLITE_BUSY at once: SQLite
                 // does not call the busy handler for it. Nor does it for a write
-                // outside an IMMEDIATE transaction (GRDB makes one as it opens,
-                // the migrator another) when another process commits meanwhile.
-                // Both pass within moments.
-                Thread.sleep(forTimeInterval: 0.02)
+                // outside an IMMEDIATE transaction (the migrator's record
+                // table) when another process commits meanwhile. Both pass
+                // within moments.
+                usleep(20_000)
             }
         }
     }
 
-    private static func migrate(_ pool: any DatabaseWriter, path: String) throws {
+    private static func migrate(_ queue: DatabaseQueue, path: String) throws {
         let migrator = StoreSchema.migrator
         let deadline = ContinuousClock.now.advanced(by: .seconds(busyTimeout))
         while true {
             do {
-                try migrator.migrate(pool)
+                try migrator.migrate(queue)
                 break
             } catch {
                 // Two processes opening a new store at once can both find a
                 // migration missing; the second one's CREATE fails once the
                 // first commits. Trying again sees what the other applied and
                 // runs only what is left; a complete store is all we need.
-                if try pool.read(migrator.hasCompletedMigrations) { break }
+                if try queue.read(migrator.hasCompletedMigrations) { break }
                 guard ContinuousClock.now < deadline else { throw error }
-                Thread.sleep(forTimeInterval: 0.02)
+                usleep(20_000)
             }
         }
-        if try pool.read(migrator.hasBeenSuperseded) {
+        if try queue.read(migrator.hasBeenSuperseded) {
             throw StoreError.newerSchema(path: path)
         }
     }
 
     /// Empties SQLite's page caches, for a long-running process about to sleep.
     public func releaseMemory() {
-        switch database {
-        case let pool as DatabasePool: pool.releaseMemory()
-        case let queue as DatabaseQueue where connections == .kept: queue.releaseMemory()
-        default: break
-        }
+        database.releaseMemory()
     }
 
     /// Whether the path still names the file this store opened: false once
@@ -315,11 +299,6 @@ public final class TaskStore: Sendable {
     public func close() throws {
         let walFiles = isInPlace ? [:] : StoreFile.walFiles(of: path)
         do {
-            // The readers first: GRDB's `close()` closes the writer before
-            // them (GRDB's issue 739 on GitHub), and a read-only connection
-            // closing last leaves the WAL, since it may not copy it into the
-            // file.
-            (database as? DatabasePool)?.invalidateReadOnlyConnections()
             try database.close()
         } catch {
             throw Self.storeError(error, path: path)
@@ -341,7 +320,7 @@ public final class TaskStore: Sendable {
     /// Runs `updates` in one transaction, committed when it returns and rolled
     /// back when it throws.
     ///
-    /// GRDB begins it with `BEGIN IMMEDIATE` (see `Database.beginTransaction`):
+    /// It begins with `BEGIN IMMEDIATE` (see `Database.TransactionKind`):
     /// taking the write lock first means waiting in the busy handler for
     /// another process's write, where a deferred transaction that read first
     /// would fail with SQLITE_BUSY that no timeout can cure.
@@ -389,13 +368,7 @@ public final class TaskStore: Sendable {
                 defer {
                     try? db.execute(sql: "PRAGMA temp_store = \(tempStore); PRAGMA cache_size = \(cacheSize); PRAGMA foreign_keys = \(foreignKeys)")
                 }
-                var result: T?
-                try db.inTransaction {
-                    result = try updates(db)
-                    return .commit
-                }
-                guard let result else { throw StoreError.failed(path: path, reason: "the transaction gave no result") }
-                return result
+                return try db.inTransaction { try updates(db) }
             }
         } catch {
             throw Self.storeError(error, path: path)
@@ -407,25 +380,25 @@ public final class TaskStore: Sendable {
     static func storeError(_ error: any Error, path: String) -> any Error {
         switch error {
         case let error as DatabaseError:
-            let reason = error.message ?? "SQLite error \(error.extendedResultCode.rawValue)"
+            let reason = error.message ?? "SQLite error \(error.extendedResultCode)"
             switch error.resultCode {
-            case .SQLITE_BUSY, .SQLITE_LOCKED:
+            case SQLITE_BUSY, SQLITE_LOCKED:
                 return StoreError.busy(path: path)
-            case .SQLITE_READONLY:
+            case SQLITE_READONLY:
                 return StoreError.readOnly(path: path)
-            case .SQLITE_FULL:
+            case SQLITE_FULL:
                 return StoreError.diskFull(path: path)
-            case .SQLITE_NOTADB:
+            case SQLITE_NOTADB:
                 return StoreError.notSQLite(path: path)
-            case .SQLITE_CORRUPT:
+            case SQLITE_CORRUPT:
                 return StoreError.damaged(path: path, reason: reason)
             default:
                 return StoreError.failed(path: path, reason: reason)
             }
         case let error as TaskRow.UnreadableValue:
             return StoreError.damaged(path: path, reason: error.reason)
-        case is RowDecodingError:
-            return StoreError.damaged(path: path, reason: "a task has an empty required column")
+        case let error as RowDecodingError:
+            return StoreError.damaged(path: path, reason: error.reason)
         default:
             return error
         }

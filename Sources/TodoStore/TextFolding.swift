@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Folds text so that searches ignore case and accents: "Café", "CAFÉ" and
 /// "cafe" all fold to "cafe".

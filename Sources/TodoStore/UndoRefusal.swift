@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A change that cannot be undone as things are now.
 public enum UndoRefusal: LocalizedError, Hashable, Sendable {

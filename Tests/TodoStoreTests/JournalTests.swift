@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import TestSupport
 import Testing
 import TodoCore
@@ -134,7 +133,7 @@ struct JournalTests {
             #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM journal_task WHERE entry = 2") == 0)
             let span = try #require(try Row.fetchOne(db, sql: "SELECT first_id, last_id, after FROM journal_added WHERE entry = 2"))
-            #expect(span[0] as Int64 == 2 && span[1] as Int64 == 41 && span[2] as Double == later(1).timeIntervalSince1970)
+            #expect(try span[0] as Int64 == 2 && span[1] as Int64 == 41 && span[2] as Double == later(1).timeIntervalSince1970)
         }
         // The import's connection checks foreign keys again once it is done.
         #expect(try store.database.writeWithoutTransaction { try Bool.fetchOne($0, sql: "PRAGMA foreign_keys") } == true)
@@ -210,8 +209,9 @@ struct JournalTests {
     func everyColumn() throws {
         _ = try store()
         let columns = try DatabaseQueue(path: folder.file("tasks.sqlite")).read { db in
-            (try Row.fetchAll(db, sql: "PRAGMA table_info(task)").map { $0["name"] as String },
-             try Row.fetchAll(db, sql: "PRAGMA table_info(journal_task)").map { $0["name"] as String })
+            // Column 1 of `table_info` is the column's name.
+            (try Row.fetchAll(db, sql: "PRAGMA table_info(task)").map { try $0[1] as String },
+             try Row.fetchAll(db, sql: "PRAGMA table_info(journal_task)").map { try $0[1] as String })
         }
         #expect(Set(columns.0).isSubset(of: Set(columns.1)))
     }
