@@ -308,6 +308,16 @@ struct TOMLParserTests {
         }
     }
 
+    @Test("A long document is read in linear time: 50,000 sections of integers, strings and inline tables",
+          .timeLimit(.minutes(1)))
+    func linear() throws {
+        // Each statement once counted the lines before it, and each
+        // [[header]] copied the tables before it: this took minutes.
+        let section = "[[t]]\na.b = 12345\ns = \"\"\"two\nlines\"\"\"\nc = [1, 2.5, { d = 1979-05-27 }]\n"
+        let table = try TOMLParser.parse(String(repeating: section, count: 50_000))
+        #expect(table["t"]?.array?.count == 50_000)
+    }
+
     @Test("A message shows a key as it could be written, control characters escaped")
     func writtenKeys() {
         #expect(TOMLError.written(["a", "b c", "", "d\u{1B}\"\\"]) == #"a."b c".""."d\u001B\"\\""#)

@@ -17,13 +17,14 @@ struct TOMLError: Error, Equatable {
         }.joined(separator: ".")
     }
 
-    /// `text` as the inside of a basic string: `"`, `\` and control characters escaped.
+    /// `text` as the inside of a basic string: `"`, `\` and control
+    /// characters escaped (C1's too: some terminals read U+009B as an escape).
     static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"", "\\": result += "\\" + String(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u" + hex(scalar.value, digits: 4)
+            case _ where scalar.properties.generalCategory == .control: result += "\\u" + hex(scalar.value, digits: 4)
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -161,18 +161,20 @@ extension TOMLParser {
     private func integer(
         _ digits: ArraySlice<UInt8>, radix: Int, negative: Bool, token: ArraySlice<UInt8>, at start: Int
     ) throws(TOMLError) -> TOMLValue {
-        let outOfRange = failure("“\(String(decoding: token, as: UTF8.self))” is out of range: "
-            + "TOML integers go from -9223372036854775808 to 9223372036854775807", at: start)
+        let outOfRange = {
+            failure("“\(String(decoding: token, as: UTF8.self))” is out of range: "
+                + "TOML integers go from -9223372036854775808 to 9223372036854775807", at: start)
+        }
         // Summed below zero, which reaches Int.min.
         var value = 0
         for byte in digits where byte != UInt8(ascii: "_") {
             let (shifted, overflowed) = value.multipliedReportingOverflow(by: radix)
             let (next, overflowedAgain) = shifted.subtractingReportingOverflow(Int(Self.hexValue(byte) ?? 0))
-            guard !overflowed, !overflowedAgain else { throw outOfRange }
+            guard !overflowed, !overflowedAgain else { throw outOfRange() }
             value = next
         }
         if negative { return .integer(value) }
-        guard value != .min else { throw outOfRange }
+        guard value != .min else { throw outOfRange() }
         return .integer(-value)
     }
 

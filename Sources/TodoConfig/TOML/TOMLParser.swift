@@ -69,8 +69,11 @@ struct TOMLParser {
             index += 1
         }
         scope += 1
-        let line = line(at: start)
-        return isArray ? try root.appendTable(key, line: line) : try root.openTable(key, line: line)
+        do {
+            return isArray ? try root.appendTable(key) : try root.openTable(key)
+        } catch {
+            throw failure(error.reason, at: start)
+        }
     }
 
     /// `key = value` into `table`, in the current scope; returns the key.
@@ -83,7 +86,11 @@ struct TOMLParser {
         index += 1
         skipSpaces()
         let value = try self.value(of: key, depth: depth)
-        try table.define(key, as: value, scope: scope, line: line(at: start))
+        do {
+            try table.define(key, as: value, scope: scope)
+        } catch {
+            throw failure(error.reason, at: start)
+        }
         return key
     }
 
@@ -120,10 +127,11 @@ struct TOMLParser {
     }
 
     /// Spaces, a comment, then a newline or the end of the document.
-    private mutating func endOfLine(after what: String) throws(TOMLError) {
+    private mutating func endOfLine(after what: @autoclosure () -> String) throws(TOMLError) {
         skipSpaces()
         if peek() == UInt8(ascii: "#") { try comment() }
         if try newline() || peek() == nil { return }
+        let what = what()
         throw failure(what.isEmpty ? "expected the end of the line, found \(found())"
             : "expected the end of the line after \(what), found \(found())")
     }
