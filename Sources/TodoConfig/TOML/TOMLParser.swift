@@ -6,9 +6,9 @@
 /// a file other TOML readers take is taken here, and one they refuse is
 /// refused with the line where it goes wrong.
 ///
-/// The document is read as UTF-8 bytes, one pass, no backtracking past a
-/// token; this file reads its structure (lines, keys, headers, comments),
-/// `+Values` and `+Strings` the values.
+/// The document is read as UTF-8 bytes in one pass; this file reads its
+/// structure (lines, keys, headers, comments), `+Values` and `+Strings` the
+/// values, and `TOMLDraftTable` keeps the rules of what may define what.
 struct TOMLParser {
     /// How deep arrays and inline tables may nest, and how many parts a key
     /// may have: the parser recurses that deep, and no config comes near.
@@ -205,8 +205,10 @@ struct TOMLParser {
         guard let scalar = String(decoding: slice, as: UTF8.self).unicodeScalars.first else { return "the end of the file" }
         if scalar == "\t" { return "a tab" }
         switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+        case .control:
             return "the control character U+" + TOMLError.hex(scalar.value, digits: 4)
+        case .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+            return "the invisible character U+" + TOMLError.hex(scalar.value, digits: 4)
         case .spaceSeparator:
             return "a space"
         default:
