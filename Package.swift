@@ -29,7 +29,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .target(
@@ -57,10 +56,7 @@ let package = Package(
         ),
         .target(
             name: "TodoConfig",
-            dependencies: [
-                "TodoCore",
-                .product(name: "TOMLKit", package: "TOMLKit"),
-            ],
+            dependencies: ["TodoCore"],
             swiftSettings: swiftSettings
         ),
         // libnotify and the GLib it builds on, wherever pkg-config finds them.

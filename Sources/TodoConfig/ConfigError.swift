@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A config file that cannot be used, with what to do about it.
 public enum ConfigError: LocalizedError, Hashable, Sendable {

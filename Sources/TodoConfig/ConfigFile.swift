@@ -1,6 +1,12 @@
-import Foundation
-import TOMLKit
+import FoundationEssentials
 import TodoCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The TOML config file: where it is, and the settings it holds.
 ///
@@ -37,18 +43,17 @@ public struct ConfigFile: Sendable {
     /// Reads the settings, or the defaults when a default-path file is absent.
     /// A relative `[[calendar]]` path is read from the file's folder.
     public func load() throws(ConfigError) -> Settings {
-        // Read through a file handle: `FileManager.contents(atPath:)` gives
-        // nothing for a character device, and `--config /dev/null` is the
-        // usual way to ask for no config at all.
-        guard let data = FileHandle(forReadingAtPath: path).flatMap({ try? $0.readToEnd() ?? Data() }) else {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                throw isDirectory.boolValue ? .isFolder(path: path) : .unreadable(path: path)
+        guard let bytes = Self.contents(ofFile: path) else {
+            // Why not: a folder and a file kept from us each say so; nothing
+            // there is the defaults, unless the user named the file.
+            var status = stat()
+            if stat(path, &status) == 0 {
+                throw status.st_mode & S_IFMT == S_IFDIR ? .isFolder(path: path) : .unreadable(path: path)
             }
             if isExplicit { throw .missing(path: path) }
             return .defaults
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .notText(path: path)
         }
         var settings = try Self.settings(fromTOML: text, path: path)
@@ -59,13 +64,11 @@ public struct ConfigFile: Sendable {
 
     /// Parses the text of a config file; `path` is only used in messages.
     public static func settings(fromTOML text: String, path: String) throws(ConfigError) -> Settings {
-        let table: TOMLTable
+        let table: [String: TOMLValue]
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw .syntax(path: path, line: error.source.begin.line, reason: error.description)
+            table = try TOMLParser.parse(text)
         } catch {
-            throw .syntax(path: path, line: 0, reason: "\(error)")
+            throw .syntax(path: path, line: error.line, reason: error.reason)
         }
         var settings = Settings.defaults
         for key in table.keys.sorted() {
@@ -75,5 +78,29 @@ public struct ConfigFile: Sendable {
             try setting.apply(value, to: &settings, path: path)
         }
         return settings
+    }
+
+    /// The bytes of the file at `path` (open(2), read(2)); nil when it cannot
+    /// be opened or read, a folder among them.
+    ///
+    /// Read to the end, whatever size the file says it has: `--config
+    /// /dev/null`, the usual way to ask for no config at all, is a
+    /// character device of no size, which must read as an empty file.
+    private static func contents(ofFile path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: chunk[..<count])
+            } else if count == 0 {
+                return bytes
+            } else if errno != EINTR {
+                return nil
+            }
+        }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 extension ConfigKey {
@@ -24,8 +24,8 @@ extension ConfigKey {
         }
         // A choice naming a calendar date lies ahead only until that date
         // has passed; the others are read again each time they are picked.
-        if choice.trimmingCharacters(in: .whitespaces).prefix(5).allSatisfy({ $0.isNumber || $0 == "-" }),
-           choice.trimmingCharacters(in: .whitespaces).count >= 10 {
+        if choice.trimmingBlanks().prefix(5).allSatisfy({ $0.isNumber || $0 == "-" }),
+           choice.trimmingBlanks().count >= 10 {
             throw bad("a fixed date stops lying ahead once it has passed: give a length (1h), a time (17:00) or a day (tomorrow 09:00).")
         }
         guard earlier.count < snoozeChoiceLimit else {

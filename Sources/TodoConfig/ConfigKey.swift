@@ -1,5 +1,4 @@
-import Foundation
-import TOMLKit
+import FoundationEssentials
 import TodoCore
 
 /// A key the config file may hold, with what it allows and how it applies.
@@ -33,21 +32,21 @@ enum ConfigKey: String, CaseIterable {
         }
     }
 
-    func apply(_ value: any TOMLValueConvertible, to settings: inout Settings, path: String) throws(ConfigError) {
+    func apply(_ value: TOMLValue, to settings: inout Settings, path: String) throws(ConfigError) {
         let bad = ConfigError.badValue(path: path, key: rawValue, allowed: allowed)
         switch self {
         case .reminderTime:
             guard let text = value.string, let time = TimeOfDay(hhmm: text) else { throw bad }
             settings.policy.reminderTime = time
         case .dueSoonHours:
-            guard let hours = value.int, (1...8760).contains(hours) else { throw bad }
+            guard let hours = value.integer, (1...8760).contains(hours) else { throw bad }
             settings.policy.dueSoonWindow = Double(hours) * 3600
         case .remindAtDueTime:
             settings.policy.remindAtDueTime = try flag(value, or: bad)
         case .defaultReminder:
             settings.defaultReminder = try flag(value, or: bad)
         case .catchUpHours:
-            guard let hours = value.int, (0...8760).contains(hours) else { throw bad }
+            guard let hours = value.integer, (0...8760).contains(hours) else { throw bad }
             settings.policy.catchUpWindow = Double(hours) * 3600
         case .snooze:
             // An empty array is a bubble with no Snooze action (README).
@@ -65,7 +64,7 @@ enum ConfigKey: String, CaseIterable {
         case .digestThreshold:
             // Bounded, as every number here is: a count near Int.max
             // overflowed where the plan counts past it.
-            guard let count = value.int, (1...100_000).contains(count) else { throw bad }
+            guard let count = value.integer, (1...100_000).contains(count) else { throw bad }
             settings.policy.digestThreshold = count
         case .overdueInDigest:
             settings.policy.overdueInDigest = try flag(value, or: bad)
@@ -97,7 +96,7 @@ enum ConfigKey: String, CaseIterable {
     }
 
     /// One `[[calendar]]` table.
-    private func calendarTable(_ table: TOMLTable, path: String) throws(ConfigError) -> CalendarTable {
+    private func calendarTable(_ table: [String: TOMLValue], path: String) throws(ConfigError) -> CalendarTable {
         func bad(_ key: String, _ allowed: String) -> ConfigError {
             .badValue(path: path, key: "calendar.\(key)", allowed: allowed)
         }
@@ -108,12 +107,12 @@ enum ConfigKey: String, CaseIterable {
         guard table["path"] != nil else {
             throw .missingKey(path: path, table: "[[calendar]]", key: "path", example: "path = \"~/.local/share/vdirsyncer/tasks/*\"")
         }
-        guard let folders = table["path"]?.string, !folders.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let folders = table["path"]?.string, !folders.trimmingBlanks().isEmpty else {
             throw bad("path", "a folder or a glob of folders in quotes, such as \"~/.local/share/vdirsyncer/tasks/*\"")
         }
         var setting = CalendarTable(path: folders)
         if let value = table["default-list"] {
-            guard let name = value.string, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let name = value.string, !name.trimmingBlanks().isEmpty else {
                 throw bad("default-list", "the name of a list in quotes, such as \"personal\"")
             }
             setting.defaultList = name
@@ -144,7 +143,7 @@ enum ConfigKey: String, CaseIterable {
 
     /// `"-10m"` as -600, `"+5m"` as 300, `"0"` as 0; nil for anything else.
     static func eventAlarmSeconds(_ text: String) -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingBlanks()
         if ["0", "-0", "+0"].contains(trimmed) { return 0 }
         guard let sign = trimmed.first, sign == "-" || sign == "+",
               let seconds = SnoozeLength(String(trimmed.dropFirst()))?.seconds, seconds <= 366 * 86_400
@@ -152,7 +151,7 @@ enum ConfigKey: String, CaseIterable {
         return sign == "-" ? -seconds : seconds
     }
 
-    private func flag(_ value: any TOMLValueConvertible, or bad: ConfigError) throws(ConfigError) -> Bool {
+    private func flag(_ value: TOMLValue, or bad: ConfigError) throws(ConfigError) -> Bool {
         guard let flag = value.bool else { throw bad }
         return flag
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The machine's time zone as it is now, read again at each call.
@@ -51,7 +51,7 @@ public enum SystemTimeZone {
         timezoneFile: String = "/etc/timezone"
     ) -> Choice {
         if let tz {
-            var name = Substring(tz.trimmingCharacters(in: .whitespaces))
+            var name = Substring(tz.trimmingBlanks())
             if name.hasPrefix(":") { name = name.dropFirst() }
             if name.isEmpty, let utc = TimeZone(identifier: "UTC") { return Choice(zone: utc, source: "TZ", warning: nil) }
             var identifier = String(name)
@@ -111,7 +111,7 @@ public enum SystemTimeZone {
     /// `Europe/Berlin`; a path is read like `/etc/localtime`'s target; empty
     /// (or a lone `:`) is UTC, as in glibc.
     static func identifier(fromTZ value: String) -> String? {
-        var name = Substring(value.trimmingCharacters(in: .whitespaces))
+        var name = Substring(value.trimmingBlanks())
         if name.hasPrefix(":") { name = name.dropFirst() }
         if name.isEmpty { return "UTC" }
         if name.hasPrefix("/") { return identifier(fromZoneinfoPath: String(name)) }
@@ -123,7 +123,7 @@ public enum SystemTimeZone {
     /// `../usr/share/zoneinfo/posix/Europe/Berlin` are `Europe/Berlin`; nil
     /// for a path outside any `zoneinfo` folder.
     static func identifier(fromZoneinfoPath path: String) -> String? {
-        guard let range = path.range(of: "zoneinfo/", options: .backwards) else { return nil }
+        guard let range = path.ranges(of: "zoneinfo/").last else { return nil }
         var name = path[range.upperBound...]
         // Debian's "posix/" and "right/" (leap-second) trees hold the same zones.
         for tree in ["posix/", "right/"] where name.hasPrefix(tree) {
@@ -136,7 +136,7 @@ public enum SystemTimeZone {
     /// neither blank nor a comment.
     static func identifier(fromTimezoneFile text: String) -> String? {
         text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingBlanks() }
             .first { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 }

@@ -169,6 +169,27 @@ struct ConfigFileTests {
         }
     }
 
+    @Test("A syntax error is one sentence naming the file, the line and what is wrong")
+    func syntaxSentence() {
+        #expect(throws: ConfigError.self) { try ConfigFile.settings(fromTOML: "digest = true\nthis is = = not TOML\n", path: "/c.toml") }
+        do {
+            _ = try ConfigFile.settings(fromTOML: "digest = true\nthis is = = not TOML\n", path: "/c.toml")
+        } catch {
+            #expect(error.errorDescription
+                == "The config file /c.toml is not valid TOML at line 2: expected “=” after the key “this”, found “i”.")
+        }
+    }
+
+    @Test("/dev/null reads as an empty file; a folder and a file that is not UTF-8 are refused with their own sentences")
+    func specialFiles() throws {
+        #expect(try ConfigFile(path: "/dev/null", isExplicit: true).load() == .defaults)
+        let folder = try TemporaryFolder()
+        #expect(throws: ConfigError.isFolder(path: folder.path)) { try ConfigFile(path: folder.path, isExplicit: true).load() }
+        let binary = folder.file("binary.toml")
+        try Data([0x61, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0x22, 0x0A]).write(to: URL(fileURLWithPath: binary))
+        #expect(throws: ConfigError.notText(path: binary)) { try ConfigFile(path: binary, isExplicit: true).load() }
+    }
+
     @Test("The path: --config, then TODO_REMIND_CONFIG, then XDG_CONFIG_HOME, then ~/.config")
     func pathPrecedence() {
         let environment = ["TODO_REMIND_CONFIG": "/env.toml", "XDG_CONFIG_HOME": "/xdg", "HOME": "/home/me"]
