@@ -33,8 +33,16 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
+        // The system's ICU (Debian's libicu-dev), which libical links already:
+        // folding text for search and the collation of titles, behind C
+        // wrappers whose header names no ICU type (see cicu.h).
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
+        ),
         .target(
             name: "TodoCore",
+            dependencies: ["CICU"],
             swiftSettings: swiftSettings
         ),
         // The store: tasks, the ledger, the journal, the files of lists in
@@ -152,7 +160,7 @@ let package = Package(
         // would add 1.4 ms to the start of every other command.
         .target(
             name: "TodoLibNotify",
-            dependencies: ["CLibNotify", "TodoCore", "TodoNotify"],
+            dependencies: ["CLibNotify", "TodoCore", "TodoNotify", "TodoLinux"],
             swiftSettings: swiftSettings
         ),
         .target(

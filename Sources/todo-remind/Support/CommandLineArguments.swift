@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoListing
 
 /// The command line as typed, put into the shape ArgumentParser reads.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 import TodoListing
 import TodoStore
@@ -103,7 +103,7 @@ final class StoreOpener {
                     Warning.write("the files of \(own.count - shown) more tasks could not be written either; sync --check reports them.")
                 }
             } catch {
-                Warning.write("the change is saved, but its calendar file could not be written (\(error.localizedDescription)); the next command or the daemon will write it.")
+                Warning.write("the change is saved, but its calendar file could not be written (\(error.readableDescription)); the next command or the daemon will write it.")
             }
         }
     }
