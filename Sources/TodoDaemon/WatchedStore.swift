@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Logging
+import TodoCore
 import TodoNotify
 import TodoStore
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TodoCore
 
 /// How a task repeats: an RFC 5545 RRULE value, kept exactly as it was given.
 ///

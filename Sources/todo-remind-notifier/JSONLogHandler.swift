@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Logging
+import TodoCore
 import TodoLinux
 
 /// Log lines for programs (`daemon --log-format json`): one JSON object a

@@ -1,6 +1,7 @@
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
+import TodoCore
 #endif
 
 /// One collection of a vdir: a folder holding one `.ics` file per item, and

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TodoCore
 
 /// RFC 5545 DURATION values (§3.3.6): `-PT15M`, `PT0S`, `-P1D`, `-P1W`,
 /// `-P1DT2H30M`.

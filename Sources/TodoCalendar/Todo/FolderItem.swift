@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TodoCore
 
 /// What an item of a list's folder (a vdir's `.ics` file) holds, as far as
 /// todo-remind is concerned: a VTODO, or other programs' components.

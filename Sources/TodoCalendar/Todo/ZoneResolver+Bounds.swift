@@ -1,5 +1,6 @@
 import CLibical
 import FoundationEssentials
+import TodoCore
 
 /// What a VTIMEZONE may ask of libical (`ZoneResolver.libicalInstant`).
 ///

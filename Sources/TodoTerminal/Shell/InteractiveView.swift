@@ -2,6 +2,7 @@ import CLinux
 import FoundationEssentials
 import Glibc
 import TodoConfig
+import TodoCore
 import TodoLinux
 import TodoStore
 import TodoSync

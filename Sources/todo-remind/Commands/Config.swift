@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import TodoConfig
+import TodoCore
 import TodoListing
 import TodoStore
 

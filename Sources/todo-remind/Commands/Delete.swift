@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import TodoCore
 import TodoLinux
 import TodoListing
 import TodoStore

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import TodoConfig
 import TodoCore
 import TodoExchange
 import TodoLinux

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import TodoCore
 import TodoListing
+import TodoStore
 
 extension TodoRemind {
     struct Snooze: ParsableCommand {

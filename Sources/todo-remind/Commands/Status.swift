@@ -3,6 +3,7 @@ import FoundationEssentials
 import TodoCore
 import TodoLinux
 import TodoListing
+import TodoNotify
 import TodoStore
 import TodoSync
 

@@ -1,6 +1,9 @@
 import ArgumentParser
 import FoundationEssentials
+import TodoConfig
+import TodoCore
 import TodoListing
+import TodoStore
 import TodoSync
 
 extension TodoRemind {

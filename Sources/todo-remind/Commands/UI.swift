@@ -1,6 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import TodoConfig
+import TodoListing
 import TodoStore
 import TodoTerminal
 

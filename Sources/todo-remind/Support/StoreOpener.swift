@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Synchronization
+import TodoCore
 import TodoListing
 import TodoStore
 import TodoSync
