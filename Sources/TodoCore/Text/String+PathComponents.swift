@@ -28,9 +28,11 @@ extension String {
     }
 
     /// `path` with each run of slashes made one and a trailing slash taken
-    /// off (but for "/" itself).
+    /// off (but for "/" itself); two slashes or more and nothing else are
+    /// nothing, as NSString had it.
     private static func fixingSlashes(_ path: String) -> String {
         guard path.contains("//") || (path.utf8.count > 1 && path.hasSuffix("/")) else { return path }
+        if path.utf8.allSatisfy({ $0 == UInt8(ascii: "/") }) { return "" }
         var fixed = ""
         var previousSlash = false
         for character in path {
