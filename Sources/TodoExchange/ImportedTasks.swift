@@ -315,7 +315,20 @@ public struct ImportedTasks {
     /// The form `export` writes read directly (`ISOInstant`), another by
     /// the formatters.
     private func instant(_ text: String) -> Date? {
-        ISOInstant.read(text) ?? (try? Self.plainInstants.parse(text)) ?? (try? Self.fractionalInstants.parse(text))
+        if let instant = ISOInstant.read(text) { return instant }
+        guard let parsed = (try? Self.plainInstants.parse(text)) ?? (try? Self.fractionalInstants.parse(text)) else { return nil }
+        return Self.wholeMilliseconds(parsed)
+    }
+
+    /// `date` cut to a whole millisecond, and counted from 2001 as
+    /// `ISO8601DateFormatter` made it (ICU reads milliseconds): the same
+    /// instant to the last bit.
+    static func wholeMilliseconds(_ date: Date) -> Date {
+        // Counted from 2001, where the parsed value is kept, and a
+        // microsecond up first: that value's last bits are off by 0.1 µs.
+        let milliseconds = ((date.timeIntervalSinceReferenceDate + Date.timeIntervalBetween1970AndReferenceDate) * 1000 + 1e-3)
+            .rounded(.down)
+        return Date(timeIntervalSinceReferenceDate: milliseconds / 1000 - Date.timeIntervalBetween1970AndReferenceDate)
     }
 }
 
