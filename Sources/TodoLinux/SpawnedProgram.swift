@@ -33,13 +33,26 @@ public struct SpawnedProgram: Sendable {
         posix_spawn_file_actions_adddup2(&actions, output.writing.rawValue, 1)
         posix_spawn_file_actions_adddup2(&actions, errors.writing.rawValue, 2)
         posix_spawn_file_actions_addclosefrom_np(&actions, 3)
+        // Every signal back at its default and none blocked, as Foundation's
+        // Process started children: what this process ignores or blocks is
+        // its own business.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var all = sigset_t()
+        sigfillset(&all)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let result = argv.withUnsafeBufferPointer { argv -> Int32 in
             guard let argv = argv.baseAddress else { return EINVAL }
-            return posix_spawn(&pid, path, &actions, nil, argv, environ)
+            return posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         }
         output.writing.close()
         errors.writing.close()
