@@ -31,8 +31,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
+        // The system's ICU (Debian's libicu-dev), which libical links already:
+        // folding text for search and the collation of titles, behind C
+        // wrappers whose header names no ICU type (see cicu.h).
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
+        ),
         .target(
             name: "TodoCore",
+            dependencies: ["CICU"],
             swiftSettings: swiftSettings
         ),
         // SQLite 3 (Debian's libsqlite3-dev), found through pkg-config like
@@ -155,7 +163,7 @@ let package = Package(
         // would add 1.4 ms to the start of every other command.
         .target(
             name: "TodoLibNotify",
-            dependencies: ["CLibNotify", "TodoCore", "TodoNotify"],
+            dependencies: ["CLibNotify", "TodoCore", "TodoNotify", "TodoLinux"],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <malloc.h>
 #include <sys/ioctl.h>
+#include <pthread.h>
 
 // The symbolic name of an errno value ("EMFILE"), or NULL for an unknown one.
 // Glibc (2.32 and later) declares it only under _GNU_SOURCE, which the Glibc
@@ -21,6 +22,15 @@ extern const char *strerrorname_np(int errnum);
 // extension, declared only under _GNU_SOURCE): the view's search looks
 // through every task's folded keys at once with it.
 extern void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen);
+
+// Naming a thread as `top -H` and `ps -L` show it (a GNU extension,
+// declared only under _GNU_SOURCE): the daemon's delivery workers and its
+// GLib loop.
+extern int pthread_setname_np(pthread_t thread, const char *name);
+
+// A pipe whose ends close on exec (a GNU extension, declared only under
+// _GNU_SOURCE): what `status` reads the notifier's answer through.
+extern int pipe2(int pipefd[2], int flags);
 
 // Spawning a child in a folder, every descriptor past stderr closed (GNU
 // extensions of glibc 2.34, declared only under _GNU_SOURCE): what the tests

@@ -1,5 +1,5 @@
 import CLinux
-import Foundation
+import FoundationEssentials
 import Logging
 import Synchronization
 import TodoConfig
@@ -66,16 +66,16 @@ final class DaemonSession {
         self.timer = timer
         debounce = try MonotonicTimer()
         entries = try DirectoryWatcher()
-        let storeFolder = (options.storePath as NSString).deletingLastPathComponent
-        storeName = (options.storePath as NSString).lastPathComponent
+        let storeFolder = options.storePath.deletingLastPathComponent
+        storeName = options.storePath.lastPathComponent
         try entries.watch(storeFolder.isEmpty ? "." : storeFolder, mask: .entryChanges)
         config = try Self.watchConfig(options.configPath, in: entries, storeFolder: storeFolder.isEmpty ? "." : storeFolder, logger: logger)
         // /etc/localtime is replaced (renamed or re-linked) when the zone changes.
         do {
             try entries.watch("/etc", mask: .entryChanges)
         } catch {
-            logger.warning("Time zone changes will be noticed only on SIGHUP: \(error.localizedDescription)",
-                           metadata: LogTopic.timeZoneWarning.metadata(["error": .string(error.localizedDescription)]))
+            logger.warning("Time zone changes will be noticed only on SIGHUP: \(error.readableDescription)",
+                           metadata: LogTopic.timeZoneWarning.metadata(["error": .string(error.readableDescription)]))
         }
         folders = try WatchedFolders(calendars: settings.value.calendars, addresses: settings.value.addresses, logger: logger)
         let watchedFolders = folders
@@ -226,7 +226,7 @@ final class DaemonSession {
         do {
             loaded = try options.loadSettings()
         } catch {
-            let reason = error.localizedDescription
+            let reason = error.readableDescription
             if configProblem != reason {
                 configProblem = reason
                 logger.error("The settings could not be read, so the old ones stay: \(reason)",
@@ -250,14 +250,14 @@ final class DaemonSession {
     private static func watchConfig(_ path: String?, in entries: DirectoryWatcher, storeFolder: String,
                                     logger: Logger) throws -> (folder: String, name: String)? {
         guard let path else { return nil }
-        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let folder = path.deletingLastPathComponent.isEmpty ? "." : path.deletingLastPathComponent
+        let name = path.lastPathComponent
         guard folder != storeFolder else { return (folder, name) }
         do {
             try entries.watch(folder, mask: .entryChanges)
         } catch {
-            logger.debug("The config file's folder \(folder) cannot be watched (\(error.localizedDescription)): an edit is read on SIGHUP.",
-                         metadata: LogTopic.settings.metadata(["error": .string(error.localizedDescription)]))
+            logger.debug("The config file's folder \(folder) cannot be watched (\(error.readableDescription)): an edit is read on SIGHUP.",
+                         metadata: LogTopic.settings.metadata(["error": .string(error.readableDescription)]))
             return nil
         }
         return (folder, name)
@@ -302,8 +302,8 @@ final class DaemonSession {
             let server = try notifier.serverInfo()
             logger.info("Notifications go to \(server.description).", metadata: LogTopic.server.metadata(["server": .string(server.description)]))
         } catch {
-            logger.warning("No notification server can be reached yet (\(error.localizedDescription)); reminders are written here until one can.",
-                           metadata: LogTopic.serverLost.metadata(["error": .string(error.localizedDescription)]))
+            logger.warning("No notification server can be reached yet (\(error.readableDescription)); reminders are written here until one can.",
+                           metadata: LogTopic.serverLost.metadata(["error": .string(error.readableDescription)]))
         }
     }
 }

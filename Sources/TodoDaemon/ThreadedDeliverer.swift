@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import Logging
 import TodoCore
+import TodoLinux
 import TodoNotify
 
 /// Shows notifications on threads of its own, several at once, so the
@@ -35,7 +36,7 @@ final class ThreadedDeliverer: Deliverer, @unchecked Sendable {
     // @unchecked: `pending` and `onConsole` are guarded by `condition`;
     // `report` is used only on the thread that hands jobs over; the
     // notifier is Sendable, and the console writes a line at a time.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var pending: [(job: DeliveryJob, report: Report)] = []
     /// Threads started, and those showing a job; guarded by `condition`. A
     /// thread started but not yet waiting counts as free: it takes a job next.
@@ -71,7 +72,7 @@ final class ThreadedDeliverer: Deliverer, @unchecked Sendable {
     }
 
     private func startWorker(_ index: Int) {
-        let thread = Thread { [self] in
+        SystemThread.start(name: "todo-delivery-\(index)") { [self] in
             while true {
                 let (job, report) = nextJob()
                 report(job, show(job))
@@ -80,8 +81,6 @@ final class ThreadedDeliverer: Deliverer, @unchecked Sendable {
                 condition.unlock()
             }
         }
-        thread.name = "todo-delivery-\(index)"
-        thread.start()
     }
 
     /// Where the outcomes of the jobs `deliver(_:)` hands over go from now
@@ -143,8 +142,8 @@ final class ThreadedDeliverer: Deliverer, @unchecked Sendable {
         } catch {
             result = .failure(error)
             if switchConsole(to: true) {
-                logger.warning("No notification server can be reached (\(error.localizedDescription)); reminders are written here until one can, and shown on the desktop when it can.",
-                               metadata: LogTopic.serverLost.metadata(["error": .string(error.localizedDescription)]))
+                logger.warning("No notification server can be reached (\(error.readableDescription)); reminders are written here until one can, and shown on the desktop when it can.",
+                               metadata: LogTopic.serverLost.metadata(["error": .string(error.readableDescription)]))
             }
             if job.attempt == 1 {
                 _ = try? console.show(job.notification)

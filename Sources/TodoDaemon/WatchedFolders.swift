@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 import TodoConfig
 import TodoCore
@@ -29,7 +29,7 @@ final class WatchedFolders {
     var lists: ConfiguredLists { keeper.lists }
 
     init(calendars: [CalendarTable], addresses: [String] = [], logger: Logger,
-         home: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) throws {
+         home: String = ProcessInfo.processInfo.environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) throws {
         watcher = try DirectoryWatcher()
         retryTimer = try MonotonicTimer()
         self.logger = logger
@@ -45,8 +45,8 @@ final class WatchedFolders {
             do {
                 try watcher.watch(path, mask: .entryChanges)
             } catch {
-                logger.warning("The list folder \(path) cannot be watched, so its changes are read only at start and on SIGHUP: \(error.localizedDescription)",
-                               metadata: LogTopic.lists.metadata(["folder": .string(path), "error": .string(error.localizedDescription)]))
+                logger.warning("The list folder \(path) cannot be watched, so its changes are read only at start and on SIGHUP: \(error.readableDescription)",
+                               metadata: LogTopic.lists.metadata(["folder": .string(path), "error": .string(error.readableDescription)]))
             }
         }
         for path in lists.unmatchedPaths {
@@ -127,8 +127,8 @@ final class WatchedFolders {
                 try retryTimer.arm(after: .milliseconds(Int(delay * 1000)))
             } catch {
                 keeper.retryUnavailable()
-                logger.error("Writes into the list folders cannot be tried again on a timer: \(error.localizedDescription)",
-                             metadata: LogTopic.writeFailed.metadata(["error": .string(error.localizedDescription)]))
+                logger.error("Writes into the list folders cannot be tried again on a timer: \(error.readableDescription)",
+                             metadata: LogTopic.writeFailed.metadata(["error": .string(error.readableDescription)]))
             }
         }
         for skipped in round.newSkips {

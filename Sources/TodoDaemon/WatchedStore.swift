@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Logging
+import TodoCore
 import TodoNotify
 import TodoStore
 
@@ -125,8 +126,8 @@ final class WatchedStore {
         do {
             try open.store.close()
         } catch {
-            logger.error("The store that was at \(path) could not be closed: \(error.localizedDescription)",
-                         metadata: LogTopic.storeGone.metadata(["store": .string(path), "error": .string(error.localizedDescription)]))
+            logger.error("The store that was at \(path) could not be closed: \(error.readableDescription)",
+                         metadata: LogTopic.storeGone.metadata(["store": .string(path), "error": .string(error.readableDescription)]))
         }
         try disarm()
         logger.notice("The store at \(path) was deleted, moved or replaced: it is closed, and nothing fires until a todo-remind store is there again.",
@@ -144,7 +145,7 @@ final class WatchedStore {
         } catch StoreError.missing {
             return
         } catch {
-            let reason = error.localizedDescription
+            let reason = error.readableDescription
             if reason != refusal {
                 refusal = reason
                 logger.warning("Waiting for a todo-remind store at \(path): \(reason)",

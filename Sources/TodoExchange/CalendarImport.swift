@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCalendar
 import TodoCore
 
@@ -31,7 +31,7 @@ public struct CalendarImport {
         do {
             calendar = try document.calendar()
         } catch {
-            throw .notFormat(source: source, format: .ics, reason: error.localizedDescription)
+            throw .notFormat(source: source, format: .ics, reason: error.readableDescription)
         }
         // The physical line each logical line begins on, for messages.
         var lineNumbers: [Int] = []
@@ -100,11 +100,11 @@ public struct CalendarImport {
                 batch.items.append(ImportedItem(draft: draft, origin: TaskOrigin(uid: todo.uid, item: item),
                                                 parentUID: todo.properties.parentUID, place: place))
             } catch let error as CalendarFileError {
-                throw .badElement(source: source, place: place, reason: error.localizedDescription)
+                throw .badElement(source: source, place: place, reason: error.readableDescription)
             } catch let error as TaskFieldError {
                 throw .badElement(source: source, place: place, reason: error.message)
             } catch {
-                throw .badElement(source: source, place: place, reason: error.localizedDescription)
+                throw .badElement(source: source, place: place, reason: error.readableDescription)
             }
         }
         return batch

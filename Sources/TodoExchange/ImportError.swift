@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An import that cannot go ahead; nothing has been added.
 public enum ImportError: LocalizedError {

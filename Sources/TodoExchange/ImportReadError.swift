@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A file an import cannot read; nothing has been added.
 public enum ImportReadError: LocalizedError, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 import TodoRecurrence
 
@@ -82,7 +82,7 @@ public struct ImportedTasks {
         } catch let error as TaskFieldError {
             throw ImportError.badElement(source, index: index, reason: error.message)
         } catch let error as StartError {
-            throw ImportError.badElement(source, index: index, reason: error.localizedDescription)
+            throw ImportError.badElement(source, index: index, reason: error.readableDescription)
         }
     }
 
@@ -303,14 +303,10 @@ public struct ImportedTasks {
         return parsed
     }
 
-    /// Formatters are made once per import: making one per field would
-    /// dominate a 100,000-task import.
-    private let plainInstants = ISO8601DateFormatter()
-    private let fractionalInstants: ISO8601DateFormatter = {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter
-    }()
+    /// The forms `ISO8601DateFormatter` read, with and without fractional
+    /// seconds ("2026-12-01T17:00:00+01:00", "2026-12-01T16:00:00.250Z").
+    private static let plainInstants = Date.ISO8601FormatStyle()
+    private static let fractionalInstants = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
     /// The instants a due time may be: those of the supported days in any zone.
     static let supportedInstants = Date(timeIntervalSince1970: TimeInterval(LocalDay.earliest.daysSinceEpoch + 1) * 86_400)
@@ -319,7 +315,20 @@ public struct ImportedTasks {
     /// The form `export` writes read directly (`ISOInstant`), another by
     /// the formatters.
     private func instant(_ text: String) -> Date? {
-        ISOInstant.read(text) ?? plainInstants.date(from: text) ?? fractionalInstants.date(from: text)
+        if let instant = ISOInstant.read(text) { return instant }
+        guard let parsed = (try? Self.plainInstants.parse(text)) ?? (try? Self.fractionalInstants.parse(text)) else { return nil }
+        return Self.wholeMilliseconds(parsed)
+    }
+
+    /// `date` cut to a whole millisecond, and counted from 2001 as
+    /// `ISO8601DateFormatter` made it (ICU reads milliseconds): the same
+    /// instant to the last bit.
+    static func wholeMilliseconds(_ date: Date) -> Date {
+        // Counted from 2001, where the parsed value is kept, and a
+        // microsecond up first: that value's last bits are off by 0.1 µs.
+        let milliseconds = ((date.timeIntervalSinceReferenceDate + Date.timeIntervalBetween1970AndReferenceDate) * 1000 + 1e-3)
+            .rounded(.down)
+        return Date(timeIntervalSinceReferenceDate: milliseconds / 1000 - Date.timeIntervalBetween1970AndReferenceDate)
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON text (RFC 8259) read once into values that point back into its
 /// bytes: a string is decoded only when asked for and a number is kept as

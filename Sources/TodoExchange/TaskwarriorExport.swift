@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCalendar
 import TodoCore
 import TodoRecurrence
@@ -73,7 +73,7 @@ public struct TaskwarriorExport {
             } catch let error as TaskFieldError {
                 throw bad(index, error.message)
             } catch {
-                throw bad(index, error.localizedDescription)
+                throw bad(index, error.readableDescription)
             }
         }
         return batch
@@ -224,7 +224,7 @@ public struct TaskwarriorExport {
     /// by commas (2.5 and before).
     private func dependencies(_ element: Element) throws -> [String] {
         if let text = element.stringIfAny(.depends) {
-            return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            return text.split(separator: ",").map { $0.trimmingSpaces() }
         }
         guard let list = try element.list(.depends, "\"depends\" must be a list of uuids") else { return [] }
         return try list.map { item in
@@ -459,13 +459,10 @@ extension TaskwarriorExport {
 
         /// A value as an `X-TASKWARRIOR-` property and a message give it:
         /// a string's text; anything else as JSON, an object's names
-        /// sorted, as `JSONSerialization` writes it.
+        /// sorted, as `JSONSerialization` wrote it (`JSONText.serialized`).
         func text(of value: JSONText.Value) -> String {
             if case .string = value.kind { return text.string(value) }
-            let raw = text.raw(value)
-            guard let object = try? JSONSerialization.jsonObject(with: Data(raw.utf8), options: .fragmentsAllowed),
-                  let data = try? JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed, .sortedKeys]) else { return raw }
-            return String(decoding: data, as: UTF8.self)
+            return text.serialized(value)
         }
     }
 }

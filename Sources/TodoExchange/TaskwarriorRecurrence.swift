@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCalendar
 import TodoCore
 
@@ -12,7 +12,7 @@ enum TaskwarriorRecurrence {
     /// Taskwarrior's `Nd`, `Nw`, `Nmo`, `Nq`, `Ny` and their long forms) and
     /// ISO 8601 periods (P1D, P2W, P1M, P1Y).
     static func rule(recur: String, until: Date?, due: Due, clock: WallClock) throws -> String {
-        guard var rule = base(recur.lowercased().trimmingCharacters(in: .whitespaces)) else {
+        guard var rule = base(recur.lowercased().trimmingSpaces()) else {
             throw ElementError("\"recur\" is “\(recur)”, not a period Taskwarrior repeats by (daily, weekly, 2wk, monthly, quarterly, yearly, 3d…)")
         }
         if let until {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCalendar
 import TodoCore
 import TodoRecurrence
@@ -39,7 +39,7 @@ public struct TodoTxtFile {
         var seen: [String: Int] = [:]
         let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = rawLine.trimmingSpacesAndNewlines()
             guard !line.isEmpty else { continue }
             let place = "line \(index + 1)"
             do {
@@ -53,9 +53,9 @@ public struct TodoTxtFile {
             } catch let error as TaskFieldError {
                 throw .badElement(source: source, place: place, reason: error.message)
             } catch let error as StartError {
-                throw .badElement(source: source, place: place, reason: error.localizedDescription)
+                throw .badElement(source: source, place: place, reason: error.readableDescription)
             } catch {
-                throw .badElement(source: source, place: place, reason: error.localizedDescription)
+                throw .badElement(source: source, place: place, reason: error.readableDescription)
             }
         }
         return batch

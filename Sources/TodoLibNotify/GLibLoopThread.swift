@@ -1,6 +1,7 @@
 import CLibNotify
 import Dispatch
-import Foundation
+import FoundationEssentials
+import TodoLinux
 
 /// One thread that runs a GLib main loop, and a way for other threads to run
 /// work on it and wait for the result.
@@ -22,14 +23,10 @@ final class GLibLoopThread: @unchecked Sendable {
     init(name: String) {
         context = g_main_context_new()
         loop = g_main_loop_new(context, 0)
-        let thread = Thread { [self] in
-            // Named from inside: on Linux, a name given before `start` is not
-            // passed on to the system thread, which keeps its creator's name.
-            Thread.current.name = name
+        SystemThread.start(name: name) { [self] in
             g_main_context_push_thread_default(context)
             g_main_loop_run(loop)
         }
-        thread.start()
     }
 
     /// Whether the caller is running on the loop thread, inside the loop.

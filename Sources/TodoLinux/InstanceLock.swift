@@ -1,5 +1,5 @@
 import CLinux
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Makes sure that one process at a time runs for a resource (one daemon per
@@ -71,7 +71,7 @@ public final class InstanceLock: Sendable {
         // The holder writes its record right after locking: give it a moment.
         for _ in 0..<25 {
             if let record = readRecord(file) { return record }
-            Thread.sleep(forTimeInterval: 0.002)
+            usleep(2_000)
         }
         return nil
     }
@@ -87,7 +87,7 @@ public final class InstanceLock: Sendable {
                 _ = try Syscall.run("flock", subject: path) { flock(fd.rawValue, LOCK_EX | LOCK_NB) }
                 return true
             } catch where error.errno == .wouldBlock {
-                if attempt < 5 { Thread.sleep(forTimeInterval: 0.002) }
+                if attempt < 5 { usleep(2_000) }
             }
         }
         return false

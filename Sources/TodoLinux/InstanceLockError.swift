@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why an `InstanceLock` could not be taken.
 public enum InstanceLockError: LocalizedError, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A C call of the Linux layer failed: `timerfd_create failed: Too many open
 /// files (EMFILE)`.

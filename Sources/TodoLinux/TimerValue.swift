@@ -1,4 +1,5 @@
-import Foundation
+import CLinux
+import FoundationEssentials
 import Glibc
 
 /// The `timespec` values timers are armed with.

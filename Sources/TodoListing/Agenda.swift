@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 import TodoRecurrence
 import TodoStore
@@ -58,7 +58,7 @@ public struct Agenda: Sendable {
             }
             for occurrence in occurrences {
                 let entry = EventEntry(
-                    eventID: id, occurrence: occurrence, calendar: names[folder] ?? (folder as NSString).lastPathComponent,
+                    eventID: id, occurrence: occurrence, calendar: names[folder] ?? folder.lastPathComponent,
                     reminders: alarms[occurrence.id] ?? [], isDeclined: occurrence.details.isDeclined(by: lists.addresses)
                 )
                 for index in days.indices {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// How `list` orders the tasks within each group.
@@ -45,8 +45,8 @@ public enum ListOrder: String, CaseIterable, Sendable {
             if a.created != b.created { return a.created < b.created }
         case .title:
             if let titles {
-                let comparison = titles.0.localizedCaseInsensitiveCompare(titles.1)
-                if comparison != .orderedSame { return comparison == .orderedAscending }
+                let comparison = Collation.titles.compare(titles.0, titles.1)
+                if comparison != 0 { return comparison < 0 }
             }
         }
         return a.id < b.id

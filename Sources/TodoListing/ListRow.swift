@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// One task as `list` shows it and orders it: what was worked out about it,

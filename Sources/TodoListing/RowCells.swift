@@ -66,7 +66,7 @@ public struct RowCells {
             }
             let listAndCategory = describer.listAndCategory(task)
             let due = describer.dueCell(task)
-            let short = due.range(of: TaskDescriber.relativeSeparator).map { due[..<$0.lowerBound] } ?? due[...]
+            let short = due.firstRange(of: TaskDescriber.relativeSeparator).map { due[..<$0.lowerBound] } ?? due[...]
             return RowCells(title: title, titleWidth: titleWidth,
                             listAndCategory: listAndCategory, listAndCategoryWidth: listAndCategory.terminalWidth,
                             due: due, dueWidth: due.terminalWidth,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// When to write ANSI colours.
 public enum ColorMode: String, CaseIterable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 import TodoRecurrence
 
@@ -55,7 +55,7 @@ public struct TaskDescriber {
         var text = (occurrence.details.summary ?? "(no title)").safeForTerminal
         if let location = occurrence.details.location { text += " · " + location.safeForTerminal }
         let when = occurrence.isAllDay ? "all day" : EventWords(clock: timeRules.clock, now: now).span(occurrence)
-        let calendar = calendars[event.folder] ?? (event.folder as NSString).lastPathComponent
+        let calendar = calendars[event.folder] ?? event.folder.lastPathComponent
         return text + " (" + when + ", " + calendar.safeForTerminal + ")"
     }
 
@@ -263,7 +263,7 @@ public struct TaskDescriber {
         let state = timeRules.state(of: task, at: now)
         var lines = [style.bold("Task \(name(task))")]
         func row(_ label: String, _ value: String) {
-            lines.append("  " + label.padding(toLength: 15, withPad: " ", startingAt: 0) + value)
+            lines.append("  " + label.padded(toLength: 15) + value)
         }
         row("state", words(state) + (timeRules.isWaiting(task, at: now) ? ", waiting to start" : ""))
         row("due", task.due.map { dueText($0, separator: " (", closing: ")") } ?? "none")

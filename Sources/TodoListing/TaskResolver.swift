@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 import TodoStore
 
@@ -26,7 +26,7 @@ public struct TaskResolver {
     }
 
     public func resolve(_ reference: String, scope: TaskScope) throws -> TodoTask {
-        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        let trimmed = reference.trimmingSpaces()
         if let id = Int64(trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed) {
             guard let task = try store.task(id: id) else { throw ResolveError.noSuchID(id) }
             return task
@@ -39,8 +39,8 @@ public struct TaskResolver {
         default:
             // A text that is one task's whole title names that task, even
             // when other titles contain it ("Pay" beside "Pay rent").
-            let key = TextFolding.foldCase(trimmed)
-            let exact = matches.filter { TextFolding.foldCase($0.title.trimmingCharacters(in: .whitespaces)) == key }
+            let key = UnicodeFolding.foldCase(trimmed)
+            let exact = matches.filter { UnicodeFolding.foldCase($0.title.trimmingSpaces()) == key }
             if exact.count == 1 { return exact[0] }
             throw ResolveError.ambiguous(trimmed, matches)
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// The words already found for dues and instants, for one `TaskDescriber`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 extension ActionRequest {
@@ -16,7 +16,7 @@ extension ActionRequest {
     ///
     /// Pure and lenient: the choice is not checked here, only worded.
     public static func snoozeLabel(for choice: String) -> String {
-        let trimmed = choice.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = choice.trimmingSpacesAndNewlines()
         if let length = SnoozeLength(trimmed) {
             return "Snooze " + length.words
         }

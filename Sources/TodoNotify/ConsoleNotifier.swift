@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 import Synchronization
 
@@ -51,6 +51,6 @@ public final class ConsoleNotifier: Notifier {
     /// The text with control characters (line breaks, tabs) turned into spaces.
     private static func oneLine(_ text: String) -> String {
         let scalars = text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }
-        return String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespaces)
+        return String(String.UnicodeScalarView(scalars)).trimmingSpaces()
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// One action a notification offers: the key the server sends back when it is
@@ -34,7 +34,7 @@ public struct NotificationAction: Hashable, Sendable {
     public static func reminderActions(snoozeChoices: [String]) -> [NotificationAction] {
         var seen: Set<String> = []
         let choices = snoozeChoices
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .map { $0.trimmingSpacesAndNewlines() }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
         return [NotificationAction(.markDone)]
             + choices.map { NotificationAction(.snooze(choice: $0)) }

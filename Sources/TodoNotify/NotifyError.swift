@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a notification could not be shown, or the server could not be asked about itself.
 public enum NotifyError: LocalizedError, Hashable, Sendable {

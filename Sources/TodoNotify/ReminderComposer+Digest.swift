@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// A digest's words: its summary and a line per task, plain text (the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// Words a reminder's notification: pure, so every wording can be tested with an

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The file of the program running now, for finding what is installed beside it.
 public enum RunningExecutable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// The instants an event's alarms fire at, read as for tasks:

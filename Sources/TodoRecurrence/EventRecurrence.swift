@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// A calendar event's occurrences and the instants its alarms fire at.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why an event's occurrences cannot be followed: the event is left alone
 /// (its file untouched), and said once.

@@ -1,5 +1,5 @@
 import CLibical
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// Turns wall-clock readings of one event's zone into instants and back:

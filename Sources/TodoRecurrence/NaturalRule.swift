@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The natural forms `--repeat` accepts, turned into canonical RRULE text.
 ///
@@ -9,7 +9,7 @@ enum NaturalRule {
     /// The RRULE for a natural form, or nil when the text is not one.
     static func rrule(for text: String) -> String? {
         let words = text.lowercased()
-            .replacingOccurrences(of: ",", with: " ")
+            .replacing(",", with: " ")
             .split(whereSeparator: \.isWhitespace)
             .map(String.init)
         switch words {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// A repeat rule and where its series starts: the occurrences of a recurring task.

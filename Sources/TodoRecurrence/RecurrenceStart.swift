@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// Where a series of occurrences begins: its first due (RFC 5545's DTSTART).
@@ -53,8 +53,8 @@ public enum RecurrenceStart: Hashable, Sendable {
             return day.description
         case .time(let day, let seconds, let zone):
             let time = seconds % 60 == 0
-                ? String(format: "%02d:%02d", seconds / 3600, seconds / 60 % 60)
-                : String(format: "%02d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+                ? String(cFormat: "%02d:%02d", seconds / 3600, seconds / 60 % 60)
+                : String(cFormat: "%02d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
             return "\(day) \(time) \(zone.identifier)"
         }
     }

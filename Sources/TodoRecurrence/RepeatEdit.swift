@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// A change of how a task repeats, as `edit` and the interactive view's

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TodoCore
 
 /// How a task repeats: an RFC 5545 RRULE value, kept exactly as it was given.
 ///
@@ -44,7 +45,7 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
     /// Surrounding whitespace is dropped; an RRULE is otherwise kept as typed.
     /// - Throws: `RepeatRuleError` naming the part that is wrong.
     public init(parsing text: String) throws(RepeatRuleError) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingSpacesAndNewlines()
         guard !trimmed.isEmpty else { throw .empty }
         if let canonical = NaturalRule.rrule(for: trimmed) {
             try self.init(rrule: canonical)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// A repeat rule that todo-remind refuses, with the sentence to show for it.

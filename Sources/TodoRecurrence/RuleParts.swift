@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// The parts of an RRULE value, read once for checking, for words, and for

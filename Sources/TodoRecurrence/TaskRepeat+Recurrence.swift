@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// A task's repeat (`TaskRepeat`, the stored value) put to work: made from

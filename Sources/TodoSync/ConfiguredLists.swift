@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Glibc
+import TodoCore
 import TodoCalendar
 import TodoConfig
 
@@ -102,7 +103,7 @@ public struct ConfiguredLists: Sendable {
     /// folder no table names any more is not.
     public func names(_ path: String) -> Bool {
         // As `folders(matching:)` takes them: hidden names are not lists.
-        guard !(path as NSString).lastPathComponent.hasPrefix(".") else { return false }
+        guard !path.lastPathComponent.hasPrefix(".") else { return false }
         return patterns.contains { pattern in
             var pattern = pattern
             while pattern.count > 1, pattern.hasSuffix("/") { pattern.removeLast() }
@@ -127,7 +128,7 @@ public struct ConfiguredLists: Sendable {
     private static func find(_ name: String, in lists: [FolderList]) throws(ConfiguredListsError) -> FolderList {
         let exact = lists.filter { $0.name == name || $0.folderName == name }
         let matches = exact.isEmpty
-            ? lists.filter { $0.name.caseInsensitiveCompare(name) == .orderedSame || $0.folderName.caseInsensitiveCompare(name) == .orderedSame }
+            ? lists.filter { UnicodeFolding.equalIgnoringCase($0.name, name) || UnicodeFolding.equalIgnoringCase($0.folderName, name) }
             : exact
         if matches.count > 1 { throw .ambiguous(name: name, folders: matches.map(\.path)) }
         if let list = matches.first { return list }
@@ -157,10 +158,10 @@ public struct ConfiguredLists: Sendable {
             guard entry.hasSuffix("/") else { continue }
             let folder = String(entry.dropLast())
             // Metadata-only names (hidden folders, vdirsyncer's status) are not lists.
-            let name = (folder as NSString).lastPathComponent
+            let name = folder.lastPathComponent
             guard !name.hasPrefix(".") else { continue }
             let path = canonical(folder.isEmpty ? "/" : folder)
-            folders.append((path, folder.isEmpty ? (path as NSString).lastPathComponent : name))
+            folders.append((path, folder.isEmpty ? path.lastPathComponent : name))
         }
         return folders.sorted { $0.path < $1.path }
     }

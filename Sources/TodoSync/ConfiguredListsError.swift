@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A list that a command or the config names and that is not there.
 public enum ConfiguredListsError: LocalizedError, Hashable, Sendable {

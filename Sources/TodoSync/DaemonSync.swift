@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCalendar
 import TodoConfig
 import TodoCore
@@ -127,7 +127,7 @@ public struct DaemonSync {
             }
             saidFailure = nil
         } catch {
-            let message = error.localizedDescription
+            let message = error.readableDescription
             if saidFailure != message {
                 saidFailure = message
                 round.newFailure = message

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCalendar
 import TodoCore
 import TodoStore
@@ -65,9 +65,9 @@ public struct EventActions: Sendable {
                 _ = try sync.readIn(paths: [list.path])
                 return .written
             } catch let error as VdirFolderError {
-                reason = error.localizedDescription
+                reason = error.readableDescription
             } catch let error as CalendarFileError {
-                reason = error.localizedDescription
+                reason = error.readableDescription
             }
         }
         try sync.store.withTaskFiles(now: now) { files in

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCalendar
 import TodoCore
 import TodoRecurrence
@@ -23,11 +23,11 @@ public struct EventIndex: Sendable {
     /// How far back the index reaches: the plan's longest look back at
     /// alarms missed while the daemon was off (31 days past the catch-up
     /// window), with a day to spare.
-    public static let lookback: TimeInterval = 33 * 86_400
+    public static let lookback: FoundationEssentials.TimeInterval = 33 * 86_400
     /// How far ahead it reaches once made or carried forward.
-    public static let horizon: TimeInterval = 62 * 86_400
+    public static let horizon: FoundationEssentials.TimeInterval = 62 * 86_400
     /// How close to its end the index may come before it is carried forward.
-    public static let renewal = EventIndexWindow.renewal
+    public static let renewal: FoundationEssentials.TimeInterval = EventIndexWindow.renewal
 
     public init(lists: ConfiguredLists, zone: TimeZone) {
         self.lists = lists

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCalendar
 
 /// A list backed by an iCalendar folder: its tasks are the folder's VTODO files.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCalendar
 import TodoCore
 import TodoRecurrence
@@ -73,7 +73,7 @@ public struct FolderSync: Sendable {
                 do {
                     stamps = try list.folder.items()
                 } catch {
-                    report.skipped.append(.init(path: list.path, reason: error.localizedDescription))
+                    report.skipped.append(.init(path: list.path, reason: error.readableDescription))
                     return
                 }
                 // A write killed midway leaves its temporary file; nobody else removes it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCalendar
 import TodoCore
 import TodoRecurrence
@@ -60,10 +60,10 @@ struct ItemReading {
                 return (.other(stamp), [])
             }
         } catch let error as CalendarFileError {
-            return (nil, [.init(path: path, reason: error.localizedDescription)])
+            return (nil, [.init(path: path, reason: error.readableDescription)])
         } catch let error as VdirFolderError where !error.isGone {
             // Not a regular file (a FIFO, a folder named x.ics), or unreadable.
-            return (nil, [.init(path: path, reason: error.localizedDescription)])
+            return (nil, [.init(path: path, reason: error.readableDescription)])
         } catch {
             return (nil, [])
         }
@@ -130,7 +130,7 @@ struct EventReading {
             problem = nil
         } catch {
             (self.series, span) = (nil, nil)
-            problem = "“\(path)” has an event whose \(error.localizedDescription), so its alarms do not fire."
+            problem = "“\(path)” has an event whose \(error.readableDescription), so its alarms do not fire."
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCalendar
 
 /// The version a copy of a task changed elsewhere grew from, chosen among

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCalendar
 import TodoCore
 import TodoStore
@@ -80,7 +80,7 @@ extension FolderSync {
                 do {
                     stamps = try list.folder.items()
                 } catch {
-                    state.unreadable = error.localizedDescription
+                    state.unreadable = error.readableDescription
                     check.lists.append(state)
                     continue
                 }
@@ -125,7 +125,7 @@ extension FolderSync {
                     try state.list.folder.checkFolder()
                     state.unreadable = "no [[calendar]] path names this folder."
                 } catch {
-                    state.unreadable = error.localizedDescription
+                    state.unreadable = error.readableDescription
                 }
                 check.lists.append(state)
             }

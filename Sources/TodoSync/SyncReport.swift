@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one sync did: how many tasks it read in and wrote out, and what it
 /// had to leave alone.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import TodoCalendar
 import TodoCore
@@ -37,7 +37,7 @@ public struct UnwrittenFile: Hashable, Sendable {
     init(taskID: Int64, task: TodoTask?, folder: String, error: VdirFolderError) {
         let cause = switch error {
         case .systemCall(_, _, let code): String(cString: strerror(code))
-        default: error.localizedDescription
+        default: error.readableDescription
         }
         self.init(taskID: taskID, task: task, folder: folder, cause: cause)
     }
@@ -46,7 +46,7 @@ public struct UnwrittenFile: Hashable, Sendable {
     /// as a task: rewriting it from the store would lose what it holds, so
     /// the change waits until the file is one todo-remind can read.
     init(taskID: Int64, task: TodoTask?, folder: String, error: CalendarFileError) {
-        self.init(taskID: taskID, task: task, folder: folder, cause: error.localizedDescription)
+        self.init(taskID: taskID, task: task, folder: folder, cause: error.readableDescription)
         fileUnreadable = true
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCalendar
 
 /// A three-way, field-by-field merge of a task changed on both sides since

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Logging
 import TodoConfig
 import TodoDaemon
@@ -44,7 +44,7 @@ extension TodoRemindNotifier {
                 }
             }
             let console = ConsoleNotifier { line in
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                StandardStream.output.write(line + "\n")
             }
             var options = ReminderDaemon.Options(storePath: storePath, iconPath: IconLocator.iconPath()) {
                 try configFile.load()

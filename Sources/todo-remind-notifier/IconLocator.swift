@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoNotify
 
 /// Finds the notification icon: installed beside the binary

@@ -1,5 +1,8 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
+import TodoCore
+import TodoLinux
 
 /// Log lines for programs (`daemon --log-format json`): one JSON object a
 /// line, `{"time":1781506800.003412,"level":"info","message":"…","metadata":{…}}`.
@@ -20,12 +23,12 @@ struct JSONLogHandler: LogHandler {
     func log(event: LogEvent) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let time = String(format: "%lld.%06ld", Int64(now.tv_sec), now.tv_nsec / 1000)
+        let time = String(cFormat: "%lld.%06ld", Int64(now.tv_sec), now.tv_nsec / 1000)
         let merged = metadata.merging(event.metadata ?? [:]) { _, event in event }
         let line = "{\"time\":\(time),\"level\":\(Self.string("\(event.level)"))"
             + ",\"message\":\(Self.string(event.message.description)),\"metadata\":\(Self.object(merged))}\n"
         // One write a line: lines from the delivery threads do not interleave.
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardStream.error.write(line)
     }
 
     private static func object(_ metadata: Logger.Metadata) -> String {
@@ -64,7 +67,7 @@ struct JSONLogHandler: LogHandler {
             case "\r": escaped += "\\r"
             case "\t": escaped += "\\t"
             case _ where scalar.value < 0x20:
-                escaped += String(format: "\\u%04x", scalar.value)
+                escaped += String(cFormat: "\\u%04x", scalar.value)
             default:
                 escaped.unicodeScalars.append(scalar)
             }

@@ -1,6 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import TodoCore
 import TodoLibNotify
+import TodoLinux
 import TodoNotify
 
 extension TodoRemindNotifier {
@@ -18,12 +20,12 @@ extension TodoRemindNotifier {
             do {
                 server = try LibNotifyNotifier().serverInfo()
             } catch {
-                FileHandle.standardError.write(Data("\(error.localizedDescription)\n".utf8))
+                StandardStream.error.write("\(error.readableDescription)\n")
                 throw ExitCode.failure
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
-            FileHandle.standardOutput.write(try encoder.encode(server) + Data("\n".utf8))
+            StandardStream.output.write(try encoder.encode(server) + Data("\n".utf8))
         }
     }
 }

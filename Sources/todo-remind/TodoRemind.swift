@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import TodoCore
+import TodoLinux
 import TodoTerminal
 
 /// The `todo-remind` command: a to-do list whose reminders really fire.
@@ -75,7 +78,7 @@ struct TodoRemind: ParsableCommand {
             let sentence = said.safeForTerminal
             // Help, --version, and a silent `ExitCode` keep ArgumentParser's handling.
             guard code != .success, !sentence.isEmpty else { exit(withError: error) }
-            FileHandle.standardError.write(Data("Error: \(sentence)\n".utf8))
+            StandardStream.error.write("Error: \(sentence)\n")
             exit(withError: code)
         }
     }

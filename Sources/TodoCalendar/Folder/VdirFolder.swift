@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
+import TodoCore
 #endif
 
 /// One collection of a vdir: a folder holding one `.ics` file per item, and
@@ -18,7 +19,7 @@ public struct VdirFolder: Hashable, Sendable {
     }
 
     /// The folder's own name (its last path component).
-    public var folderName: String { (path as NSString).lastPathComponent }
+    public var folderName: String { path.lastPathComponent }
 
     /// The `displayname` metadata file, trimmed; nil when absent or empty.
     public var displayName: String? { metadata("displayname") }
@@ -242,7 +243,7 @@ public struct VdirFolder: Hashable, Sendable {
 
     /// The path of an entry of the folder.
     public func file(_ name: String) -> String {
-        (path as NSString).appendingPathComponent(name)
+        path.appendingPathComponent(name)
     }
 
     /// Writes `bytes` to a new hidden `.tmp` file beside `name`, flushed to
@@ -281,7 +282,7 @@ public struct VdirFolder: Hashable, Sendable {
     private func metadata(_ file: String) -> String? {
         let limit = ReadingLimits.maximumMetadataSize
         guard let bytes = try? Self.readRegularFile(self.file(file), upTo: limit + 1).bytes, bytes.count <= limit else { return nil }
-        let value = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = String(decoding: bytes, as: UTF8.self).trimmingSpacesAndNewlines()
         return value.isEmpty ? nil : value
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TodoCore
 
 /// RFC 5545 DURATION values (§3.3.6): `-PT15M`, `PT0S`, `-P1D`, `-P1W`,
 /// `-P1DT2H30M`.
@@ -26,7 +27,7 @@ public enum ICalendarDuration {
     /// or 25 hours across a DST change) and the rest exact: an event's alarm
     /// keeps them apart (`EventAlarm.Trigger`).
     public static func parts(_ value: some StringProtocol) -> (days: Int, seconds: Int)? {
-        let text = Array(value.uppercased().trimmingCharacters(in: .whitespaces).utf8)
+        let text = Array(value.uppercased().trimmingSpaces().utf8)
         var index = 0
         var sign = 1
         if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a file's lines do not form an iCalendar object.
 public enum ICalendarStructureError: LocalizedError, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// A DATE or DATE-TIME value as written (RFC 5545 §3.3.4, §3.3.5), before
@@ -30,7 +30,7 @@ public enum ICalendarTime: Hashable, Sendable {
         func isPlain(_ byte: UInt8) -> Bool { byte < 0x80 && byte != 0x20 && byte != 0x09 }
         let bytes = Array(text.utf8)
         let plain = bytes.first.map(isPlain) == true && bytes.last.map(isPlain) == true
-        let digits = plain ? bytes : Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        let digits = plain ? bytes : Array(text.trimmingSpaces().utf8)
         func number(_ range: Range<Int>) -> Int? {
             var result = 0
             for index in range {

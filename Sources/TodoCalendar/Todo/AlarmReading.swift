@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// Reads the VALARMs of a task's master VTODO (docs/ARCHITECTURE.md §7.4): other
@@ -99,7 +99,7 @@ struct AlarmReading {
     static func parse(_ alarm: AlarmComponent, begin: Int) -> Outcome {
         guard let actionEntry = alarm.entry("ACTION") else { return .skipped(begin, .noAction) }
         let action: VAlarm.Action
-        switch actionEntry.line.value.trimmingCharacters(in: .whitespaces).uppercased() {
+        switch actionEntry.line.value.trimmingSpaces().uppercased() {
         case "DISPLAY": action = .display
         case "AUDIO": action = .audio
         // Not a reminder on screen: another client sends the mail or
@@ -148,7 +148,7 @@ struct AlarmReading {
     /// A value without `VALUE=` that is a UTC date-time is read as one: RFC
     /// 5545's own VTODO example (§4) writes `TRIGGER:19980403T120000Z`.
     static func trigger(_ line: ContentLine) -> Result<ParsedTrigger, SkippedAlarm.Reason> {
-        let value = line.value.trimmingCharacters(in: .whitespaces)
+        let value = line.value.trimmingSpaces()
         let valueType = line.parameter("VALUE")?.uppercased()
         let duration = ICalendarDuration.seconds(value)
         let time = ICalendarTime(line)
@@ -172,7 +172,7 @@ struct AlarmReading {
     /// `REPEAT` and `DURATION` when both are there and make sense; an alarm
     /// with only one of them, or a nonsensical one, fires once.
     static func repetition(of alarm: AlarmComponent) -> VAlarm.Repetition? {
-        guard let count = alarm.first("REPEAT").flatMap({ Int($0.value.trimmingCharacters(in: .whitespaces)) }), count > 0,
+        guard let count = alarm.first("REPEAT").flatMap({ Int($0.value.trimmingSpaces()) }), count > 0,
               let interval = alarm.first("DURATION").flatMap({ ICalendarDuration.seconds($0.value) }), interval > 0
         else { return nil }
         return VAlarm.Repetition(count: count, interval: interval)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The edits that write what a user did with an alarm into one component's
 /// lines (a VTODO's, a VEVENT's), shared by `VTodo` and `VEvent`: every line

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a file in a calendar folder cannot be read as a task. The file is then
 /// skipped (with one log line naming it) and left untouched.

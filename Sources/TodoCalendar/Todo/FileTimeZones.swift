@@ -1,5 +1,5 @@
 import CLibical
-import Foundation
+import FoundationEssentials
 
 /// The VTIMEZONEs of one file that libical reads (their TZIDs name no
 /// Olson zone), each read once while the file is.

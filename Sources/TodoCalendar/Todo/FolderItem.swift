@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TodoCore
 
 /// What an item of a list's folder (a vdir's `.ics` file) holds, as far as
 /// todo-remind is concerned: a VTODO, or other programs' components.
@@ -93,7 +94,7 @@ public enum FolderItem: Hashable, Sendable {
         var instances = 0
         for alarm in todo.children where alarm.name == "VALARM" {
             let repeats = alarm.properties("REPEAT", in: document).first
-                .flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } ?? 0
+                .flatMap { Int($0.value.trimmingSpaces()) } ?? 0
             // Added without overflow: REPEAT may say anything up to Int.max.
             let (sum, overflow) = instances.addingReportingOverflow(1 + min(max(repeats, 0), Int.max - 1))
             instances = overflow ? .max : sum

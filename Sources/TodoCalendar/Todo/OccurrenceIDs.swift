@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// How a recurrence id names an occurrence of a repeating VTODO, read as

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a file's parent UID (`RELATED-TO`) and a task's parent id name each
 /// other, within one sync's transaction: a UID is the task whose file has

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A VALARM of a task file that todo-remind cannot understand, so does not
 /// fire: the file stays as it is (the alarm is another client's), and the

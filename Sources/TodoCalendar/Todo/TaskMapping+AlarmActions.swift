@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// What a user did here with a task's reminders, written into its VALARMs

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Another client's VALARM on a task (Thunderbird, tasks.org, Evolution, a
 /// phone), read as a reminder todo-remind shows too.

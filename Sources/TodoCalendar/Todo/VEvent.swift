@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// A calendar event's file, as read: the document, where its VEVENTs are,
@@ -76,7 +76,7 @@ private struct EventReading {
         var series = EventSeries(
             uid: uid, start: start, length: length(of: master, from: start),
             details: details(of: master),
-            rule: hasRecurrenceID ? nil : first("RRULE").map { $0.value.trimmingCharacters(in: .whitespaces) }
+            rule: hasRecurrenceID ? nil : first("RRULE").map { $0.value.trimmingSpaces() }
         )
         if !hasRecurrenceID {
             let additions = periods(master.properties("RDATE", in: document))
@@ -98,7 +98,7 @@ private struct EventReading {
             series.overrides.append(EventSeries.Override(
                 recurrenceID: id, start: overrideStart, length: length(of: override, from: overrideStart),
                 details: details(of: override),
-                thisAndFuture: idLine.parameter("RANGE")?.trimmingCharacters(in: .whitespaces).uppercased() == "THISANDFUTURE"
+                thisAndFuture: idLine.parameter("RANGE")?.trimmingSpaces().uppercased() == "THISANDFUTURE"
             ))
         }
         if problem != nil { return nil }
@@ -239,8 +239,8 @@ private struct EventReading {
         var details = EventDetails()
         details.summary = first("SUMMARY").map { ICalendarText.unescape($0.value) }
         details.location = first("LOCATION").map { ICalendarText.unescape($0.value) }.flatMap { $0.isEmpty ? nil : $0 }
-        details.isCancelled = first("STATUS")?.value.trimmingCharacters(in: .whitespaces).uppercased() == "CANCELLED"
-        let priority = first("PRIORITY").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } ?? 0
+        details.isCancelled = first("STATUS")?.value.trimmingSpaces().uppercased() == "CANCELLED"
+        let priority = first("PRIORITY").flatMap { Int($0.value.trimmingSpaces()) } ?? 0
         details.priorityValue = (0...9).contains(priority) ? priority : 0
         for attendee in component.properties("ATTENDEE", in: document) {
             details.attendance[EventDetails.address(attendee.value)] = (attendee.parameter("PARTSTAT") ?? "NEEDS-ACTION").uppercased()

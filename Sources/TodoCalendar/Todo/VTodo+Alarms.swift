@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writing what a user did with an alarm in the forms other clients read
 /// (docs/ARCHITECTURE.md §7.4): RFC 9074 `ACKNOWLEDGED` on the alarm (Evolution) and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// A task file's VTODO, as read: the document, where its master VTODO is,
@@ -43,7 +43,7 @@ public struct VTodo: Hashable, Sendable {
         let zones = FileTimeZones(document: document, calendar: calendar)
         func first(_ name: String) -> ContentLine? { todo.properties(name, in: document).first }
         func text(_ name: String) -> String? { first(name).map { ICalendarText.unescape($0.value) } }
-        func number(_ name: String) -> Int? { first(name).flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) } }
+        func number(_ name: String) -> Int? { first(name).flatMap { Int($0.value.trimmingSpaces()) } }
         // Acknowledgements and snoozes are UTC date-times (Thunderbird's
         // form); any other value is not one, and is left unread.
         func utc(_ name: String) -> Date? {
@@ -59,7 +59,7 @@ public struct VTodo: Hashable, Sendable {
         properties.notes = text("DESCRIPTION")
         properties.categories = todo.properties("CATEGORIES", in: document)
             .flatMap { ICalendarText.list($0.value) }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingSpaces() }
             .filter { !$0.isEmpty }
         let priority = number("PRIORITY") ?? 0
         properties.priorityValue = (0...9).contains(priority) ? priority : 0
@@ -100,7 +100,7 @@ public struct VTodo: Hashable, Sendable {
             }
         }
         properties.parentUID = todo.properties("RELATED-TO", in: document).first(where: Self.namesParent)
-            .map { ICalendarText.unescape($0.value).trimmingCharacters(in: .whitespaces) }
+            .map { ICalendarText.unescape($0.value).trimmingSpaces() }
             .flatMap { $0.isEmpty ? nil : $0 }
         properties.remindersOff = first("X-TODO-REMIND-REMINDER")?.value.uppercased() == "OFF"
         properties.ownAlarms = todo.children.filter { $0.name == "VALARM" }.compactMap { alarm in

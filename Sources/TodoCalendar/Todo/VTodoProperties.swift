@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// What a VTODO says about a task, in todo-remind's terms (docs/ARCHITECTURE.md §7.3).

@@ -1,5 +1,6 @@
 import CLibical
-import Foundation
+import FoundationEssentials
+import TodoCore
 
 /// What a VTIMEZONE may ask of libical (`ZoneResolver.libicalInstant`).
 ///
@@ -67,7 +68,7 @@ extension ZoneResolver {
         for part in rule.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1)
             guard pair.count == 2 else { return .failure(RuleProblem(reason: "“RRULE:\(rule)” is not a rule")) }
-            parts[pair[0].trimmingCharacters(in: .whitespaces).uppercased()] = String(pair[1])
+            parts[pair[0].trimmingSpaces().uppercased()] = String(pair[1])
         }
         guard parts["FREQ"]?.uppercased() == "YEARLY" else {
             return .failure(RuleProblem(reason: "“RRULE:\(rule)” is not yearly"))
@@ -106,7 +107,7 @@ extension ZoneResolver {
 
     /// The year of a DATE or DATE-TIME value (`16010101T020000`).
     private static func year(of value: String) -> Int? {
-        let digits = value.trimmingCharacters(in: .whitespaces).prefix(4)
+        let digits = value.trimmingSpaces().prefix(4)
         guard digits.count == 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int(digits)
     }

@@ -1,5 +1,6 @@
 import CLibical
-import Foundation
+import FoundationEssentials
+import Glibc
 import TodoCore
 
 /// Turns the zones iCalendar files name into instants, and writes VTIMEZONEs.
@@ -27,7 +28,7 @@ public enum ZoneResolver {
     /// that names one without the VTIMEZONE that should come with it: a
     /// VTIMEZONE the file carries says what its writer meant, and is read first.
     public static func windowsZone(named tzid: String) -> TimeZone? {
-        WindowsZones.olsonNames[tzid.trimmingCharacters(in: .whitespaces)].flatMap { TimeZone(identifier: $0) }
+        WindowsZones.olsonNames[tzid.trimmingSpaces()].flatMap { TimeZone(identifier: $0) }
     }
 
     /// The Olson name a TZID stands for, if any (see `zone(named:)`).

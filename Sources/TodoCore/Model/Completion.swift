@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One occurrence of a repeating task that was completed: its due and when.
 public struct Completion: Hashable, Sendable {

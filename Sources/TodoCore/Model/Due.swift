@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When a task is due: by the end of a local day, or at an exact instant.
 public enum Due: Hashable, Sendable, Codable {

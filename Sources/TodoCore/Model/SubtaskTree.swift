@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which tasks are shown as whose subtasks (docs/ARCHITECTURE.md §7.3).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A reminder set on a task beside todo-remind's own two (the reminder time
 /// on the due day, the due time): "15 minutes before", "a day before",

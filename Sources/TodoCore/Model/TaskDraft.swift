@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The fields of a task that does not exist yet; the store gives it an id.
 public struct TaskDraft: Hashable, Sendable {

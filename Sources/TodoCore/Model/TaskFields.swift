@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rules for a task's text fields, shared by adding, editing and importing.
 public enum TaskFields {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a task repeats: its RFC 5545 rule, kept as the text it came as, and
 /// what the series counts from. The rule's meaning (expansion, words) is

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Completing a task's open occurrence: the one rule that `done`, a bubble's
 /// Mark done (both through `TaskStore.markDone`) and a series completed in

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Who has reminders: the one definition. The store finds such tasks by the
 /// same rule in SQL (TodoStore's `RemindersOnSQL`), and a test holds the two

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The life of a snooze: what it needs to fire, and what ends it.
 extension TodoTask {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rules of a task's start (`TodoTask.start`): it never comes after the
 /// due, and a repeating task's moves with each occurrence.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One to-do item, as stored.
 public struct TodoTask: Hashable, Sendable, Identifiable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A `--remind` value that cannot be read, with the part that is wrong.
 public enum AlarmError: LocalizedError, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the instants `DateText.iso8601` writes, "2026-12-01T17:00:00+01:00"
 /// and "2026-12-01T16:00:00Z", from their bytes.

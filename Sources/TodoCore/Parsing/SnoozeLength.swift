@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A snooze written as a length of time: `10m`, `1h30m`, `+2d`, `in 2 hours`,
 /// `in 1 hour 30 min`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A WHEN that cannot be the moment a snooze asks for, with the sentence to show for it.
 public enum SnoozeTimeError: LocalizedError, Hashable, Sendable {

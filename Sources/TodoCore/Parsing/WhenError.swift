@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Text that `WhenParser` cannot read as a date or time, with the sentence to show for it.
 ///
@@ -81,7 +81,7 @@ public enum WhenError: LocalizedError, Hashable, Sendable {
         case .slashDate(let text):
             Self.slashDateMessage(text)
         case .misspelt(let text, let word, let meant):
-            "\(Self.quoted(text)) is not a date or time: did you mean \(Self.quoted(text.replacingOccurrences(of: word, with: meant)))?"
+            "\(Self.quoted(text)) is not a date or time: did you mean \(Self.quoted(text.replacing(word, with: meant)))?"
         case .timeNotAllowed(let text):
             "\(Self.quoted(text)) cannot take a time of day: only a day such as today, fri, +2d or 2026-12-01 can be followed by one."
         }

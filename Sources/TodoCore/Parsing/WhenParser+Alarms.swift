@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension WhenParser {
     /// The alarms of a `--remind` value: comma-separated, each a length
@@ -8,7 +8,7 @@ extension WhenParser {
     /// which fires while the task still waits to start; or a moment
     /// (`2026-12-01 08:30`, `tomorrow 9:00`), which falls once.
     public func alarms(from text: String) throws(AlarmError) -> [TaskAlarm] {
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let parts = text.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
         guard !parts.isEmpty else { throw .empty }
         var alarms: [TaskAlarm] = []
         for part in parts {

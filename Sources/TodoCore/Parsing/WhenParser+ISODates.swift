@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ISO 8601 dates: `2026-12-01`, and date-times in one word, `2026-12-01T17:00`.
 extension WhenParser {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Offsets from now: `+3d`, `+2w`, `+4h`, `+30m` and `in 3 days`, `in 30 min`.
 extension WhenParser {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// WHEN read as the moment a snooze ends: `1h`, `tomorrow`, `17:00`.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Times of day: `17:00`, `9:30`, `17:00:30`, `5pm`, `5:30 pm`, `noon`, `midnight`,
 /// and after an ISO date a UTC offset: `16:00:00Z`, `17:00+01:00`.

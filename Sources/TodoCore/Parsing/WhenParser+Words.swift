@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The day forms people type in words: a month and a
 /// day ("dec 15", "15 december", with a year or not), "next fri", "end of

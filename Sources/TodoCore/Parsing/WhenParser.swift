@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads the dates and times people type ("tomorrow 9:30", "+3d", "fri 17:00") as dues and instants.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one plan decided (`DeliveryPlanner.plan`), for the engine to carry
 /// out in this order: write `records`, then show `batches`, then arm the

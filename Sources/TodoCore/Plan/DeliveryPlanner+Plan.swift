@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the daemon does at one moment, decided without I/O: what to
 /// show and what to record. The engine reads the inputs from the store and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension DeliveryPlanner {
     /// When the daemon wakes next, and the reminder it waits for (what

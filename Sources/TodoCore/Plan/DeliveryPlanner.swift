@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The daemon's plan (docs/ARCHITECTURE.md §4): from `now`, the tasks' reminders,
 /// what the ledger holds, the retries and what is being shown, what to show,

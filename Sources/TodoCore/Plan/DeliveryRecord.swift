@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the daemon did about one reminder: the delivery ledger's row.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A notification to try again: a bubble's one reminder (a task's or an
 /// event's), or a digest's. The engine keeps it after a failed delivery, or

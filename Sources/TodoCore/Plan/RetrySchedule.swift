@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When to try again what failed: a wait that doubles from `first` after
 /// each failed attempt, up to `longest`. Something that comes back is used

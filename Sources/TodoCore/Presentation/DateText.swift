@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Words for instants and days as a person reads them, relative to `now`.
 ///

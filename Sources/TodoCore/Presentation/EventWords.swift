@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Words for when a calendar event's occurrence is, relative to `now`: what
 /// a bubble, `next` and `agenda` say of it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An event's alarm as the daemon will show it: when (its instant, or the end
 /// of the quiet hours holding it).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One notification standing for many tasks' reminders that fire at one
 /// instant: its tasks, most urgent first, and how many are overdue, due now

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When a reminder actually fires, once quiet hours have had their say.
 public struct FireTime: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A reminder as the daemon will show it: when, held or not, alone or in a
 /// digest. What `next`, `show` and `list` print, so they say what the daemon

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A daily stretch of wall-clock time in which reminders are held ("22:00-07:00").
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Text that cannot be read as quiet hours, with the sentence to show for it.
 public enum QuietHoursError: LocalizedError, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Reminder {
     /// What a reminder reminds of, without the instant it falls at.

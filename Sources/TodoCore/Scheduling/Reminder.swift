@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which rule produced a reminder.
 public enum ReminderKind: String, CaseIterable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How reminders that fire at one instant are shown: a bubble each, or one
 /// digest of tasks; an event's alarm is always a bubble of its own.

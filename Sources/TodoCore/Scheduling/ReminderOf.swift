@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A reminder together with what it reminds of: what the plan fires and a
 /// bubble words.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ReminderPolicy {
     /// How late a reminder may be shown and still count as on time.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The settings the time rules work by (docs/ARCHITECTURE.md §2); config keys in brackets.
 public struct ReminderPolicy: Hashable, Sendable {

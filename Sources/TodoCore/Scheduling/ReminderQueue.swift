@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Collects the next reminders across many tasks without looking at them all.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a reminder reminds of, as the plan weighs it: a task, or an
 /// occurrence of a calendar event (`EventInstance`). The one place where

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a task stands at an instant: its state, the `list` section it
 /// belongs in, and when it is due (nil without a due date).

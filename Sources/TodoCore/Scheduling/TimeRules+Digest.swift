@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The morning digest and the daily reminder of overdue tasks, by the policy's
 /// [`digest`], [`digest-threshold`] and [`overdue-in-digest`].

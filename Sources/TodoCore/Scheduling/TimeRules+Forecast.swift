@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What fires next, by the rules the daemon fires by: quiet hours
 /// (`fireTime(of:priority:)`), the daily reminder of overdue tasks

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Quiet hours, applied to reminders by the policy's [`quiet-hours`] and [`quiet-hours-allow-high`].
 extension TimeRules {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Works out due instants, states, groups and reminders (docs/ARCHITECTURE.md §2).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Converts between instants and the wall-clock readings of one time zone.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A wall-clock reading with no zone attached ("2027-03-14T02:30:00"): a
 /// local day and seconds past its midnight, as typed.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A time zone's UTC offsets, remembered per UTC day.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 import TodoCore
 import TodoStore
@@ -98,9 +98,9 @@ final class LedgerWriter {
         } catch {
             if !isFailing {
                 isFailing = true
-                logger.error("The ledger cannot be written (\(error.localizedDescription)); reminders are still shown, and recorded once it can be.",
+                logger.error("The ledger cannot be written (\(error.readableDescription)); reminders are still shown, and recorded once it can be.",
                              metadata: LogTopic.ledgerFailing.metadata([
-                                 "error": .string(error.localizedDescription), "kept": .stringConvertible(keptOrder.count),
+                                 "error": .string(error.readableDescription), "kept": .stringConvertible(keptOrder.count),
                              ]))
             }
         }

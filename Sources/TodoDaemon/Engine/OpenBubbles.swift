@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 
 /// The bubbles the daemon showed, one per owner (a task or an event; a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 import TodoConfig
 import TodoCore
@@ -211,8 +211,8 @@ final class ReminderEngine {
                 _ = try store.markDone(ids: [taskID], at: instant, in: timeRules.clock.timeZone)
                 logger.info("Marked task \(taskID) done from its notification.", metadata: outcome("marked-done"))
             } catch let refusal as CompletionRefusal {
-                logger.error("Could not mark task \(taskID) done: \(refusal.localizedDescription)",
-                             metadata: outcome("refused", ["error": .string(refusal.localizedDescription)]))
+                logger.error("Could not mark task \(taskID) done: \(refusal.readableDescription)",
+                             metadata: outcome("refused", ["error": .string(refusal.readableDescription)]))
             }
         case .snooze(let choice):
             do {
@@ -222,8 +222,8 @@ final class ReminderEngine {
                 logger.info("Snoozed task \(taskID) until \(untilText) from its notification.",
                             metadata: outcome("snoozed", ["until": .string(untilText)]))
             } catch let error as SnoozeTimeError {
-                logger.error("Could not snooze task \(taskID) for “\(choice)”: \(error.localizedDescription)",
-                             metadata: outcome("refused", ["error": .string(error.localizedDescription)]))
+                logger.error("Could not snooze task \(taskID) for “\(choice)”: \(error.readableDescription)",
+                             metadata: outcome("refused", ["error": .string(error.readableDescription)]))
             }
         case .dismiss:
             // Dismissed by the user: handled, here and (through the task's
@@ -262,8 +262,8 @@ final class ReminderEngine {
                 logger.info("Snoozed event \(eventID) until \(untilText) from its notification.",
                             metadata: outcome("snoozed", said(result).merging(["until": .string(untilText)]) { $1 }))
             } catch let error as SnoozeTimeError {
-                logger.error("Could not snooze event \(eventID) for “\(choice)”: \(error.localizedDescription)",
-                             metadata: outcome("refused", ["error": .string(error.localizedDescription)]))
+                logger.error("Could not snooze event \(eventID) for “\(choice)”: \(error.readableDescription)",
+                             metadata: outcome("refused", ["error": .string(error.readableDescription)]))
             }
         case .dismiss:
             let result = try actions.dismiss(reminder, at: instant)
@@ -450,8 +450,8 @@ final class ReminderEngine {
                 eventIndexFailing = false
             } catch {
                 if !eventIndexFailing {
-                    logger.error("The index of events' alarms cannot be carried forward (\(error.localizedDescription)); their alarms are planned from it as it is.",
-                                 metadata: LogTopic.eventIndexFailing.metadata(["error": .string(error.localizedDescription)]))
+                    logger.error("The index of events' alarms cannot be carried forward (\(error.readableDescription)); their alarms are planned from it as it is.",
+                                 metadata: LogTopic.eventIndexFailing.metadata(["error": .string(error.readableDescription)]))
                 }
                 eventIndexFailing = true
             }
@@ -597,7 +597,7 @@ final class ReminderEngine {
                                 notification: composer.digestNotification(digest), attempt: attempt, firesAt: firesAt)]
         case .event(let entry):
             let folder = entry.subject.folder
-            let calendar = eventLists()?.lists.first { $0.path == folder }?.name ?? (folder as NSString).lastPathComponent
+            let calendar = eventLists()?.lists.first { $0.path == folder }?.name ?? folder.lastPathComponent
             let notification = composer.notification(for: entry, calendar: calendar, firedAt: instant,
                                                      isHeld: held.contains(entry.reminder.id))
             return [DeliveryJob(reminder: entry.reminder, event: entry.subject, notification: notification, attempt: attempt,
@@ -607,7 +607,7 @@ final class ReminderEngine {
 
     private func logFiring(_ job: DeliveryJob, at instant: Date) {
         let latenessMilliseconds = instant.timeIntervalSince(job.firesAt) * 1000
-        let late = String(format: "%.1f ms", latenessMilliseconds)
+        let late = String(cFormat: "%.1f ms", latenessMilliseconds)
         let retry = job.attempt > 1 ? ", attempt \(job.attempt)" : ""
         let held = job.isHeld ? ", held for quiet hours" : ""
         // Rounded to the microsecond: the text says tenths of a millisecond,

@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import Logging
 import TodoCore
+import TodoNotify
 
 extension DeliveryJob {
     /// What a log line about this notification carries for programs: the

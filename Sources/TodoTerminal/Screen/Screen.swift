@@ -1,3 +1,4 @@
+import TodoCore
 import TodoListing
 
 /// What is on the terminal, as cells: the interactive view draws into one

@@ -1,7 +1,8 @@
 import CLinux
-import Foundation
+import FoundationEssentials
 import Glibc
 import TodoConfig
+import TodoCore
 import TodoLinux
 import TodoStore
 import TodoSync
@@ -46,7 +47,7 @@ public final class InteractiveView {
     public func run() throws {
         _ = try data.startSync(now: Date(), realNow: Date())
         if let warning = data.writeOut(now: Date()) {
-            FileHandle.standardError.write(Data("Warning: \(warning.safeForTerminal)\n".utf8))
+            StandardStream.error.write("Warning: \(warning.safeForTerminal)\n")
         }
         let view = try TaskView(data: data, list: list, colors: colors, now: Date())
         let loop = try EventLoop()
@@ -56,8 +57,8 @@ public final class InteractiveView {
         let settle = try MonotonicTimer()
         let folderWatcher = try DirectoryWatcher()
         let storePath = data.store.path
-        let storeFolder = (storePath as NSString).deletingLastPathComponent
-        let storeName = (storePath as NSString).lastPathComponent
+        let storeFolder = storePath.deletingLastPathComponent
+        let storeName = storePath.lastPathComponent
         try storeWatcher.watch(storeFolder.isEmpty ? "." : storeFolder, mask: .entryChanges)
         for list in data.lists.lists {
             // A folder that cannot be watched is read at the next change of the store.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why the interactive view cannot run on this terminal.
 public enum TerminalError: LocalizedError, Hashable, Sendable {

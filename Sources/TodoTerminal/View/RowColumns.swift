@@ -65,7 +65,7 @@ struct RowColumns {
 
     /// A due cell's absolute words: what comes before its " · ".
     private static func compact(_ due: String) -> String {
-        guard let separator = due.range(of: TaskDescriber.relativeSeparator) else { return due }
+        guard let separator = due.firstRange(of: TaskDescriber.relativeSeparator) else { return due }
         return String(due[..<separator.lowerBound])
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 import TodoListing
 import TodoRecurrence
@@ -120,13 +120,13 @@ public struct TaskForm: Hashable, Sendable {
         errors = [:]
         let parser = context.parser
         let title = read(.title) { try TaskFields.title($0) }
-        let dueText = value(.due).text.trimmingCharacters(in: .whitespaces)
+        let dueText = value(.due).text.trimmingSpaces()
         let due = read(.due) { _ in try dueText.isEmpty ? nil : parser.due(from: dueText) }
         let typed = dueText.isEmpty ? nil : try? parser.typedReading(of: dueText)
         let category = read(.category) { try TaskFields.category($0) }
         let tags = read(.tags, Self.tags)
         let start = read(.start) { text in
-            let text = text.trimmingCharacters(in: .whitespaces)
+            let text = text.trimmingSpaces()
             return try text.isEmpty ? nil : parser.due(from: text)
         }
         let priority = read(.priority, Self.priority)
@@ -137,16 +137,16 @@ public struct TaskForm: Hashable, Sendable {
             // A subtask is in its parent's list, as `add --parent` puts it,
             // unless another list is named.
             if let parent = parent ?? nil, text == initialList { return parent.list }
-            let named = try context.lists.listForNewTask(named: text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : text)?.path
+            let named = try context.lists.listForNewTask(named: text.trimmingSpaces().isEmpty ? nil : text)?.path
             if let parent = parent ?? nil, parent.list != named { throw ParentListError(parent: parent, context: context) }
             return named
         }
         let alarms = read(.remind) { text in
-            try text.trimmingCharacters(in: .whitespaces).isEmpty ? [] : parser.alarms(from: text)
+            try text.trimmingSpaces().isEmpty ? [] : parser.alarms(from: text)
         }
         let dueRead = errors[.due] == nil
         let repeating = read(.repeat) { text -> TaskRepeat? in
-            let rule = text.trimmingCharacters(in: .whitespaces)
+            let rule = text.trimmingSpaces()
             // A due that does not read is said under Due; the rule waits for it.
             guard !rule.isEmpty, dueRead else { return nil }
             return try TaskRepeat(parsing: rule, from: .due, due: due ?? nil, typed: typed, zone: context.zone)
@@ -187,26 +187,26 @@ public struct TaskForm: Hashable, Sendable {
             changed.contains(field) ? value(field).text : nil
         }
         let title = text(.title).flatMap { text in read(.title) { _ in try TaskFields.title(text) } }
-        let dueText = text(.due)?.trimmingCharacters(in: .whitespaces)
+        let dueText = text(.due)?.trimmingSpaces()
         let due = dueText.flatMap { text in read(.due) { _ in try text.isEmpty ? Due?.none : parser.due(from: text) } }
         let typed = dueText.flatMap { text in text.isEmpty ? nil : try? parser.typedReading(of: text) }
         let category = text(.category).flatMap { text in read(.category) { _ in try TaskFields.category(text) } }
         let tags = text(.tags).flatMap { text in read(.tags) { _ in try Self.tags(text) } }
         let start = text(.start).flatMap { text in
             read(.start) { _ -> Due? in
-                let text = text.trimmingCharacters(in: .whitespaces)
+                let text = text.trimmingSpaces()
                 return try text.isEmpty ? Due?.none : parser.due(from: text)
             }
         }
         let priority = text(.priority).flatMap { _ in read(.priority, Self.priority) }
         let list = text(.list).flatMap { text in
             read(.list) { _ -> String? in
-                let name = text.trimmingCharacters(in: .whitespaces)
+                let name = text.trimmingSpaces()
                 return name.isEmpty ? nil : try context.lists.list(named: name).path
             }
         }
         let alarms = text(.remind).flatMap { text in
-            read(.remind) { _ in try text.trimmingCharacters(in: .whitespaces).isEmpty ? [] : parser.alarms(from: text) }
+            read(.remind) { _ in try text.trimmingSpaces().isEmpty ? [] : parser.alarms(from: text) }
         }
         let parent = text(.parent).flatMap { text in read(.parent) { _ in try Self.parent(text, in: context) } }
         let notes = text(.notes).flatMap { text in read(.notes) { _ in try TaskFields.notes(Self.lines(text)) } }
@@ -228,7 +228,7 @@ public struct TaskForm: Hashable, Sendable {
                 try ParentRule.checkMove(of: child, to: list, keeping: try context.store?.task(id: parentID))
             }
         }
-        let rule = text(.repeat)?.trimmingCharacters(in: .whitespaces)
+        let rule = text(.repeat)?.trimmingSpaces()
         guard errors.isEmpty else { return nil }
         let edit = RepeatEdit(rule: rule.flatMap { $0.isEmpty ? nil : $0 }, ends: rule?.isEmpty == true,
                               dueChanged: dueText != nil, typedDue: typed)
@@ -282,27 +282,27 @@ public struct TaskForm: Hashable, Sendable {
 
     /// The sentence the command line prints for `error` after "Error: ".
     static func sentence(_ error: any Error) -> String {
-        (error as? any LocalizedError)?.errorDescription ?? error.localizedDescription
+        (error as? any LocalizedError)?.errorDescription ?? error.readableDescription
     }
 
     /// Tags as several `--tag` take them, separated by commas; none for an
     /// empty field.
     private static func tags(_ text: String) throws -> [String] {
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
+        guard !text.trimmingSpaces().isEmpty else { return [] }
         return try TaskTags.normalized(text.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
     }
 
     /// The task the Parent field names, as `--parent` finds it (an id, or
     /// words of a title); nil for an empty field, which is no parent.
     private static func parent(_ text: String, in context: FormContext) throws -> TodoTask? {
-        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard !text.trimmingSpaces().isEmpty else { return nil }
         guard let store = context.store else { throw ResolveError.empty }
         return try TaskResolver(store: store).resolve(text, scope: .all)
     }
 
     /// A priority as `--priority` takes it.
     private static func priority(_ text: String) throws(PriorityError) -> Priority {
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = text.trimmingSpaces().lowercased()
         guard let priority = Priority(rawValue: word) else { throw PriorityError(text: text) }
         return priority
     }
@@ -312,8 +312,8 @@ public struct TaskForm: Hashable, Sendable {
     /// Notes on the field's one line: each line break as `\n`, and a
     /// backslash before an `n` doubled, so that `lines` reads it back.
     static func oneLine(_ notes: String) -> String {
-        notes.replacingOccurrences(of: "\\n", with: "\\\\n").replacingOccurrences(of: "\r\n", with: "\\n")
-            .replacingOccurrences(of: "\n", with: "\\n")
+        notes.replacing("\\n", with: "\\\\n").replacing("\r\n", with: "\\n")
+            .replacing("\n", with: "\\n")
     }
 
     /// The notes a field's line says: `\n` a line break, `\\n` a

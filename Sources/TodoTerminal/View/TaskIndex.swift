@@ -1,5 +1,6 @@
 import CLinux
-import Foundation
+import FoundationEssentials
+import Glibc
 import TodoCore
 import TodoListing
 import TodoStore
@@ -94,7 +95,7 @@ final class TaskIndex {
     private var positions = IDTable()
     /// The titles, one after the other, as written.
     private var titles: [UInt8] = []
-    /// The folded title and notes of each task (`TextFolding.fold`, as the
+    /// The folded title and notes of each task (`UnicodeFolding.fold`, as the
     /// store keeps them), each followed by a NUL, which no search holds,
     /// so that no match runs from one into the next.
     private var keys: [UInt8] = []
@@ -360,7 +361,7 @@ final class TaskIndex {
         }
         let category: Int32? = filters.categoryKey.map { key in categoryKeys.firstIndex(of: key).map(Int32.init) ?? -2 }
         let priority = filters.priority
-        let found = search(TextFolding.fold(filters.search))
+        let found = search(UnicodeFolding.fold(filters.search))
         let shows = ListFilter(all: filters.showsDone)
         var result = Filtered()
         for slot in ordered {

@@ -1,8 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 import TodoListing
 import TodoNotify
 import TodoStore
+import TodoSync
 
 /// The screen: a header (the list shown, the filters, the time), the list in
 /// `list`'s groups with its marks and columns, a footer (what a key did, the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoConfig
 import TodoCore
 import TodoListing
@@ -290,7 +290,7 @@ public final class TaskView {
         do {
             return try data.store.task(id: selectedID)
         } catch {
-            message = .refused(error.localizedDescription)
+            message = .refused(error.readableDescription)
             return nil
         }
     }

@@ -9,7 +9,7 @@ public struct ViewFilters: Hashable, Sendable {
     /// `ViewStore.localList` for the store's own.
     public var list: String?
     public var priority: Priority?
-    /// The category by its key (`TextFolding.foldCase`), and its name as shown.
+    /// The category by its key (`UnicodeFolding.foldCase`), and its name as shown.
     public var category: (key: String, name: String)? {
         get { categoryKey.map { ($0, categoryName ?? $0) } }
         set {

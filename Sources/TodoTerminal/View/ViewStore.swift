@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoConfig
 import TodoCore
 import TodoStore
@@ -75,7 +75,7 @@ public final class ViewStore {
             let more = unwritten.count > 1 ? " (and \(unwritten.count - 1) more)" : ""
             return first.message + more
         } catch {
-            return "The change is saved, but its calendar file could not be written (\(error.localizedDescription)); the next command or the daemon will write it."
+            return "The change is saved, but its calendar file could not be written (\(error.readableDescription)); the next command or the daemon will write it."
         }
     }
 }

@@ -1,7 +1,10 @@
 import ArgumentParser
+import TodoConfig
 import TodoCore
 import TodoListing
 import TodoRecurrence
+import TodoStore
+import TodoSync
 
 extension TodoRemind {
     struct Add: ParsableCommand {

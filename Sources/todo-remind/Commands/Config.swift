@@ -1,6 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TodoConfig
+import TodoCore
 import TodoListing
 import TodoStore
 
@@ -27,7 +28,7 @@ extension TodoRemind {
             // One column for every value below, the longest key's and a space.
             let column = "quiet-hours-allow-high".count + 1
             func show(_ key: String, _ value: String) {
-                print(key.padding(toLength: max(column, key.count + 1), withPad: " ", startingAt: 0) + value)
+                print(key.padded(toLength: max(column, key.count + 1)) + value)
             }
             show("store", "\(storePath)\(storeNote)")
             show("config file", "\(configFile.path)\(configNote)")

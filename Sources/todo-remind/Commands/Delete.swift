@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import TodoCore
+import TodoLinux
 import TodoListing
 import TodoStore
 
@@ -62,8 +65,8 @@ extension TodoRemind {
                 var question = done.prefix(Self.named).map { "  \($0.id) \($0.title.safeForTerminal)\n" }.joined()
                 if counts.completed > Self.named { question += "  and \(counts.completed - Self.named) more\n" }
                 question += "Delete \(counts.completed == 1 ? "this" : "these \(counts.completed)") completed \(noun)? [y/N] "
-                FileHandle.standardError.write(Data(question.utf8))
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                StandardStream.error.write(question)
+                let answer = readLine()?.trimmingSpaces().lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {
                     print("Nothing deleted.")
                     throw ExitCode(1)

@@ -1,8 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import TodoConfig
 import TodoCore
 import TodoListing
 import TodoRecurrence
+import TodoStore
 
 extension TodoRemind {
     struct Done: ParsableCommand {

@@ -1,7 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TodoCore
 import TodoExchange
+import TodoLinux
 import TodoStore
 
 extension TodoRemind {
@@ -33,7 +34,7 @@ extension TodoRemind {
                 var tasks: [TodoTask] = []
                 try store.forEachTask(query) { tasks.append($0) }
                 let bytes = try CalendarExport(timeRules: context.timeRules, now: context.now).write(tasks, store: store)
-                FileHandle.standardOutput.write(Data(bytes))
+                StandardStream.output.write(bytes)
                 return
             }
             let output = OutputBuffer()

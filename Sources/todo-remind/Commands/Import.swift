@@ -1,7 +1,9 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import TodoConfig
 import TodoCore
 import TodoExchange
+import TodoLinux
 import TodoStore
 import TodoSync
 
@@ -97,7 +99,7 @@ extension TodoRemind {
             case .taskwarrior:
                 return try TaskwarriorExport(source: source, clock: context.clock, defaultReminder: reminder).read(bytes)
             case .todotxt:
-                let done = (file as NSString).lastPathComponent.lowercased().hasPrefix("done")
+                let done = file.lastPathComponent.lowercased().hasPrefix("done")
                 return try TodoTxtFile(source: source, clock: context.clock, now: context.now, defaultReminder: reminder, allDone: done).read(bytes)
             case .ics:
                 return try CalendarImport(source: source, timeRules: context.timeRules, now: context.now, defaultReminder: reminder)
@@ -122,7 +124,7 @@ extension TodoRemind {
         }
 
         private func readInput() throws -> Data {
-            if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+            if file == "-" { return Data(try StandardStream.input.readToEnd()) }
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw ImportError.unreadable(file)
             }

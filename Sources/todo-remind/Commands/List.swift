@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import TodoCore
 import TodoListing
 import TodoStore
@@ -140,7 +141,7 @@ extension TodoRemind {
             // Nothing is left to do but close the store: freeing every row
             // and cell one by one would cost time for nothing.
             StoreOpener.closeAll()
-            Foundation.exit(EXIT_SUCCESS)
+            Glibc.exit(EXIT_SUCCESS)
         }
 
         /// The rows' tasks in the order of `positions`, read again a batch

@@ -1,6 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import TodoCore
 import TodoListing
+import TodoStore
 import TodoSync
 
 extension TodoRemind {
@@ -46,7 +48,7 @@ extension TodoRemind {
             }
             // What --list would refuse, said before it is asked.
             for (name, folders) in context.lists.ambiguousNames {
-                print("Note: " + ConfiguredListsError.ambiguous(name: name, folders: folders).localizedDescription.safeForTerminal)
+                print("Note: " + ConfiguredListsError.ambiguous(name: name, folders: folders).readableDescription.safeForTerminal)
             }
             for path in context.lists.unmatchedPaths {
                 print("Note: the [[calendar]] path \(path) matches no folder yet (vdirsyncer discover makes them).")

@@ -1,6 +1,8 @@
 import ArgumentParser
+import FoundationEssentials
 import TodoCore
 import TodoListing
+import TodoStore
 import TodoSync
 
 extension TodoRemind {

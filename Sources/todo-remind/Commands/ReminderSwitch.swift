@@ -1,6 +1,7 @@
 import ArgumentParser
 import TodoCore
 import TodoListing
+import TodoStore
 
 /// The three reminder switches share one shape: resolve, set, report.
 struct ReminderSwitch {

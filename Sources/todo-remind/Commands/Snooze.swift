@@ -1,7 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TodoCore
 import TodoListing
+import TodoStore
 
 extension TodoRemind {
     struct Snooze: ParsableCommand {

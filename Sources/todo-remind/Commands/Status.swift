@@ -1,8 +1,9 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TodoCore
 import TodoLinux
 import TodoListing
+import TodoNotify
 import TodoStore
 import TodoSync
 
@@ -50,7 +51,7 @@ extension TodoRemind {
                 print("notifications \(server.description)")
                 print("capabilities  \(server.capabilities.joined(separator: ", "))")
             } catch {
-                print("notifications none reachable: \(error.localizedDescription)")
+                print("notifications none reachable: \(error.readableDescription)")
             }
             let titles = { (id: Int64) in (try? store.task(id: id))?.map { "\(id) \($0.title.safeForTerminal)" } ?? "\(id)" }
             if let last = try store.ledger.lastFiredTaskReminder(), let taskID = last.reminder.taskID {

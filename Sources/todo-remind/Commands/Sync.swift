@@ -1,6 +1,9 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import TodoConfig
+import TodoCore
 import TodoListing
+import TodoStore
 import TodoSync
 
 extension TodoRemind {

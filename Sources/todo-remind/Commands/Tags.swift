@@ -1,4 +1,6 @@
 import ArgumentParser
+import TodoCore
+import TodoListing
 import TodoStore
 
 extension TodoRemind {

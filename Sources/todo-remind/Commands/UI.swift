@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import TodoConfig
+import TodoListing
 import TodoStore
 import TodoTerminal
 

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import TodoCore
 import TodoListing
 import TodoStore
 

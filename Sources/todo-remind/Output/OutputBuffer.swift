@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import TodoLinux
 
 /// Collects output as UTF-8 bytes and writes it to stdout in large blocks.
 ///
@@ -117,7 +119,7 @@ final class OutputBuffer {
                 let code = errno
                 if code == EINTR { continue }
                 let reason = String(cString: strerror(code)).lowercased()
-                FileHandle.standardError.write(Data("Error: the output could not be written: \(reason).\n".utf8))
+                StandardStream.error.write("Error: the output could not be written: \(reason).\n")
                 StoreOpener.closeAll()
                 exit(EXIT_FAILURE)
             }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoCore
 import TodoExchange
 import TodoRecurrence
@@ -231,7 +231,7 @@ struct TaskJSON {
         if case .event(let eventID) = reminder.owner { writer.field("eventId", int: eventID) }
         writer.field("title", string: occurrence.details.summary)
         writer.field("location", string: occurrence.details.location)
-        writer.field("calendar", string: calendars[event.folder] ?? (event.folder as NSString).lastPathComponent)
+        writer.field("calendar", string: calendars[event.folder] ?? event.folder.lastPathComponent)
         writer.span(of: occurrence, clock: timeRules.clock)
         writer.field("allDay", bool: occurrence.isAllDay)
         writer.field("snooze", bool: reminder.kind == .snoozed)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TodoCore
 import TodoListing
 
 /// The command line as typed, put into the shape ArgumentParser reads.

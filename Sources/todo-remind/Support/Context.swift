@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoConfig
 import TodoCore
 import TodoListing
@@ -47,7 +47,7 @@ struct Context {
         let realNow = Date()
         now = try nowText.map { try WhenParser(now: realNow, clock: timeRules.clock).instant(from: $0) } ?? realNow
         let location = StoreLocation(explicit: options.store, environment: environment)
-        lists = ConfiguredLists(settings.calendars, home: environment["HOME"] ?? NSHomeDirectory(), addresses: settings.addresses)
+        lists = ConfiguredLists(settings.calendars, home: environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path, addresses: settings.addresses)
         storeOpener = StoreOpener(
             path: location.path, access: access, isDefault: location.isDefault,
             folders: lists.isEmpty || !syncing ? nil : CommandSync(lists: lists, timeRules: timeRules, now: now, realNow: realNow)

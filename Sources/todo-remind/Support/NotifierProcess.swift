@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import TodoCore
+import TodoLinux
 import TodoNotify
 
 /// todo-remind-notifier, the executable installed beside this one that does
@@ -38,32 +41,17 @@ enum NotifierProcess {
     /// What the notification server says about itself, asked by the notifier's
     /// `server-info`; throws the notifier's own sentence when no server answers.
     static func serverInfo() throws -> ServerInfo {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try path())
-        process.arguments = ["server-info"]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        // Not `waitUntilExit`: it spins the run loop to deadlines of the
-        // wall clock, which a clock far from the monotonic one (libfaketime
-        // in the sweep of the tests) turned into a wait without end. The
-        // handler is called once the child's end is seen.
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
+        let path = try path()
+        let program: SpawnedProgram
         do {
-            try process.run()
+            program = try SpawnedProgram.run(path, ["server-info"])
         } catch {
-            throw NotifierProcessError.notStarted(path: process.executableURL?.path ?? executableName, reason: error.localizedDescription)
+            throw NotifierProcessError.notStarted(path: path, reason: error.readableDescription)
         }
-        // Each answer is a line or two: neither pipe can fill while the other is read.
-        let answer = output.fileHandleForReading.readDataToEndOfFile()
-        let complaint = errors.fileHandleForReading.readDataToEndOfFile()
-        exited.wait()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let sentence = String(decoding: complaint, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw NotifierProcessError.failed(reason: sentence.isEmpty ? "\(executableName) ended with status \(process.terminationStatus)" : sentence)
+        guard program.exited, program.status == 0 else {
+            let sentence = String(decoding: program.errors, as: UTF8.self).trimmingSpacesAndNewlines()
+            throw NotifierProcessError.failed(reason: sentence.isEmpty ? "\(executableName) ended with status \(program.status)" : sentence)
         }
-        return try JSONDecoder().decode(ServerInfo.self, from: answer)
+        return try JSONDecoder().decode(ServerInfo.self, from: Data(program.output))
     }
 }

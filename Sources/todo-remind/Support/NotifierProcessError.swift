@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why todo-remind-notifier could not do what the CLI asked of it.
 enum NotifierProcessError: LocalizedError, Equatable {

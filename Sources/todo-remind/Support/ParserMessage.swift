@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ArgumentParser's sentences for a malformed command line, said as the
 /// project says every other mistake: what is wrong, in
@@ -10,7 +10,7 @@ enum ParserMessage {
         let help = "todo-remind " + (command.map { $0 + " " } ?? "") + "--help"
         let name = "todo-remind" + (command.map { " " + $0 } ?? "")
         if let match = message.wholeMatch(of: /The value '(.*)' is invalid for '(-[^ ']+)[^']*'\. Please provide one of (.*)\./) {
-            let choices = match.3.replacingOccurrences(of: "'", with: "")
+            let choices = match.3.replacing("'", with: "")
             return "“\(match.1)” is not a value \(match.2) takes: give \(choices)."
         }
         if let match = message.wholeMatch(of: /The value '(.*)' is invalid for '(-[^ ']+) <([^>]*)>'(: .*)?/) {

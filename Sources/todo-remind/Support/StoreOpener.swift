@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+import TodoCore
 import TodoListing
 import TodoStore
 import TodoSync
@@ -103,7 +104,7 @@ final class StoreOpener {
                     Warning.write("the files of \(own.count - shown) more tasks could not be written either; sync --check reports them.")
                 }
             } catch {
-                Warning.write("the change is saved, but its calendar file could not be written (\(error.localizedDescription)); the next command or the daemon will write it.")
+                Warning.write("the change is saved, but its calendar file could not be written (\(error.readableDescription)); the next command or the daemon will write it.")
             }
         }
     }

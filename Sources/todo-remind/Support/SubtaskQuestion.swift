@@ -1,6 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import TodoCore
+import TodoLinux
 import TodoStore
 
 /// What `done` and `delete` do with a task's subtasks: with
@@ -29,10 +31,10 @@ struct SubtaskQuestion {
                     throw StateRefusal.hasSubtasks(task, subtasks: subtasks, command: command)
                 }
                 let verb = command == "done" ? "Mark them done" : "Delete them"
-                FileHandle.standardError.write(Data(
-                    "Task \(task.id) “\(task.title.safeForTerminal)” has \(StateRefusal.count(subtasks)). \(verb) too? [y/N] ".utf8
-                ))
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                StandardStream.error.write(
+                    "Task \(task.id) “\(task.title.safeForTerminal)” has \(StateRefusal.count(subtasks)). \(verb) too? [y/N] "
+                )
+                let answer = readLine()?.trimmingSpaces().lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {
                     print("Nothing changed.")
                     throw ExitCode(1)

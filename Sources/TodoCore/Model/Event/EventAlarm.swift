@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A VALARM of a calendar event that fires as a bubble (`ACTION:DISPLAY` or
 /// `AUDIO`), as read from the event's file.

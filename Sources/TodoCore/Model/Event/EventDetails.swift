@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one VEVENT says of its occurrences besides when they are: what a
 /// bubble and the agenda show, whether they fire, and their alarms. A
@@ -49,7 +49,7 @@ public struct EventDetails: Hashable, Sendable, Codable {
 
     /// An address as `attendance` keys it: `mailto:` dropped, lower-cased.
     public static func address(_ text: String) -> String {
-        var value = text.trimmingCharacters(in: .whitespaces)
+        var value = text.trimmingSpaces()
         if value.lowercased().hasPrefix("mailto:") { value.removeFirst("mailto:".count) }
         return value.lowercased()
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What an event's reminder is of: one occurrence of a calendar event, the
 /// VALARM that fires for it, the folder of the event's file, and since when

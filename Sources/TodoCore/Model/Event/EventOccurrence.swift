@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One occurrence of a calendar event, as `EventRecurrence` (TodoRecurrence)
 /// expands it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A calendar event as its file describes it (a VEVENT and its overrides of
 /// single occurrences), in todo-remind's terms: everything needed to expand

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A calendar event's DTSTART, DTEND, RECURRENCE-ID, RDATE or EXDATE value,
 /// with its zone resolved but not yet applied: occurrences are expanded in
