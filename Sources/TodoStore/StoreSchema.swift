@@ -34,7 +34,7 @@ enum StoreSchema {
                     created_at REAL NOT NULL,
                     updated_at REAL NOT NULL,
                     reminder INTEGER NOT NULL CHECK (reminder IN (0, 1)),
-                    -- TextFolding.fold of title and notes, TextFolding.foldCase of category.
+                    -- UnicodeFolding.fold of title and notes, UnicodeFolding.foldCase of category.
                     title_key TEXT NOT NULL,
                     notes_key TEXT,
                     category_key TEXT NOT NULL,

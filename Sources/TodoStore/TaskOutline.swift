@@ -20,11 +20,11 @@ public struct TaskOutline {
     public let createdAt: Double
     /// Its list's folder path (`TodoTask.list`); empty for the local list.
     public let list: UnsafeBufferPointer<UInt8>
-    /// `TextFolding.foldCase` of its category: what `--category` compares.
+    /// `UnicodeFolding.foldCase` of its category: what `--category` compares.
     public let categoryKey: UnsafeBufferPointer<UInt8>
     /// The title, as written.
     public let title: UnsafeBufferPointer<UInt8>
-    /// `TextFolding.fold` of the title and of the notes (empty without):
+    /// `UnicodeFolding.fold` of the title and of the notes (empty without):
     /// what `--search` looks in.
     public let titleKey: UnsafeBufferPointer<UInt8>
     public let notesKey: UnsafeBufferPointer<UInt8>

@@ -144,9 +144,9 @@ enum TaskRow {
     private static func value(of key: TaskKeyColumn, _ task: TodoTask) -> DatabaseValue {
         switch key {
         case .dueKey: task.due?.sortKey.databaseValue ?? .null
-        case .titleKey: TextFolding.fold(task.title).databaseValue
-        case .notesKey: task.notes.map(TextFolding.fold).databaseValue
-        case .categoryKey: TextFolding.foldCase(task.category).databaseValue
+        case .titleKey: UnicodeFolding.fold(task.title).databaseValue
+        case .notesKey: task.notes.map(UnicodeFolding.fold).databaseValue
+        case .categoryKey: UnicodeFolding.foldCase(task.category).databaseValue
         }
     }
 

@@ -56,7 +56,7 @@ extension TaskStore {
         }
         if let category = query.category {
             conditions.append("category_key = ?")
-            arguments += [TextFolding.foldCase(category)]
+            arguments += [UnicodeFolding.foldCase(category)]
         }
         if let priority = query.priority {
             conditions.append("priority = ?")
@@ -71,7 +71,7 @@ extension TaskStore {
             conditions.append("id IN (SELECT task_id FROM task_tag WHERE tag_key = ?)")
             arguments += [TaskTags.key(tag)]
         }
-        if let search = query.search.map(TextFolding.fold), !search.isEmpty {
+        if let search = query.search.map(UnicodeFolding.fold), !search.isEmpty {
             // instr, not LIKE: the text may hold % or _, and the keys are folded already.
             conditions.append("(instr(title_key, ?) > 0 OR instr(notes_key, ?) > 0)")
             arguments += [search, search]
@@ -91,7 +91,7 @@ extension TaskStore {
         case .all: break
         }
         conditions.append("instr(title_key, ?) > 0")
-        let arguments: StatementArguments = [TextFolding.fold(text)]
+        let arguments: StatementArguments = [UnicodeFolding.fold(text)]
         return try read { db in
             var tasks = try TaskRow.fetchAll(db, sql: Self.selectSQL(where: conditions), arguments: arguments)
             try TaskRow.fillSnoozes(&tasks, db)
@@ -232,7 +232,7 @@ extension TaskStore {
         )
     }
 
-    /// Every category in use, by its key (`TextFolding.foldCase`), as first
+    /// Every category in use, by its key (`UnicodeFolding.foldCase`), as first
     /// written (the lowest id's spelling), ordered by key.
     public func categories() throws -> [(key: String, name: String)] {
         try read { db in

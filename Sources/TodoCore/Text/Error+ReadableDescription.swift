@@ -6,18 +6,13 @@ extension Error {
     /// `errorDescription`; for a `CocoaError` (what `FileManager` and `Data`
     /// throw) "The operation could not be completed." with Foundation's
     /// reason for its code; for a decoding error that the data is missing
-    /// or not in the right format; GRDB's `DatabaseError` its description;
-    /// for any other error its domain and code ("The operation could not be
-    /// completed. (GRDB.RecordError error 0.)").
+    /// or not in the right format (the store's `DatabaseError` is a
+    /// `LocalizedError` and says its SQLite error); for any other error its
+    /// domain and code ("The operation could not be completed. (Module.Error
+    /// error 0.)").
     public var readableDescription: String {
         if let localized = self as? any LocalizedError, let description = localized.errorDescription {
             return description
-        }
-        // GRDB's DatabaseError gave its description ("SQLite error 5: database
-        // is locked - while executing `…`") as its CustomNSError userInfo;
-        // the core knows GRDB by that domain only.
-        if _domain == "GRDB.DatabaseError", let described = self as? any CustomStringConvertible {
-            return described.description
         }
         let lead = "The operation could not be completed."
         if let cocoa = self as? CocoaError {
