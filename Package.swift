@@ -31,13 +31,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // The system's ICU (Debian's libicu-dev), which libical links already:
+        // The system's ICU (Debian's libicu-dev), which libical links too:
         // folding text for search and the collation of titles, behind C
-        // wrappers whose header names no ICU type (see cicu.h).
-        .target(
-            name: "CICU",
-            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
-        ),
+        // wrappers whose header names no ICU type (see cicu.h), opened at
+        // their first call (see cicu.c).
+        .target(name: "CICU"),
         .target(
             name: "TodoCore",
             dependencies: ["CICU"],
