@@ -3,7 +3,7 @@
 SWIFT        ?= swift
 PREFIX       ?= $(HOME)/.local
 CONFIG       ?= debug
-# Debian packages the build needs: GRDB links the system SQLite,
+# Debian packages the build needs: the store links the system SQLite,
 # todo-remind-notifier links libnotify (found through pkg-config), recurrence
 # is expanded by libical, the interactive view draws with ncurses.
 BUILD_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev libncurses-dev
@@ -104,7 +104,7 @@ test-sweep: deps-test reference-python
 ## release: an optimised build of the two executables, for installing and
 ## benchmarks: only the products, never the test support, which a user does
 ## not get and which needs the Testing module the static runtime lacks. The Swift
-## runtime and Foundation are linked in: a third less start-up time and
+## runtime and FoundationEssentials are linked in: a third less start-up time and
 ## memory than loading them as shared libraries.
 ## Linked by lld with packed relative relocations (DT_RELR) where glibc
 ## (2.36 on) can load them and the toolchain has lld: the 84,000 relocations

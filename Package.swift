@@ -91,7 +91,7 @@ let package = Package(
         .target(name: "CLibicalLoader"),
         // Recurrence is a target of its own rather than part of TodoCore: it
         // is as pure as the core (no I/O, libical only computes), but keeping
-        // it apart keeps the core depending on nothing but Foundation. Both
+        // it apart keeps the core depending on nothing but FoundationEssentials. Both
         // executables link it: completing a repeating task (`done`, a
         // bubble's Mark done) moves it to its next occurrence, which the
         // store does in the completion's transaction, and `next` forecasts

@@ -44,10 +44,12 @@ struct TodoRemind: ParsableCommand {
     /// `parseAsRoot` builds and checks the model of every subcommand on its
     /// way to the one named: half of an empty `list`'s instructions
     /// (BENCHMARKS.md, "Starting a command"). A line the named command cannot
-    /// read alone (help, `--version`, a mistake) is read again from the root,
-    /// so what is said about it is what the root has always said.
+    /// read alone (a mistake) is read again from the root, so what is said
+    /// about it is what the root has always said; so is a line that asks
+    /// for help or the version, whose usage names the root command.
     static func parsed(_ arguments: [String]) throws -> any ParsableCommand {
         if let name = arguments.first,
+           !arguments.contains(where: CommandLineArguments.rootWords.contains),
            let named = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
            let command = try? named.parseAsRoot(Array(arguments.dropFirst())) {
             return command
