@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "todo-remind", targets: ["todo-remind"]),
         .executable(name: "todo-remind-notifier", targets: ["todo-remind-notifier"]),
         .library(name: "TodoCore", targets: ["TodoCore"]),
+        .library(name: "TodoZones", targets: ["TodoZones"]),
         .library(name: "TodoStore", targets: ["TodoStore"]),
         .library(name: "TodoConfig", targets: ["TodoConfig"]),
         .library(name: "TodoNotify", targets: ["TodoNotify"]),
@@ -60,9 +61,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The system's zoneinfo folder: time zones by name, read as the C
+        // library reads them (FoundationEssentials knows only fixed offsets).
+        .target(
+            name: "TodoZones",
+            dependencies: ["TodoCore"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "TodoConfig",
-            dependencies: ["TodoCore"],
+            dependencies: ["TodoCore", "TodoZones"],
             swiftSettings: swiftSettings
         ),
         // libnotify and the GLib it builds on, wherever pkg-config finds them.
@@ -98,7 +106,7 @@ let package = Package(
         // the occurrences to come.
         .target(
             name: "TodoRecurrence",
-            dependencies: ["TodoCore", "CLibical", "CLibicalLoader"],
+            dependencies: ["TodoCore", "TodoZones", "CLibical", "CLibicalLoader"],
             swiftSettings: swiftSettings
         ),
         // iCalendar files and vdir folders, and how a task maps onto a
@@ -108,7 +116,7 @@ let package = Package(
         // generates VTIMEZONEs.
         .target(
             name: "TodoCalendar",
-            dependencies: ["TodoCore", "TodoRecurrence", "CLibical", "CLibicalLoader"],
+            dependencies: ["TodoCore", "TodoZones", "TodoRecurrence", "CLibical", "CLibicalLoader"],
             swiftSettings: swiftSettings
         ),
         // Tasks in and out of every format: todo-remind's JSON, Taskwarrior's
@@ -116,7 +124,7 @@ let package = Package(
         // .ics export reads the store's files and origins.
         .target(
             name: "TodoExchange",
-            dependencies: ["TodoCore", "TodoRecurrence", "TodoCalendar", "TodoStore"],
+            dependencies: ["TodoCore", "TodoZones", "TodoRecurrence", "TodoCalendar", "TodoStore"],
             swiftSettings: swiftSettings
         ),
         // The store and the lists' folders kept in step: files read in and
@@ -222,13 +230,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "TodoZonesTests",
+            dependencies: ["TodoZones", "TodoCore", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "TodoCoreTests",
-            dependencies: ["TodoCore", "TestSupport"],
+            dependencies: ["TodoCore", "TodoZones", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TodoRecurrenceTests",
-            dependencies: ["TodoRecurrence", "TodoCore"],
+            dependencies: ["TodoRecurrence", "TodoCore", "TodoZones"],
             // The fixtures are read from the source tree by the tests (see
             // RecurrenceFixture), not bundled.
             exclude: ["Fixtures"],
@@ -236,7 +249,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoCalendarTests",
-            dependencies: ["TodoCalendar", "TodoCore", "TodoRecurrence", "TestSupport"],
+            dependencies: ["TodoCalendar", "TodoCore", "TodoZones", "TodoRecurrence", "TestSupport"],
             // The .ics fixtures are read from the source tree (see
             // CalendarFixture), not bundled.
             exclude: ["Fixtures"],
@@ -244,37 +257,37 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoSyncTests",
-            dependencies: ["TodoSync", "TodoCalendar", "TodoCore", "TodoStore", "TodoConfig", "TestSupport"],
+            dependencies: ["TodoSync", "TodoCalendar", "TodoCore", "TodoZones", "TodoStore", "TodoConfig", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TodoExchangeTests",
-            dependencies: ["TodoExchange", "TodoSync", "TodoStore", "TodoCalendar", "TodoCore", "TestSupport"],
+            dependencies: ["TodoExchange", "TodoSync", "TodoStore", "TodoCalendar", "TodoCore", "TodoZones", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TodoStoreTests",
-            dependencies: ["TodoStore", "TodoCore", "TestSupport"],
+            dependencies: ["TodoStore", "TodoCore", "TodoZones", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TodoConfigTests",
-            dependencies: ["TodoConfig", "TodoCore", "TestSupport"],
+            dependencies: ["TodoConfig", "TodoCore", "TodoZones", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TodoNotifyTests",
-            dependencies: ["TodoNotify", "TodoLibNotify", "CLibNotify", "TodoCore", "TestSupport"],
+            dependencies: ["TodoNotify", "TodoLibNotify", "CLibNotify", "TodoCore", "TodoZones", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TodoListingTests",
-            dependencies: ["TodoListing", "TodoStore", "TodoCore", "TestSupport"],
+            dependencies: ["TodoListing", "TodoStore", "TodoCore", "TodoZones", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TodoTerminalTests",
-            dependencies: ["TodoTerminal", "TodoListing", "TodoStore", "TodoCore", "TodoConfig", "TodoSync", "TestSupport"],
+            dependencies: ["TodoTerminal", "TodoListing", "TodoStore", "TodoCore", "TodoZones", "TodoConfig", "TodoSync", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -285,7 +298,7 @@ let package = Package(
         .testTarget(
             name: "TodoDaemonTests",
             dependencies: [
-                "TodoDaemon", "TodoCore", "TodoConfig", "TodoStore", "TodoNotify", "TodoRecurrence", "TodoSync", "TestSupport",
+                "TodoDaemon", "TodoCore", "TodoZones", "TodoConfig", "TodoStore", "TodoNotify", "TodoRecurrence", "TodoSync", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],

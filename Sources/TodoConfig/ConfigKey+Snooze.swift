@@ -45,7 +45,7 @@ extension ConfigKey {
     private static func checkInstant(
         of choice: String, reminderTime: TimeOfDay, bad: (String) -> ConfigError
     ) throws(ConfigError) -> Date {
-        let parser = WhenParser(now: snoozeCheckInstant, clock: WallClock(timeZone: .gmt))
+        let parser = WhenParser(now: snoozeCheckInstant, clock: WallClock(timeZone: .utc))
         do {
             return try parser.snoozeInstant(from: choice, dayTime: reminderTime)
         } catch {

@@ -1,10 +1,11 @@
 import FoundationEssentials
 import Glibc
+import TodoCore
+import TodoZones
 
 /// The machine's time zone as it is now, read again at each call.
 ///
-/// Foundation's `TimeZone.current` is read once and cached for the life of
-/// the process, so a daemon that must follow the machine to another zone
+/// A zone read once and kept for the life of the process would not do: a daemon that must follow the machine to another zone
 /// (`timedatectl set-timezone` replacing `/etc/localtime`) asks here instead,
 /// each time it plans. The sources, first usable one wins, as glibc reads them:
 ///
@@ -12,14 +13,13 @@ import Glibc
 ///    `:/usr/share/zoneinfo/Europe/Berlin`; set but empty is UTC);
 /// 2. the target of the `/etc/localtime` symbolic link (`…/zoneinfo/NAME`);
 /// 3. the first line of `/etc/timezone` (Debian);
-/// 4. `TimeZone.current`.
+/// 4. UTC.
 ///
-/// A source naming a zone Foundation does not know (a POSIX rule such as
-/// `CET-1CEST,M3.5.0,M10.5.0/3`, a typo) is passed over.
+/// A source naming no zone of the zoneinfo folder (a typo) is passed over.
 public enum SystemTimeZone {
     /// The zone in force and where it came from, for `config` and warnings.
     public struct Choice: Sendable, Equatable {
-        public let zone: TimeZone
+        public let zone: Zone
         /// Where the zone came from: "TZ", "/etc/localtime", "/etc/timezone" or "default".
         public let source: String
         /// One line for stderr when `TZ` asked for something that cannot be
@@ -32,7 +32,7 @@ public enum SystemTimeZone {
         tz: String? = ProcessInfo.processInfo.environment["TZ"],
         localtime: String = "/etc/localtime",
         timezoneFile: String = "/etc/timezone"
-    ) -> TimeZone {
+    ) -> Zone {
         choice(tz: tz, localtime: localtime, timezoneFile: timezoneFile).zone
     }
 
@@ -40,11 +40,9 @@ public enum SystemTimeZone {
     /// `TZ` names something that cannot be followed exactly.
     ///
     /// `TZ` wins when set, as in the C library: `Area/City`, `:Area/City`,
-    /// a zoneinfo path, `:/etc/localtime`, or a POSIX rule without daylight
-    /// saving (`JST-9`), all followed exactly. A name that is no zone
-    /// (`Invalid/Zone`) is UTC, as the C library takes it; a POSIX rule with
-    /// daylight saving (`CET-1CEST,M3.5.0,M10.5.0/3`) is its standard time
-    /// all year. Both come with a warning.
+    /// a zoneinfo path, `:/etc/localtime`, or a POSIX rule (`JST-9`,
+    /// `CET-1CEST,M3.5.0,M10.5.0/3`), all followed exactly. A name that is
+    /// no zone (`Invalid/Zone`) is UTC, as the C library takes it, with a warning.
     public static func choice(
         tz: String? = ProcessInfo.processInfo.environment["TZ"],
         localtime: String = "/etc/localtime",
@@ -53,42 +51,31 @@ public enum SystemTimeZone {
         if let tz {
             var name = Substring(tz.trimmingBlanks())
             if name.hasPrefix(":") { name = name.dropFirst() }
-            if name.isEmpty, let utc = TimeZone(identifier: "UTC") { return Choice(zone: utc, source: "TZ", warning: nil) }
+            if name.isEmpty { return Choice(zone: .utc, source: "TZ", warning: nil) }
             var identifier = String(name)
             if name.hasPrefix("/") {
                 // `:/etc/localtime` and other links: the zone is where they point.
                 let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: identifier)) ?? identifier
                 identifier = self.identifier(fromZoneinfoPath: target) ?? identifier
             }
-            if let zone = TimeZone(identifier: identifier) {
+            if let zone = Zone(identifier: identifier) {
                 return Choice(zone: zone, source: "TZ", warning: nil)
             }
-            let utc = TimeZone(identifier: "UTC") ?? .gmt
             guard let rule = PosixZoneRule(identifier) else {
-                return Choice(zone: utc, source: "TZ", warning:
+                return Choice(zone: .utc, source: "TZ", warning:
                     "TZ=“\(tz)” names no time zone; using UTC, as the C library does. Set TZ to a zone such as Europe/Berlin.")
             }
-            let standard = TimeZone(secondsFromGMT: rule.standardOffset) ?? utc
-            guard rule.hasDaylightSaving else { return Choice(zone: standard, source: "TZ", warning: nil) }
-            return Choice(zone: standard, source: "TZ", warning:
-                "TZ=“\(tz)” is a daylight-saving rule todo-remind cannot follow exactly; using \(offsetName(rule.standardOffset)) all year. Set TZ to a zone such as Europe/Berlin.")
+            return Choice(zone: Zone(identifier: identifier, rule: rule), source: "TZ", warning: nil)
         }
         let localtimeTarget = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime)
-        if let name = localtimeTarget.flatMap(identifier(fromZoneinfoPath:)), let zone = TimeZone(identifier: name) {
+        if let name = localtimeTarget.flatMap(identifier(fromZoneinfoPath:)), let zone = Zone(identifier: name) {
             return Choice(zone: zone, source: localtime, warning: nil)
         }
         let timezoneFileText = try? String(contentsOfFile: timezoneFile, encoding: .utf8)
-        if let name = timezoneFileText.flatMap(identifier(fromTimezoneFile:)), let zone = TimeZone(identifier: name) {
+        if let name = timezoneFileText.flatMap(identifier(fromTimezoneFile:)), let zone = Zone(identifier: name) {
             return Choice(zone: zone, source: timezoneFile, warning: nil)
         }
-        return Choice(zone: TimeZone(identifier: "UTC") ?? .gmt, source: "default", warning: nil)
-    }
-
-    /// "UTC+01:00", "UTC-03:30".
-    static func offsetName(_ seconds: Int) -> String {
-        let minutes = abs(seconds) / 60
-        let sign = seconds < 0 ? "-" : "+"
-        return "UTC\(sign)\(minutes / 60 < 10 ? "0" : "")\(minutes / 60):\(minutes % 60 < 10 ? "0" : "")\(minutes % 60)"
+        return Choice(zone: .utc, source: "default", warning: nil)
     }
 
     /// The zone identifier the sources name, first known one wins; nil when

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import TodoCore
 import TodoRecurrence
+import TodoZones
 
 /// A JSON array of task objects, as `export` writes them, read back into
 /// drafts for `import`.
@@ -252,7 +253,7 @@ public struct ImportedTasks {
             throw ImportFieldError("\"repeat\".\"from\" is “\(fromText)”, not due or completion")
         }
         let zone = try optionalString(object, .zone)
-        if let zone, TimeZone(identifier: zone) == nil {
+        if let zone, Zone(identifier: zone) == nil {
             throw ImportFieldError("\"repeat\".\"zone\" is “\(zone)”, not a time zone")
         }
         guard let due else { throw ImportFieldError("\"repeat\" needs a \"due\" to repeat from") }

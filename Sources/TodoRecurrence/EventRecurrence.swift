@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoCore
+import TodoZones
 
 /// A calendar event's occurrences and the instants its alarms fire at.
 ///
@@ -40,7 +41,7 @@ public struct EventRecurrence {
 
     /// - Throws: `EventRecurrenceError` when the rule or a zone cannot be
     ///   followed: the event is then left alone, with one log line.
-    public init(series: EventSeries, localZone: TimeZone) throws(EventRecurrenceError) {
+    public init(series: EventSeries, localZone: Zone) throws(EventRecurrenceError) {
         self.series = series
         let localClock = WallClock(timeZone: localZone)
         self.localClock = localClock
@@ -48,7 +49,7 @@ public struct EventRecurrence {
         func zoneClock(_ zone: String) throws(EventRecurrenceError) -> EventZoneClock {
             if let known = zoneClocks[zone] { return known }
             let made: EventZoneClock
-            if let olson = TimeZone(identifier: zone) {
+            if let olson = Zone(identifier: zone) {
                 made = EventZoneClock(WallClock(timeZone: olson))
             } else if let text = series.timeZones[zone], let fromText = EventZoneClock(vtimezone: text) {
                 made = fromText
@@ -65,18 +66,18 @@ public struct EventRecurrence {
             clock = EventZoneClock(localClock)
             start = .day(day)
         case .utc(let instant):
-            clock = EventZoneClock(WallClock(timeZone: .gmt))
-            start = .time(at: instant, in: .gmt)
+            clock = EventZoneClock(WallClock(timeZone: .utc))
+            start = .time(at: instant, in: .utc)
         case .floating(let day, let seconds):
             clock = EventZoneClock(localClock)
             start = .time(day, secondsIntoDay: seconds, zone: localZone)
         case .zoned(let day, let seconds, let zone):
             clock = try zoneClock(zone)
-            if let olson = TimeZone(identifier: zone) {
+            if let olson = Zone(identifier: zone) {
                 start = .time(day, secondsIntoDay: seconds, zone: olson)
             } else {
                 readsUTC = true
-                start = .time(day, secondsIntoDay: seconds, zone: .gmt)
+                start = .time(day, secondsIntoDay: seconds, zone: .utc)
             }
         }
         self.readsUTC = readsUTC
@@ -299,7 +300,7 @@ public struct EventRecurrence {
                 return (.zoned(reading.day, secondsIntoDay: reading.secondsIntoDay, zone: zone), instant)
             }
             // A UTC reading that stands for a reading in the VTIMEZONE's zone.
-            let gmt = WallClock(timeZone: .gmt)
+            let gmt = WallClock(timeZone: .utc)
             let day = gmt.day(of: instant)
             let seconds = gmt.secondsIntoDay(of: instant)
             return (.zoned(day, secondsIntoDay: seconds, zone: zone), clock.instant(on: day, secondsIntoDay: seconds))

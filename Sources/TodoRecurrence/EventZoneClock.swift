@@ -52,7 +52,7 @@ final class EventZoneClock {
             return (clock.day(of: instant), clock.secondsIntoDay(of: instant))
         case .libical(let zone):
             let utc = Int(instant.timeIntervalSince1970.rounded(.down))
-            let gmt = WallClock(timeZone: .gmt)
+            let gmt = WallClock(timeZone: .utc)
             let utcDay = gmt.day(of: instant)
             var time = icaltime_null_time()
             time.year = Int32(utcDay.year)

@@ -14,7 +14,7 @@ extension Recurrence {
     ///   - currentZone: the machine's zone now, which says what "today" is for a day task.
     public func nextDue(
         afterCompleting occurrence: Due, at completion: Date, from: RepeatFrom, occurrencesDone: Int,
-        in currentZone: TimeZone
+        in currentZone: Zone
     ) -> Due? {
         switch from {
         case .due: nextDue(afterCompleting: occurrence, at: completion, in: currentZone)
@@ -26,7 +26,7 @@ extension Recurrence {
     /// that is also after `now`, so occurrences missed while away collapse
     /// into one. A day occurrence is after `now` from the next day on: a daily
     /// day task done today is next due tomorrow.
-    public func nextDue(afterCompleting occurrence: Due, at now: Date, in currentZone: TimeZone) -> Due? {
+    public func nextDue(afterCompleting occurrence: Due, at now: Date, in currentZone: Zone) -> Due? {
         let today = WallClock(timeZone: currentZone).day(of: now)
         for due in makeOccurrences(after: occurrence).prefix(1_000_000) where Self.isLater(due, than: occurrence) {
             switch due {
@@ -47,7 +47,7 @@ extension Recurrence {
     /// its first occurrence on or after that day, counted from the completion
     /// day as if the series began there. COUNT (against `occurrencesDone`) and
     /// UNTIL still end the series.
-    public func nextDue(completedAt completion: Date, occurrencesDone: Int, in currentZone: TimeZone) -> Due? {
+    public func nextDue(completedAt completion: Date, occurrencesDone: Int, in currentZone: Zone) -> Due? {
         let completionDay: LocalDay
         switch start {
         case .day: completionDay = WallClock(timeZone: currentZone).day(of: completion)
@@ -86,7 +86,7 @@ extension Recurrence {
         switch (due, start) {
         case (.day(let day), _): day
         case (.time(let instant), .time(_, _, let zone)): WallClock(timeZone: zone).day(of: instant)
-        case (.time(let instant), .day): WallClock(timeZone: .gmt).day(of: instant)
+        case (.time(let instant), .day): WallClock(timeZone: .utc).day(of: instant)
         }
     }
 

@@ -74,7 +74,7 @@ public struct Recurrence: Sendable {
     /// occurrence when its day is later than the day `instant` falls on in
     /// `currentZone` (a day task is done or missed on its own day, wherever
     /// the machine is).
-    public func occurrences(after instant: Date, in currentZone: TimeZone, limit: Int) -> [Due] {
+    public func occurrences(after instant: Date, in currentZone: Zone, limit: Int) -> [Due] {
         let today = WallClock(timeZone: currentZone).day(of: instant)
         let neededAfter = (clock?.day(of: instant) ?? today).adding(days: -1)
         return Self.first(limit, of: makeOccurrences(neededAfter: neededAfter)) { due in
@@ -123,7 +123,7 @@ public struct Recurrence: Sendable {
         let neededAfter = switch occurrence {
         case .day(let day): day.adding(days: -1)
         case .time(let instant):
-            clock.map { $0.day(of: instant).adding(days: -1) } ?? WallClock(timeZone: .gmt).day(of: instant).adding(days: -2)
+            clock.map { $0.day(of: instant).adding(days: -1) } ?? WallClock(timeZone: .utc).day(of: instant).adding(days: -2)
         }
         return makeOccurrences(neededAfter: neededAfter)
     }

@@ -13,15 +13,15 @@ public enum RecurrenceStart: Hashable, Sendable {
     /// seconds, not a `TimeOfDay`: a due given to the second (an exact
     /// instant, a DTSTART from another calendar) repeats at that second, as
     /// RFC 5545 has every occurrence take the seconds of DTSTART.
-    case time(LocalDay, secondsIntoDay: Int, zone: TimeZone)
+    case time(LocalDay, secondsIntoDay: Int, zone: Zone)
 
     /// Due at `time` on `day`, on the minute.
-    public static func time(_ day: LocalDay, _ time: TimeOfDay, zone: TimeZone) -> RecurrenceStart {
+    public static func time(_ day: LocalDay, _ time: TimeOfDay, zone: Zone) -> RecurrenceStart {
         .time(day, secondsIntoDay: time.secondsIntoDay, zone: zone)
     }
 
     /// The start of a timed series whose first due is `instant`, anchored in `zone`.
-    public static func time(at instant: Date, in zone: TimeZone) -> RecurrenceStart {
+    public static func time(at instant: Date, in zone: Zone) -> RecurrenceStart {
         let clock = WallClock(timeZone: zone)
         return .time(clock.day(of: instant), secondsIntoDay: clock.secondsIntoDay(of: instant), zone: zone)
     }

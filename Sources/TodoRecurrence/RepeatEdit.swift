@@ -35,7 +35,7 @@ extension TodoTask {
     ///   the task has none (nothing changed then): the caller says so.
     /// - Throws: `RepeatRuleError` for a rule that cannot be read, or a
     ///   series left without a due.
-    public mutating func apply(_ edit: RepeatEdit, zone: TimeZone) throws(RepeatRuleError) -> Bool {
+    public mutating func apply(_ edit: RepeatEdit, zone: Zone) throws(RepeatRuleError) -> Bool {
         // The reading the series starts at: as the new due was typed, else
         // the one kept for the due when the due is still the series' start.
         let typed = edit.dueChanged ? edit.typedDue : repeating.flatMap { $0.start == due ? $0.startWall : nil }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import TodoCore
+import TodoZones
 
 /// A task's repeat (`TaskRepeat`, the stored value) put to work: made from
 /// what the user typed, expanded, and moved on when an occurrence is done.
@@ -15,7 +16,7 @@ extension TaskRepeat {
     ///   - zone: the zone a timed series is anchored in: the machine's now.
     /// - Throws: `RepeatRuleError` for a rule that cannot be read, that
     ///   yields no occurrence from the due on, or a task with no due date.
-    public init(parsing text: String, from: RepeatFrom, due: Due?, typed: WallReading? = nil, zone: TimeZone) throws(RepeatRuleError) {
+    public init(parsing text: String, from: RepeatFrom, due: Due?, typed: WallReading? = nil, zone: Zone) throws(RepeatRuleError) {
         guard let due else { throw .needsDue(text) }
         let rule = try RepeatRule(parsing: text)
         self.init(rule: rule.rrule, from: from, zone: Self.anchor(of: due, in: zone), start: due,
@@ -59,7 +60,7 @@ extension TaskRepeat {
     }
 
     /// The zone identifier a series starting at `due` is anchored in: none for a day.
-    public static func anchor(of due: Due, in zone: TimeZone) -> String? {
+    public static func anchor(of due: Due, in zone: Zone) -> String? {
         if case .time = due { return zone.identifier }
         return nil
     }
@@ -67,7 +68,7 @@ extension TaskRepeat {
     /// The reading a series starting at `due` keeps as its anchor: `typed`
     /// when it names `due` in `zone` but is not `due`'s own reading (a time
     /// in a DST gap); nil when the due's own reading is the anchor.
-    public static func keptReading(_ typed: WallReading?, of due: Due, in zone: TimeZone) -> WallReading? {
+    public static func keptReading(_ typed: WallReading?, of due: Due, in zone: Zone) -> WallReading? {
         guard let typed, case .time(let instant) = due, typed.isGapReading(of: instant, on: WallClock(timeZone: zone)) else { return nil }
         return typed
     }
@@ -77,13 +78,13 @@ extension TaskRepeat {
     /// the start, else the start's own reading. Every start outside a DST gap
     /// is its own reading, so a series with no kept reading (stored before
     /// one was kept, read from a file) is anchored as before.
-    private func anchorReading(of instant: Date, in anchor: TimeZone) -> WallReading {
+    private func anchorReading(of instant: Date, in anchor: Zone) -> WallReading {
         Self.keptReading(startWall, of: start, in: anchor) ?? WallReading(of: instant, on: WallClock(timeZone: anchor))
     }
 
     /// The zone a timed series is anchored in, UTC when it names none that exists.
-    var anchorZone: TimeZone {
-        zone.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC") ?? .gmt
+    var anchorZone: Zone {
+        zone.flatMap(Zone.init(identifier:)) ?? .utc
     }
 
     /// The series this repeat describes, from its first due.
@@ -105,7 +106,7 @@ extension TaskRepeat {
     /// missed occurrences collapse into one; nil when the series has ended.
     ///
     /// - Parameter currentZone: the machine's zone now, which says what "today" is.
-    public func nextDue(afterCompleting occurrence: Due, at now: Date, in currentZone: TimeZone) -> Due? {
+    public func nextDue(afterCompleting occurrence: Due, at now: Date, in currentZone: Zone) -> Due? {
         guard let recurrence = try? recurrence() else { return nil }
         return recurrence.nextDue(afterCompleting: occurrence, at: now, from: from,
                                   occurrencesDone: completedCount + 1, in: currentZone)

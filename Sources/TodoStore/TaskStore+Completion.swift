@@ -10,7 +10,7 @@ extension TaskStore {
     ///
     /// - Parameter zone: the machine's zone now, which says what "today" is.
     /// - Returns: each task as it was and as it is now, in the order given.
-    public func markDone(ids: [Int64], at now: Date, in zone: TimeZone) throws -> [(before: TodoTask, after: TodoTask)] {
+    public func markDone(ids: [Int64], at now: Date, in zone: Zone) throws -> [(before: TodoTask, after: TodoTask)] {
         try complete(ids: ids, at: now, clock: WallClock(timeZone: zone)) { task in
             guard let repeating = task.repeating else { return nil }
             return task.due.flatMap { repeating.nextDue(afterCompleting: $0, at: now, in: zone) }
@@ -49,7 +49,7 @@ extension TaskStore {
     /// one-off task is left as it is.
     ///
     /// - Parameter zone: the machine's zone, in which a start moves with the due.
-    public func reopen(ids: [Int64], now: Date, in zone: TimeZone) throws -> [(before: TodoTask, after: TodoTask)] {
+    public func reopen(ids: [Int64], now: Date, in zone: Zone) throws -> [(before: TodoTask, after: TodoTask)] {
         let clock = WallClock(timeZone: zone)
         return try rewrite(ids: ids, now: now, action: .reopen) { db, task in
             if var repeating = task.repeating, repeating.completedCount > 0,

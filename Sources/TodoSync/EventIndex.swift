@@ -18,7 +18,7 @@ import TodoStore
 /// settings: when either changes, the index is made anew.
 public struct EventIndex: Sendable {
     public let lists: ConfiguredLists
-    public let zone: TimeZone
+    public let zone: Zone
 
     /// How far back the index reaches: the plan's longest look back at
     /// alarms missed while the daemon was off (31 days past the catch-up
@@ -29,7 +29,7 @@ public struct EventIndex: Sendable {
     /// How close to its end the index may come before it is carried forward.
     public static let renewal: FoundationEssentials.TimeInterval = EventIndexWindow.renewal
 
-    public init(lists: ConfiguredLists, zone: TimeZone) {
+    public init(lists: ConfiguredLists, zone: Zone) {
         self.lists = lists
         self.zone = zone
     }

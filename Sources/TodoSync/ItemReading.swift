@@ -117,7 +117,7 @@ struct EventReading {
     let problem: String?
     let span: (firstStart: Date, lastEnd: Date?)?
 
-    init(_ event: VEvent, stamp: ItemStamp, path: String, zone: TimeZone) {
+    init(_ event: VEvent, stamp: ItemStamp, path: String, zone: Zone) {
         self.event = event
         self.stamp = stamp
         guard let series = event.series else {

@@ -63,9 +63,8 @@ struct NewUserTests {
         #expect(try cli.lines("config").contains("time zone              \(machine.zone.identifier) (from \(source))"))
     }
 
-    @Test("a TZ that cannot be followed exactly gets one warning naming it, and the command still works", arguments: [
+    @Test("a TZ that names no zone gets one warning naming it, and the command still works in UTC", arguments: [
         ("Invalid/Zone", "2026-12-01T17:00:00Z"),
-        ("CET-1CEST,M3.5.0,M10.5.0/3", "2026-12-01T17:00:00+01:00"),
     ])
     func tzWarning(tz: String, dueTime: String) throws {
         var cli = try CLI()
@@ -81,6 +80,23 @@ struct NewUserTests {
         }
         let task = try JSONSerialization.jsonObject(with: Data(try cli.run(["show", "1", "--json"]).stdout.utf8)) as? [String: Any]
         #expect((task?["due"] as? [String: Any])?["time"] as? String == dueTime)
+    }
+
+    @Test("a POSIX rule in TZ is followed exactly, daylight saving included, without a warning", arguments: [
+        ("CET-1CEST,M3.5.0,M10.5.0/3", "2026-12-01 17:00", "2026-12-01T17:00:00+01:00"),
+        ("CET-1CEST,M3.5.0,M10.5.0/3", "2026-07-01 17:00", "2026-07-01T17:00:00+02:00"),
+        ("JST-9", "2026-07-01 17:00", "2026-07-01T17:00:00+09:00"),
+    ])
+    func posixRule(tz: String, due: String, dueTime: String) throws {
+        var cli = try CLI()
+        defer { cli.remove() }
+        cli.environment["TZ"] = tz
+
+        let added = try cli.run(["add", "Pay rent", "--due", due])
+        #expect(added.status == 0 && added.stderr.isEmpty, "\(added)")
+        let task = try JSONSerialization.jsonObject(with: Data(try cli.run(["show", "1", "--json"]).stdout.utf8)) as? [String: Any]
+        #expect((task?["due"] as? [String: Any])?["time"] as? String == dueTime)
+        #expect(try cli.lines("config").contains("time zone              \(tz) (from TZ)"))
     }
 
     // MARK: - First use by several processes

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCalendar
 import TodoCore
+import TodoZones
 
 /// The `.ics` files in `Fixtures/`, read from the source tree.
 ///
@@ -41,8 +42,8 @@ enum CalendarFixture {
         return item
     }
 
-    static func zone(_ identifier: String) -> TimeZone {
-        TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0) ?? .current
+    static func zone(_ identifier: String) -> Zone {
+        Zone(identifier: identifier) ?? .utc
     }
 
     /// An instant from "2026-12-01T16:00:00Z".

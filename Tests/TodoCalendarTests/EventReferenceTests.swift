@@ -4,6 +4,7 @@ import TestSupport
 import TodoCalendar
 import TodoCore
 import TodoRecurrence
+import TodoZones
 
 /// todo-remind's event expansion against an independent one: the Python
 /// `recurring_ical_events` package over `icalendar`, on generated folders
@@ -24,7 +25,7 @@ struct EventReferenceTests {
             [String: [Int]].self,
             from: Data(ReferencePython.run("alarms.py", [folder.path, Self.from, Self.to], timeZone: localZone).utf8)
         )
-        let zone = try #require(TimeZone(identifier: localZone))
+        let zone = try #require(Zone(identifier: localZone))
         let clock = WallClock(timeZone: zone)
         let start = clock.startOfDay(try #require(LocalDay(iso: Self.from)))
         let end = clock.startOfDay(try #require(LocalDay(iso: Self.to)))
@@ -90,7 +91,7 @@ struct EventReferenceTests {
         try #require(listed.status == 0, Comment(rawValue: listed.stderr))
         // khal lists an occurrence on each day it spans: once each here.
         let theirs = Set(listed.stdout.split(separator: "\n").map(String.init).filter { $0.contains("|") })
-        let zone = try #require(TimeZone(identifier: localZone))
+        let zone = try #require(Zone(identifier: localZone))
         let clock = WallClock(timeZone: zone)
         let start = clock.startOfDay(try #require(LocalDay(iso: Self.from)))
         let end = clock.startOfDay(try #require(LocalDay(iso: Self.from)).adding(days: Self.khalDays))

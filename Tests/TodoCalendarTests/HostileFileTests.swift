@@ -3,12 +3,13 @@ import Testing
 import TestSupport
 import TodoCalendar
 import TodoCore
+import TodoZones
 
 /// Files someone else controls: each past a bound is refused
 /// with one sentence, whole, and never hangs, exhausts or crashes reading.
 @Suite("A hostile file is refused, whole, with one sentence")
 struct HostileFileTests {
-    static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let zone = Zone(identifier: "Europe/Berlin") ?? .utc
 
     static func read(_ text: String, file: String = "probe.ics") throws(CalendarFileError) -> FolderItem {
         try FolderItem.read(Array(text.utf8), file: file, localZone: zone)

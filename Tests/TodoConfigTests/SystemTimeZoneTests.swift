@@ -107,20 +107,27 @@ struct ZoneChoiceTests {
         (":Europe/Berlin", "Europe/Berlin"),
         ("/usr/share/zoneinfo/Europe/Berlin", "Europe/Berlin"),
         (":/usr/share/zoneinfo/Asia/Tokyo", "Asia/Tokyo"),
-        ("", "GMT"),
+        ("", "UTC"),
     ])
     func followed(tz: String, identifier: String) {
         let choice = SystemTimeZone.choice(tz: tz, localtime: "/nonexistent", timezoneFile: "/nonexistent")
-        // Foundation names UTC "GMT".
         #expect(choice.zone.identifier == identifier)
         #expect(choice.source == "TZ")
         #expect(choice.warning == nil)
     }
 
-    @Test("a POSIX rule without daylight saving is its fixed offset")
-    func fixedRule() {
-        let choice = SystemTimeZone.choice(tz: "JST-9", localtime: "/nonexistent", timezoneFile: "/nonexistent")
-        #expect(choice.zone.secondsFromGMT() == 9 * 3600)
+    @Test("a POSIX rule is followed exactly, with or without daylight saving", arguments: [
+        // 2026-07-01 and 2026-12-01, 12:00 UTC.
+        ("JST-9", 9 * 3600, 9 * 3600),
+        ("CET-1CEST,M3.5.0,M10.5.0/3", 7200, 3600),
+        ("<-03>3", -3 * 3600, -3 * 3600),
+        ("AEST-10AEDT,M10.1.0,M4.1.0/3", 10 * 3600, 11 * 3600),
+    ])
+    func rule(tz: String, july: Int, december: Int) {
+        let choice = SystemTimeZone.choice(tz: tz, localtime: "/nonexistent", timezoneFile: "/nonexistent")
+        #expect(choice.zone.offset(atUTC: 1_782_907_200) == july)
+        #expect(choice.zone.offset(atUTC: 1_796_126_400) == december)
+        #expect(choice.zone.identifier == tz)
         #expect(choice.warning == nil)
     }
 
@@ -132,16 +139,16 @@ struct ZoneChoiceTests {
         #expect(choice.zone.identifier == "America/Chicago")
     }
 
-    @Test("a TZ that cannot be followed exactly gets a warning naming it and the zone used", arguments: [
+    @Test("a TZ that names no zone gets a warning naming it and the zone used", arguments: [
         ("Invalid/Zone", "UTC", 0),
-        ("CET-1CEST,M3.5.0,M10.5.0/3", "UTC+01:00", 3600),
+        ("Europe/Berlín", "UTC", 0),
     ])
     func warned(tz: String, used: String, offset: Int) throws {
         let choice = SystemTimeZone.choice(tz: tz, localtime: "/nonexistent", timezoneFile: "/nonexistent")
         let warning = try #require(choice.warning)
         #expect(warning.contains(tz))
         #expect(warning.contains(used))
-        #expect(choice.zone.secondsFromGMT(for: Date(timeIntervalSince1970: 1_782_000_000)) == offset)
+        #expect(choice.zone.offset(atUTC: 1_782_000_000) == offset)
     }
 
     @Test("unset TZ is /etc/localtime's zone, and says so")

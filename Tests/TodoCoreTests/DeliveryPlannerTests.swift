@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TodoCore
+import TodoZones
 
 /// Which reminders fire now and which are recorded skipped, decided from
 /// `now`, the daemon's watermark and the ledger alone (docs/ARCHITECTURE.md §2).
@@ -177,13 +178,13 @@ struct DeliveryPlannerTests {
 /// The instants these tests speak in: Monday 15 June 2026, as the daemon's
 /// engine tests do.
 private enum EngineTime {
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = Zone(identifier: "UTC")!
 
     /// The day the tests take place on.
     static let today = LocalDay(year: 2026, month: 6, day: 15)!
 
     /// The instant a wall clock in `zone` shows hh:mm, on `today`.
-    static func at(_ hour: Int, _ minute: Int = 0, in zone: TimeZone) -> Date {
+    static func at(_ hour: Int, _ minute: Int = 0, in zone: Zone) -> Date {
         WallClock(timeZone: zone).instant(on: today, at: TimeOfDay(hour: hour, minute: minute)!)
     }
 }

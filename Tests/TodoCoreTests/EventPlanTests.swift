@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoZones
 
 /// Events' alarms in the daemon's plan: the rules tasks' reminders follow
 /// (catch-up, the ledger, quiet hours by priority, an alarm before its
 /// event was written), and the coming firings of both together.
 @Suite("Events in the plan")
 struct EventPlanTests {
-    static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let zone = Zone(identifier: "Europe/Berlin") ?? .utc
     static let now = Date(timeIntervalSince1970: 1_796_115_000)  // Tue 2026-12-01 09:50 in Berlin
 
     static func event(_ id: Int64, at offset: TimeInterval, priority: Int = 0, changedAt: Date? = nil) -> ReminderOf<EventInstance> {

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoZones
 
 @Suite("Reading an instant as export writes it (ISOInstant)")
 struct ISOInstantTests {
     @Test("what DateText.iso8601 writes in zones east and west, on the half hour and in UTC is read back, as ISO8601DateFormatter reads it",
           arguments: ["UTC", "Europe/Berlin", "America/St_Johns", "Asia/Kolkata", "Pacific/Chatham", "America/Los_Angeles", "Asia/Kathmandu"])
     func roundTrip(zone: String) throws {
-        let clock = WallClock(timeZone: try #require(TimeZone(identifier: zone)))
+        let clock = WallClock(timeZone: try #require(Zone(identifier: zone)))
         let formatter = ISO8601DateFormatter()
         // From 1900 to 9999, and more closely around now, where offsets
         // change most; steps of odd lengths, to meet every second of a minute.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoZones
 
 private typealias F = CoreFixtures
 
@@ -12,7 +13,7 @@ struct OccurrenceCompletionTests {
     static let due = Due.day(F.day("2026-12-01"))
     static let doneAt = F.instant("2026-12-01T08:15:00Z")
     static let handledAt = F.instant("2026-12-01T10:00:00Z")
-    static let clock = WallClock(timeZone: TimeZone(identifier: "UTC") ?? .gmt)
+    static let clock = WallClock(timeZone: Zone(identifier: "UTC") ?? .utc)
 
     /// A task due on 1 December, snoozed and acknowledged earlier.
     static func task(repeating: Bool) -> TodoTask {

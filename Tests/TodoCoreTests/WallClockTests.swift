@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoZones
 
 /// Values the core's tests build over and over, spelled so a table reads like plain prose.
 enum CoreFixtures {
-    static func zone(_ identifier: String) -> TimeZone {
-        TimeZone(identifier: identifier)!
+    static func zone(_ identifier: String) -> Zone {
+        Zone(identifier: identifier)!
     }
 
     static func day(_ iso: String) -> LocalDay {
@@ -29,9 +30,7 @@ enum CoreFixtures {
     }
 
     static func timeRules(_ zoneID: String, policy: ReminderPolicy = .standard) -> TimeRules {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone(zoneID)
-        return TimeRules(calendar: calendar, policy: policy)
+        TimeRules(zone: zone(zoneID), policy: policy)
     }
 
     /// 2026-01-01T00:00:00Z, when every fixture task was created.
@@ -87,16 +86,16 @@ struct ZoneDataTests {
     func transition(_ transition: Transition) {
         let zone = CoreFixtures.zone(transition.zone)
         let at = CoreFixtures.instant(transition.utc)
-        #expect(zone.secondsFromGMT(for: at.addingTimeInterval(-1)) == transition.before)
-        #expect(zone.secondsFromGMT(for: at) == transition.after)
+        #expect(zone.offset(at: at.addingTimeInterval(-1)) == transition.before)
+        #expect(zone.offset(at: at) == transition.after)
     }
 
     @Test("The fixed-offset zones of the queue tests have the offsets they are chosen for")
     func fixedOffsets() {
         let june = CoreFixtures.instant("2026-06-15T00:00:00Z")
-        #expect(CoreFixtures.zone("Pacific/Kiritimati").secondsFromGMT(for: june) == 14 * 3600)
-        #expect(CoreFixtures.zone("Pacific/Pago_Pago").secondsFromGMT(for: june) == -11 * 3600)
-        #expect(CoreFixtures.zone("UTC").secondsFromGMT(for: june) == 0)
+        #expect(CoreFixtures.zone("Pacific/Kiritimati").offset(at: june) == 14 * 3600)
+        #expect(CoreFixtures.zone("Pacific/Pago_Pago").offset(at: june) == -11 * 3600)
+        #expect(CoreFixtures.zone("UTC").offset(at: june) == 0)
     }
 }
 
@@ -326,12 +325,12 @@ struct RememberedOffsetTests {
         "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Pacific/Chatham", "America/Sao_Paulo", "UTC",
     ])
     func offsetsMatchTheZone(zone: String) throws {
-        let timeZone = try #require(TimeZone(identifier: zone))
+        let timeZone = try #require(Zone(identifier: zone))
         let clock = WallClock(timeZone: timeZone)
         let start = CoreFixtures.instant("2017-01-01T00:00:00Z").timeIntervalSince1970
         // Forwards, then backwards through the days now remembered.
         let instants = stride(from: start, to: start + 3 * 365 * 86_400, by: 900).map(Date.init(timeIntervalSince1970:))
-        let wrong = (instants + instants.reversed()).filter { clock.offset(at: $0) != timeZone.secondsFromGMT(for: $0) }
+        let wrong = (instants + instants.reversed()).filter { clock.offset(at: $0) != timeZone.offset(at: $0) }
         #expect(wrong.isEmpty, "\(zone): \(wrong.prefix(3))")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TodoCore
+import TodoZones
 
 /// The WHEN grammar, read at a fixed moment: Friday 2026-11-20, 14:30 in Berlin (13:30Z).
 ///
@@ -8,8 +9,8 @@ import TodoCore
 /// under test; Berlin is UTC+1 in November and December, UTC+2 in July.
 @Suite("Reading dates and times")
 struct WhenParserTests {
-    static let berlin = WallClock(timeZone: TimeZone(identifier: "Europe/Berlin")!)
-    static let newYork = WallClock(timeZone: TimeZone(identifier: "America/New_York")!)
+    static let berlin = WallClock(timeZone: Zone(identifier: "Europe/Berlin")!)
+    static let newYork = WallClock(timeZone: Zone(identifier: "America/New_York")!)
     static let now = utc("2026-11-20T13:30:00Z")
     static let parser = WhenParser(now: now, clock: berlin)
 
@@ -264,7 +265,7 @@ struct WhenParserTests {
         ("Pacific/Kiritimati", "2026-12-15T03:00:00Z"), ("Pacific/Pago_Pago", "2026-12-16T04:00:00Z"),
     ])
     func monthAndDayInZones(zone: String, expected: String) throws {
-        let clock = WallClock(timeZone: try #require(TimeZone(identifier: zone)))
+        let clock = WallClock(timeZone: try #require(Zone(identifier: zone)))
         let parser = WhenParser(now: Self.now, clock: clock)
         #expect(try parser.due(from: "dec 15") == .day(Self.day("2026-12-15")))
         #expect(try parser.due(from: "15 dec 17:00") == .time(Self.utc(expected)))

@@ -24,7 +24,7 @@ struct WatchedFoldersTests {
         log.logLevel = .trace
         let logger = Logger(label: "watched-folders-tests") { [log] _ in log }
         let folders = try WatchedFolders(calendars: [CalendarTable(path: folder.file("lists") + "/*")], logger: logger, home: folder.path)
-        let timeRules = TimeRules(clock: WallClock(timeZone: .gmt))
+        let timeRules = TimeRules(clock: WallClock(timeZone: .utc))
         let now = Date(timeIntervalSince1970: 1_796_140_800)
         var draft = try TaskDraft(title: "Alpha")
         draft.list = work
@@ -67,7 +67,7 @@ struct WatchedFoldersTests {
         log.logLevel = .trace
         let logger = Logger(label: "watched-folders-tests") { [log] _ in log }
         let folders = try WatchedFolders(calendars: [CalendarTable(path: folder.file("lists") + "/*")], logger: logger, home: folder.path)
-        let timeRules = TimeRules(clock: WallClock(timeZone: .gmt))
+        let timeRules = TimeRules(clock: WallClock(timeZone: .utc))
         let now = Date(timeIntervalSince1970: 1_796_140_800)
         var draft = try TaskDraft(title: "Alpha")
         draft.list = work

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import TodoCore
 import TodoExchange
+import TodoZones
 
 @Suite("Reading todo-remind's JSON (ImportedTasks)")
 struct ImportedTasksTests {
-    static let clock = WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
+    static let clock = WallClock(timeZone: Zone(identifier: "Europe/Berlin") ?? .utc)
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
 
     static func read(_ json: String) throws -> (drafts: [TaskDraft], parents: [Int?]) {

@@ -3,12 +3,13 @@ import Testing
 import TodoCalendar
 import TodoCore
 import TodoExchange
+import TodoZones
 
 /// Taskwarrior's export read element by element (the end-to-end tests
 /// read a whole database made by the real `task`).
 @Suite("Reading Taskwarrior's export")
 struct TaskwarriorExportTests {
-    static let clock = WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
+    static let clock = WallClock(timeZone: Zone(identifier: "Europe/Berlin") ?? .utc)
 
     static func read(_ json: String) throws -> ImportBatch {
         try TaskwarriorExport(source: "export.json", clock: clock, defaultReminder: true).read(Array(json.utf8))

@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import TodoCore
 import TodoExchange
+import TodoZones
 
 /// todo.txt read by the format's specification (github.com/todotxt/todo.txt,
 /// README.md): its own examples, each a line.
 @Suite("Reading todo.txt")
 struct TodoTxtFileTests {
-    static let clock = WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
+    static let clock = WallClock(timeZone: Zone(identifier: "Europe/Berlin") ?? .utc)
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
 
     static func read(_ text: String, allDone: Bool = false) throws -> ImportBatch {

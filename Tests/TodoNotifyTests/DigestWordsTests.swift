@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import TodoCore
 import TodoNotify
+import TodoZones
 
 /// A digest's words, the composer's as every bubble's are: its summary and a
 /// line per task, plain text, on a morning in New York (Monday 2026-06-15 at
 /// 09:00 EDT, the reminder time).
 @Suite("Digest: words")
 struct DigestWordsTests {
-    static let zone = TimeZone(identifier: "America/New_York") ?? .gmt
+    static let zone = Zone(identifier: "America/New_York") ?? .utc
     static let timeRules = TimeRules(clock: WallClock(timeZone: zone))
     static let composer = ReminderComposer(timeRules: timeRules, iconPath: nil)
     static let morning = at("2026-06-15 09:00")

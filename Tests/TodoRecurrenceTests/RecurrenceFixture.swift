@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TodoCore
 import TodoRecurrence
+import TodoZones
 
 /// One rule expanded from one start by python-dateutil
 /// (`scripts/recurrence-fixtures.py`), read from `Fixtures/recurrence.json`.
@@ -67,7 +68,7 @@ struct RecurrenceFixture: Decodable, Sendable, CustomTestStringConvertible {
             let day = try #require(LocalDay(iso: parts[0]))
             guard parts.count == 2 else { return .day(day) }
             let time = try #require(TimeOfDay(hhmm: parts[1]))
-            return .time(day, time, zone: try #require(TimeZone(identifier: zone)))
+            return .time(day, time, zone: try #require(Zone(identifier: zone)))
         }
     }
 

@@ -1,11 +1,12 @@
 import Foundation
 import TodoCore
 import TodoRecurrence
+import TodoZones
 
 /// Values the recurrence tests build over and over, spelled so a table reads like plain prose.
 enum Given {
-    static func zone(_ identifier: String) -> TimeZone {
-        TimeZone(identifier: identifier)!
+    static func zone(_ identifier: String) -> Zone {
+        Zone(identifier: identifier)!
     }
 
     static func day(_ iso: String) -> LocalDay {

@@ -42,7 +42,7 @@ import TodoStore
         #expect(reported["x.ics"]?.contains("“COUNT=2000000000” is out of range") == true, "\(reported)")
         let before = try store.tasks(ids: [1, 2])
         #expect(throws: CompletionRefusal.unfollowedRule(taskID: 1, rule: "FREQ=DAILY;COUNT=2000000000")) {
-            try store.markDone(ids: [2, 1], at: Date(timeIntervalSince1970: 1_795_100_000), in: .gmt)
+            try store.markDone(ids: [2, 1], at: Date(timeIntervalSince1970: 1_795_100_000), in: .utc)
         }
         #expect(try store.tasks(ids: [1, 2]) == before)
         #expect(try store.recentCompletions(limit: 10).isEmpty)

@@ -3,13 +3,14 @@ import TestSupport
 import Testing
 import TodoCore
 import TodoStore
+import TodoZones
 
 /// `next`'s forecast as the store reads it: the most urgent overdue tasks a
 /// priority at a time, and the coming occurrences of repeating tasks only as
 /// far as the list reaches.
 @Suite("Forecast from the store")
 struct ForecastStoreTests {
-    static let berlin = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let berlin = Zone(identifier: "Europe/Berlin") ?? .utc
     static let clock = WallClock(timeZone: berlin)
     static let today = LocalDay(year: 2026, month: 11, day: 24) ?? LocalDay(daysSinceEpoch: 0)
 

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TodoCore
 @testable import TodoStore
+import TodoZones
 
 /// The journal: every change a command, the view or a bubble makes is kept
 /// with the tasks as they were, and undone exactly.
@@ -10,7 +11,7 @@ import TodoCore
 struct JournalTests {
     let folder: TemporaryFolder
     let now = Date(timeIntervalSince1970: 1_780_000_000.123_456)
-    let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    let zone = Zone(identifier: "Europe/Berlin") ?? .utc
 
     init() throws {
         folder = try TemporaryFolder()

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TodoCore
 import TodoStore
+import TodoZones
 
 /// The reminder queue read from the store's index, checked against the
 /// time rules run over every task.
@@ -13,7 +14,7 @@ struct NextRemindersTests {
 
     /// A store of 20,000 tasks due from 2030 on, and a few dozen due around
     /// `now` in `zone`: day and timed dues, reminders on and off, some completed.
-    private func makeStore(in folder: TemporaryFolder, zone: TimeZone) throws -> TaskStore {
+    private func makeStore(in folder: TemporaryFolder, zone: Zone) throws -> TaskStore {
         let clock = WallClock(timeZone: zone)
         let today = clock.day(of: now)
         var near: [TaskDraft] = []
@@ -61,7 +62,7 @@ struct NextRemindersTests {
     )
     func matchesBruteForce(zoneIdentifier: String) throws {
         let folder = try TemporaryFolder()
-        let zone = try #require(TimeZone(identifier: zoneIdentifier))
+        let zone = try #require(Zone(identifier: zoneIdentifier))
         let store = try makeStore(in: folder, zone: zone)
         let timeRules = TimeRules(clock: WallClock(timeZone: zone))
         let tasks = try store.tasks(TaskQuery(includeOpen: true, includeCompleted: true))
@@ -81,7 +82,7 @@ struct NextRemindersTests {
     func nothingToRemind() throws {
         let folder = try TemporaryFolder()
         let store = try TaskStore(path: folder.file("tasks.sqlite"))
-        let timeRules = TimeRules(clock: WallClock(timeZone: .gmt))
+        let timeRules = TimeRules(clock: WallClock(timeZone: .utc))
         _ = try store.add(TaskDraft(title: "Past", due: .time(now.addingTimeInterval(-3_600))), now: now)
         _ = try store.add(TaskDraft(title: "Someday"), now: now)
         _ = try store.add(TaskDraft(title: "Muted", due: .time(now.addingTimeInterval(86_400)), reminderOn: false), now: now)

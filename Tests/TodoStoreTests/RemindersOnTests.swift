@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TodoCore
 @testable import TodoStore
+import TodoZones
 
 /// Who has reminders is defined once (`TodoTask.hasReminders`,
 /// `hasDefaultReminders`); the store's SQL (`RemindersOnSQL`) says the same,
@@ -62,7 +63,7 @@ struct RemindersOnTests {
         let folder = try TemporaryFolder()
         let store = try TaskStore(path: folder.file("tasks.sqlite"))
         for draft in try Self.drafts(count: 300, seed: 4) { _ = try store.add(draft, now: Self.now) }
-        let timeRules = TimeRules(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt))
+        let timeRules = TimeRules(clock: WallClock(timeZone: Zone(identifier: "Europe/Berlin") ?? .utc))
         for task in try store.tasks(ids: Array(1...300)).values {
             if !task.hasReminders { #expect(timeRules.reminders(for: task).isEmpty, "\(task)") }
             #expect(timeRules.dueReminders(for: task).isEmpty == !task.hasDefaultReminders, "\(task)")

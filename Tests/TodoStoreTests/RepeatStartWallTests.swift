@@ -4,11 +4,12 @@ import Testing
 import TodoCore
 import TodoRecurrence
 import TodoStore
+import TodoZones
 
 /// A series started in a DST gap keeps the reading typed:
 /// the store keeps it beside the start instant (v14-repeat-start-wall).
 @Suite struct RepeatStartWallTests {
-    static let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
+    static let newYork = Zone(identifier: "America/New_York") ?? .utc
     /// 2027-03-14 02:30 in New York, which names 03:30 EDT (07:30Z).
     static let gapStart = Date(timeIntervalSince1970: 1_805_009_400)
 

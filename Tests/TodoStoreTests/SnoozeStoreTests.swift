@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TodoCore
 import TodoStore
+import TodoZones
 
 /// Snoozes on disk: saved with the task's change, ended by what ends them,
 /// found by the reminder queue and the daemon wherever they fall, and a store
@@ -13,7 +14,7 @@ struct SnoozeStoreTests {
     let store: TaskStore
     /// 2026-05-28 20:26:40 UTC.
     let now = Date(timeIntervalSince1970: 1_780_000_000)
-    let timeRules = TimeRules(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin")!))
+    let timeRules = TimeRules(clock: WallClock(timeZone: Zone(identifier: "Europe/Berlin")!))
 
     init() throws {
         folder = try TemporaryFolder()

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TodoCore
 import TodoStore
+import TodoZones
 
 /// Tags, starts and parents in the store.
 @Suite("Tags, subtasks and starts in the store")
@@ -109,7 +110,7 @@ struct SubtaskStoreTests {
 
     @Test("The reminders of a task waiting to start are left out of next, from the queue's index alone")
     func nextLeavesOutWaiting() throws {
-        let clock = WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)
+        let clock = WallClock(timeZone: Zone(identifier: "Europe/Berlin") ?? .utc)
         let timeRules = TimeRules(clock: clock)
         let due = Due.time(Date(timeIntervalSince1970: 1_780_050_000))
         var early = try TaskDraft(title: "Starts late", due: due)

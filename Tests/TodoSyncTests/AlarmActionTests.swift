@@ -3,11 +3,12 @@ import Testing
 import TodoCalendar
 import TodoCore
 @testable import TodoSync
+import TodoZones
 
 /// A snooze or a dismissal made here, written into a task file's alarms in
 /// RFC 9074's forms beside Thunderbird's, and read back as the same.
 @Suite struct AlarmActionTests {
-    static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let zone = Zone(identifier: "Europe/Berlin") ?? .utc
     /// 2026-12-01 17:00 in Berlin.
     static let due = Date(timeIntervalSince1970: 1_796_140_800)
     static let mapping = TaskMapping(timeRules: TimeRules(clock: WallClock(timeZone: zone)), now: due.addingTimeInterval(-86_400))

@@ -4,13 +4,14 @@ import TodoCalendar
 import TodoCore
 import TodoStore
 @testable import TodoSync
+import TodoZones
 
 /// Tags, subtasks and starts in the files of tasks.org, Nextcloud Tasks, jtx
 /// Board, Thunderbird and todoman: read, edited here, written
 /// back, and only the changed properties differ.
 @Suite("Other clients' tags, subtasks and starts")
 struct ClientRoundTripTests {
-    static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let zone = Zone(identifier: "Europe/Berlin") ?? .utc
     static let start = SyncedFolder.instant("2026-11-20T10:00:00Z")
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../TodoCalendarTests/Fixtures").standardized

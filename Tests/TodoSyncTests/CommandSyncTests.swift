@@ -14,9 +14,9 @@ import TodoSync
 
     @Test("A reading command needs the store for writing only while a folder changed or a file waits to be written")
     func needsWriting() throws {
-        let setup = try SyncedFolder(zone: .gmt, start: Self.now)
+        let setup = try SyncedFolder(zone: .utc, start: Self.now)
         let later = Date().addingTimeInterval(10)
-        let sync = CommandSync(lists: setup.lists, timeRules: TimeRules(clock: WallClock(timeZone: .gmt)), now: Self.now, realNow: later)
+        let sync = CommandSync(lists: setup.lists, timeRules: TimeRules(clock: WallClock(timeZone: .utc)), now: Self.now, realNow: later)
         try setup.put("a.ics", SyncedFolder.todo("a", ["SUMMARY:A"]))
         #expect(try sync.needsWriting(setup.store))
         _ = try sync.start(setup.store).run()
@@ -32,7 +32,7 @@ import TodoSync
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         let store = try TaskStore.empty(path: temporary.file("tasks.sqlite"))
         let lists = ConfiguredLists([CalendarTable(path: temporary.file("lists") + "/*")], home: temporary.path)
-        let sync = CommandSync(lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: .gmt)), now: Self.now, realNow: Self.now)
+        let sync = CommandSync(lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: .utc)), now: Self.now, realNow: Self.now)
         var ids: [Int64] = []
         for title in ["Found unwritten", "Changed by the command"] {
             var draft = try TaskDraft(title: title)

@@ -14,7 +14,7 @@ import TodoSync
     let temporary: TemporaryFolder
     let store: TaskStore
     var work: String { temporary.file("lists/work") }
-    let timeRules = TimeRules(clock: WallClock(timeZone: .gmt))
+    let timeRules = TimeRules(clock: WallClock(timeZone: .utc))
 
     init() throws {
         temporary = try TemporaryFolder()

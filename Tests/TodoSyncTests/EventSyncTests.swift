@@ -6,12 +6,13 @@ import TodoConfig
 import TodoCore
 import TodoStore
 import TodoSync
+import TodoZones
 
 /// Events read in from a list's folder: remembered by their files' etags,
 /// their coming alarms indexed, the index carried forward as time goes on.
 @Suite("Events read in and indexed")
 struct EventSyncTests {
-    static let berlin = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let berlin = Zone(identifier: "Europe/Berlin") ?? .utc
     /// 2026-11-30 12:00 UTC.
     static let start = Date(timeIntervalSince1970: 1_795_003_200)
 

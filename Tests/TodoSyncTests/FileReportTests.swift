@@ -24,7 +24,7 @@ import TodoStore
         try Data(lines.joined(separator: "\r\n").utf8).write(to: URL(fileURLWithPath: work + "/odd.ics"))
         let store = try TaskStore(path: temporary.file("tasks.sqlite"))
         let lists = ConfiguredLists([CalendarTable(path: temporary.file("lists") + "/*")], home: temporary.path)
-        let sync = FolderSync(store: store, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: .gmt)), now: Self.now)
+        let sync = FolderSync(store: store, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: .utc)), now: Self.now)
 
         let checked = try sync.check().lists.flatMap(\.bad)
         let read = try sync.readIn().skipped

@@ -5,13 +5,14 @@ import TodoCalendar
 import TodoCore
 import TodoStore
 @testable import TodoSync
+import TodoZones
 
 /// A store from before tags, subtasks and starts (migration v17) whose
 /// folders' files hold more than it kept: migrated, its files read once for
 /// those fields before any is written, so a write keeps them.
 @Suite("A store from before tags, subtasks and starts")
 struct FillInTests {
-    static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let zone = Zone(identifier: "Europe/Berlin") ?? .utc
 
     /// The Python that takes a store back to before v17: its new tables, indexes,
     /// columns and trigger gone, the queue's index and the trigger as v9 made them.

@@ -4,6 +4,7 @@ import TodoCalendar
 import TodoCore
 import TodoStore
 import TodoSync
+import TodoZones
 
 private typealias Folder = SyncedFolder
 
@@ -11,7 +12,7 @@ private typealias Folder = SyncedFolder
 /// since both last agreed, and series whose occurrences another client
 /// completed, read into a real store from a temporary folder.
 @Suite struct FolderSyncMergeTests {
-    static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let zone = Zone(identifier: "Europe/Berlin") ?? .utc
     static let start = SyncedFolder.instant("2026-12-01T00:00:00Z")
 
     let setup: SyncedFolder

@@ -6,13 +6,14 @@ import TodoCalendar
 import TodoCore
 import TodoStore
 import TodoSync
+import TodoZones
 
 private typealias Folder = SyncedFolder
 
 /// `FolderSync.readIn`: files added, changed, removed and renamed by other
 /// clients, read into a real store from a temporary folder.
 @Suite struct FolderSyncReadInTests {
-    static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let zone = Zone(identifier: "Europe/Berlin") ?? .utc
     static let start = SyncedFolder.instant("2026-12-01T00:00:00Z")
 
     let setup: SyncedFolder

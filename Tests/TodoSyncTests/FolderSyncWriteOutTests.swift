@@ -6,13 +6,14 @@ import TodoConfig
 import TodoCore
 import TodoStore
 import TodoSync
+import TodoZones
 
 private typealias Folder = SyncedFolder
 
 /// `FolderSync.writeOut`: tasks added, changed, completed, snoozed, moved
 /// and deleted here, written into a temporary folder's files.
 @Suite struct FolderSyncWriteOutTests {
-    static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let zone = Zone(identifier: "Europe/Berlin") ?? .utc
     static let start = SyncedFolder.instant("2026-12-01T00:00:00Z")
 
     let setup: SyncedFolder

@@ -6,12 +6,13 @@ import TodoConfig
 import TodoCore
 import TodoStore
 import TodoSync
+import TodoZones
 
 /// Another client's alarms follow the newest version of its file, and
 /// reading that file in writes nothing: their triggers,
 /// acknowledgements and snoozes are that client's to change.
 @Suite struct ForeignAlarmFollowTests {
-    static let zone = TimeZone(identifier: "America/New_York") ?? .gmt
+    static let zone = Zone(identifier: "America/New_York") ?? .utc
     static let start = Date(timeIntervalSince1970: 1_796_000_000)
 
     /// The client fixtures with alarms (Tests/TodoCalendarTests/Fixtures/README.md).

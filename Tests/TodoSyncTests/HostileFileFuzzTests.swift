@@ -4,6 +4,7 @@ import Testing
 import TodoCalendar
 import TodoCore
 @testable import TodoSync
+import TodoZones
 
 /// The iCalendar reader under a seeded generator of hostile files: each
 /// file goes the whole way a sync and the time rules take it (read,
@@ -20,7 +21,7 @@ import TodoCore
 
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
     static let mapping = TaskMapping(
-        timeRules: TimeRules(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)), now: now
+        timeRules: TimeRules(clock: WallClock(timeZone: Zone(identifier: "Europe/Berlin") ?? .utc)), now: now
     )
 
     /// The clients' fixtures and the hostile-input probe's files, small enough to mutate often.

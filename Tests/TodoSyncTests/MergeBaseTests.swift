@@ -102,7 +102,7 @@ extension MergeBaseTests {
             "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "REPEAT:2", "DURATION:PT5M", "END:VALARM",
             "END:VTODO", "END:VCALENDAR", "",
         ].joined(separator: "\r\n")
-        guard case .todo(let item) = try FolderItem.read(Array(text.utf8), file: "a.ics", localZone: .gmt) else {
+        guard case .todo(let item) = try FolderItem.read(Array(text.utf8), file: "a.ics", localZone: .utc) else {
             Issue.record("not a task")
             return
         }

@@ -22,7 +22,7 @@ import TodoStore
         defer { disk.unmount() }
         let store = try TaskStore(path: temporary.file("tasks.sqlite"))
         let lists = ConfiguredLists([CalendarTable(path: temporary.file("lists") + "/*")], home: temporary.path)
-        let sync = FolderSync(store: store, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: .gmt)), now: Self.now)
+        let sync = FolderSync(store: store, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: .utc)), now: Self.now)
 
         var draft = try TaskDraft(title: "Old title")
         draft.list = work

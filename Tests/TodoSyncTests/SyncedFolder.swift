@@ -15,10 +15,10 @@ struct SyncedFolder {
     let folder: String
     let store: TaskStore
     let lists: ConfiguredLists
-    let zone: TimeZone
+    let zone: Zone
     let start: Date
 
-    init(zone: TimeZone, start: Date) throws {
+    init(zone: Zone, start: Date) throws {
         root = try TemporaryFolder()
         folder = root.file("tasks")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -3,6 +3,7 @@ import Testing
 import TodoCalendar
 import TodoCore
 @testable import TodoSync
+import TodoZones
 
 /// Reading a file into a task and writing the task back changes nothing:
 /// the property a sync that writes only on user actions rests on.
@@ -15,7 +16,7 @@ import TodoCore
         "thunderbird-child", "todoman-start", "thunderbird-recurring", "evolution-start",
     ]
     static let mapping = TaskMapping(
-        timeRules: TimeRules(clock: WallClock(timeZone: TimeZone(identifier: "Europe/Berlin") ?? .gmt)),
+        timeRules: TimeRules(clock: WallClock(timeZone: Zone(identifier: "Europe/Berlin") ?? .utc)),
         now: Date(timeIntervalSince1970: 1_795_000_000)
     )
 

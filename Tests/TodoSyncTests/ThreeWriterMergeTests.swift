@@ -6,12 +6,13 @@ import TodoConfig
 import TodoCore
 import TodoStore
 import TodoSync
+import TodoZones
 
 /// A list folder written by todo-remind, a second local client writing by
 /// rename (as todoman does) and vdirsyncer bringing in the server's copy
 /// ("b wins"), at the level of the folder's files.
 @Suite struct ThreeWriterMergeTests {
-    static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let zone = Zone(identifier: "Europe/Berlin") ?? .utc
     static let start = Date(timeIntervalSince1970: 1_796_000_000)
 
     /// The server's first copy of the task.

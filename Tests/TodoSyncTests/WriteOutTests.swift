@@ -29,7 +29,7 @@ import TodoStore
     }
 
     func sync(_ lists: ConfiguredLists) -> FolderSync {
-        FolderSync(store: store, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: .gmt)), now: Self.now)
+        FolderSync(store: store, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: .utc)), now: Self.now)
     }
 
     func add(_ title: String, to list: String) throws -> Int64 {

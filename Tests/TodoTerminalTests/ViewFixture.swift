@@ -5,6 +5,7 @@ import TodoCore
 import TodoStore
 import TodoSync
 @testable import TodoTerminal
+import TodoZones
 
 /// A view over a real store in a temporary folder, at a fixed moment in
 /// Berlin, with no list folders.
@@ -12,7 +13,7 @@ final class ViewFixture {
     let folder: TemporaryFolder
     let store: TaskStore
     let data: ViewStore
-    static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let zone = Zone(identifier: "Europe/Berlin") ?? .utc
     /// Friday 27 November 2026, 15:00 in Berlin.
     static let now = Date(timeIntervalSince1970: 1_795_788_000)
     var now = ViewFixture.now

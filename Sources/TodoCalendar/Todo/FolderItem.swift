@@ -18,7 +18,7 @@ public enum FolderItem: Hashable, Sendable {
     /// - Throws: `CalendarFileError` when the file is not iCalendar, holds
     ///   nothing that is an item, has a VTODO without a UID, holds more
     ///   than one UID, or is past one of `ReadingLimits`' bounds.
-    public static func read(_ bytes: some Sequence<UInt8>, file: String, localZone: TimeZone) throws(CalendarFileError) -> FolderItem {
+    public static func read(_ bytes: some Sequence<UInt8>, file: String, localZone: Zone) throws(CalendarFileError) -> FolderItem {
         let bytes = Array(bytes)
         // Bounded before a line is made of them.
         guard bytes.count <= ReadingLimits.maximumFileSize else { throw .tooLarge(file: file) }

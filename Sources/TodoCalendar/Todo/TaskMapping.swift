@@ -27,7 +27,7 @@ public struct TaskMapping: Sendable {
         self.listsWithoutDefaults = listsWithoutDefaults
     }
 
-    public var zone: TimeZone { timeRules.clock.timeZone }
+    public var zone: Zone { timeRules.clock.timeZone }
 
     /// The title of a VTODO without a SUMMARY.
     public static let untitled = "Untitled"

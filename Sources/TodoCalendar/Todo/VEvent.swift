@@ -24,11 +24,11 @@ public struct VEvent: Hashable, Sendable {
     /// The VALARMs that cannot be understood, left in the file untouched.
     public let skippedAlarms: [SkippedAlarm]
     /// The zone floating times were read in.
-    let localZone: TimeZone
+    let localZone: Zone
 
     init(
         document: ICalendarDocument, calendar: ICalendarComponent, event: ICalendarComponent,
-        overrides: [ICalendarComponent], uid: String, file: String, localZone: TimeZone
+        overrides: [ICalendarComponent], uid: String, file: String, localZone: Zone
     ) {
         self.document = document
         self.calendar = calendar
@@ -49,7 +49,7 @@ private struct EventReading {
     let document: ICalendarDocument
     let calendar: ICalendarComponent
     let file: String
-    let localZone: TimeZone
+    let localZone: Zone
     let zones: FileTimeZones
     /// The first reason the event cannot be followed.
     var problem: String?
@@ -57,7 +57,7 @@ private struct EventReading {
     /// VTIMEZONEs of non-Olson zones used, by TZID.
     var timeZones: [String: String] = [:]
 
-    init(document: ICalendarDocument, calendar: ICalendarComponent, file: String, localZone: TimeZone) {
+    init(document: ICalendarDocument, calendar: ICalendarComponent, file: String, localZone: Zone) {
         self.document = document
         self.calendar = calendar
         self.file = file

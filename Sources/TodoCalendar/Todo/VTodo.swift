@@ -34,7 +34,7 @@ public struct VTodo: Hashable, Sendable {
 
     init(
         document: ICalendarDocument, calendar: ICalendarComponent, todo: ICalendarComponent,
-        overrides: [ICalendarComponent] = [], uid: String, localZone: TimeZone
+        overrides: [ICalendarComponent] = [], uid: String, localZone: Zone
     ) {
         self.document = document
         self.calendar = calendar
@@ -142,7 +142,7 @@ public struct VTodo: Hashable, Sendable {
     /// `VTodoProperties.completedOccurrences`).
     static func completedOccurrences(
         _ overrides: [ICalendarComponent], in document: ICalendarDocument, zones: FileTimeZones,
-        occurrences: OccurrenceIDs, localZone: TimeZone
+        occurrences: OccurrenceIDs, localZone: Zone
     ) -> [Due: Date] {
         var completed: [Due: Date] = [:]
         for override in overrides {
@@ -174,7 +174,7 @@ public struct VTodo: Hashable, Sendable {
     /// `localZone`, a floating time is read in `localZone`, a zoned time in
     /// its zone (or, for a TZID no Olson zone matches, by the file's
     /// VTIMEZONE, `zones`; failing both, as floating rather than losing it).
-    static func instant(of time: ICalendarTime, zones: FileTimeZones, localZone: TimeZone) -> Date? {
+    static func instant(of time: ICalendarTime, zones: FileTimeZones, localZone: Zone) -> Date? {
         switch time {
         case .day(let day):
             return WallClock(timeZone: localZone).startOfDay(day)
@@ -190,7 +190,7 @@ public struct VTodo: Hashable, Sendable {
 
     /// The TZID of the calendar's VTIMEZONE for the Olson zone `zone`, if any:
     /// its own spelling (`/freeassociation.sourceforge.net/Europe/Berlin`).
-    static func timeZoneID(for zone: TimeZone, in document: ICalendarDocument, calendar: ICalendarComponent) -> String? {
+    static func timeZoneID(for zone: Zone, in document: ICalendarDocument, calendar: ICalendarComponent) -> String? {
         calendar.children.lazy
             .filter { $0.name == "VTIMEZONE" }
             .compactMap { $0.timeZoneID(in: document) }

@@ -2,6 +2,7 @@ import CLibical
 import FoundationEssentials
 import Glibc
 import TodoCore
+import TodoZones
 
 /// Turns the zones iCalendar files name into instants, and writes VTIMEZONEs.
 ///
@@ -13,12 +14,12 @@ public enum ZoneResolver {
     /// The zone a TZID names: the Olson name itself, or the Olson name at the
     /// end of a prefixed TZID (`/mozilla.org/20070129_1/Europe/Berlin`,
     /// `/freeassociation.sourceforge.net/Europe/Berlin`).
-    public static func zone(named tzid: String) -> TimeZone? {
-        if let zone = TimeZone(identifier: tzid) { return zone }
+    public static func zone(named tzid: String) -> Zone? {
+        if let zone = Zone(identifier: tzid) { return zone }
         let parts = tzid.split(separator: "/")
         // Olson names have two or three parts (America/Argentina/Buenos_Aires).
         for count in [3, 2] where parts.count > count {
-            if let zone = TimeZone(identifier: parts.suffix(count).joined(separator: "/")) { return zone }
+            if let zone = Zone(identifier: parts.suffix(count).joined(separator: "/")) { return zone }
         }
         return nil
     }
@@ -27,8 +28,8 @@ public enum ZoneResolver {
     /// Exchange's "W. Europe Standard Time", `WindowsZones`), for a file
     /// that names one without the VTIMEZONE that should come with it: a
     /// VTIMEZONE the file carries says what its writer meant, and is read first.
-    public static func windowsZone(named tzid: String) -> TimeZone? {
-        WindowsZones.olsonNames[tzid.trimmingSpaces()].flatMap { TimeZone(identifier: $0) }
+    public static func windowsZone(named tzid: String) -> Zone? {
+        WindowsZones.olsonNames[tzid.trimmingSpaces()].flatMap { Zone(identifier: $0) }
     }
 
     /// The Olson name a TZID stands for, if any (see `zone(named:)`).

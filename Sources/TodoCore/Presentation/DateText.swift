@@ -109,7 +109,7 @@ public struct DateText: Sendable {
     /// which would otherwise make a `String` of every instant they hold.
     public static func iso8601(_ instant: Date, clock: WallClock, into writer: inout ASCIIWriter) {
         let offset = clock.offset(at: instant)
-        if offset % 60 != 0 { return iso8601(instant, clock: WallClock(timeZone: .gmt), into: &writer) }
+        if offset % 60 != 0 { return iso8601(instant, clock: WallClock(timeZone: .utc), into: &writer) }
         let seconds = clock.secondsIntoDay(of: instant)
         clock.day(of: instant).write(into: &writer)
         writer.byte(UInt8(ascii: "T"))

@@ -2,14 +2,14 @@ import FoundationEssentials
 
 /// Works out due instants, states, groups and reminders (docs/ARCHITECTURE.md §2).
 ///
-/// Pure: it is given a `Calendar` (for its time zone) and a policy at creation,
+/// Pure: it is given a time zone and a policy at creation,
 /// and `now` on every question; it never reads the clock or the environment.
 public struct TimeRules: Sendable {
     public let clock: WallClock
     public let policy: ReminderPolicy
 
-    public init(calendar: Calendar, policy: ReminderPolicy = .standard) {
-        self.clock = WallClock(calendar: calendar)
+    public init(zone: Zone, policy: ReminderPolicy = .standard) {
+        self.clock = WallClock(timeZone: zone)
         self.policy = policy
     }
 

@@ -5,18 +5,13 @@ import FoundationEssentials
 /// This is the one place that applies docs/ARCHITECTURE.md §2's rules for local times that
 /// do not exist or exist twice: a time in a spring-forward gap moves forward by
 /// the length of the gap (02:30 in a 1 h gap is 03:30), and a time repeated by a
-/// fall-back is its first occurrence. Foundation's `Calendar` leaves these cases
-/// loosely specified, so the arithmetic is done here on UTC offsets.
+/// fall-back is its first occurrence. The arithmetic is done here on UTC offsets.
 public struct WallClock: Sendable {
-    public var timeZone: TimeZone { offsets.timeZone }
+    public var timeZone: Zone { offsets.timeZone }
     private let offsets: ZoneOffsets
 
-    public init(timeZone: TimeZone) {
+    public init(timeZone: Zone) {
         offsets = ZoneOffsets(timeZone: timeZone)
-    }
-
-    public init(calendar: Calendar) {
-        self.init(timeZone: calendar.timeZone)
     }
 
     /// Seconds east of UTC in force at `instant`.

@@ -1,11 +1,10 @@
-import FoundationEssentials
 import Synchronization
 
 /// A time zone's UTC offsets, remembered per UTC day.
 ///
-/// Asking Foundation (ICU underneath) for an offset costs a lock and a
-/// calendar computation, about a microsecond; `list` asks some twenty times a
-/// task, so at 100,000 tasks that alone was a tenth of a second. Nearly every
+/// `list` asks for an offset some twenty times a task; a zone answers with a
+/// binary search over its transitions, or by working out a year's two
+/// transitions from its rule for the instants after the last one. Nearly every
 /// day has one offset throughout, and the tasks of a list fall on a few
 /// hundred days, so each day's offset is worked out once and then read from
 /// here. A day with a transition is never remembered: every question about it
@@ -15,7 +14,7 @@ import Synchronization
 /// its offset twice within a day: a day whose first and last seconds have the
 /// same offset has that offset throughout.
 final class ZoneOffsets: Sendable {
-    let timeZone: TimeZone
+    let timeZone: Zone
     private let days = Mutex(Slots())
 
     /// The remembered days, in slots chosen by the day's number: a lookup
@@ -27,7 +26,7 @@ final class ZoneOffsets: Sendable {
         var offsets = [Int](repeating: 0, count: count)
     }
 
-    init(timeZone: TimeZone) {
+    init(timeZone: Zone) {
         self.timeZone = timeZone
     }
 
@@ -49,6 +48,6 @@ final class ZoneOffsets: Sendable {
     }
 
     private func zoneOffset(_ seconds: Int) -> Int {
-        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        timeZone.offset(atUTC: seconds)
     }
 }

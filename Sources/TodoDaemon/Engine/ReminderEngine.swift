@@ -66,7 +66,7 @@ final class ReminderEngine {
     init(
         store: TaskStore,
         settings: Settings,
-        timeZone: TimeZone,
+        timeZone: Zone,
         iconPath: String?,
         now: @escaping () -> Date,
         timer: any WakeTimer,
@@ -131,7 +131,7 @@ final class ReminderEngine {
     }
 
     /// The machine's time zone changed: day dues and reminder times move.
-    func timeZoneChanged(to timeZone: TimeZone) throws {
+    func timeZoneChanged(to timeZone: Zone) throws {
         guard timeZone != timeRules.clock.timeZone else { return }
         logger.info("The time zone is now \(timeZone.identifier); planning again.",
                     metadata: LogTopic.timeZone.metadata(["zone": .string(timeZone.identifier)]))

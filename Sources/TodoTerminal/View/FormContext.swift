@@ -11,14 +11,14 @@ public struct FormContext: Sendable {
     public var now: Date
     public var timeRules: TimeRules
     /// The machine's zone, which a new series is anchored in.
-    public var zone: TimeZone
+    public var zone: Zone
     public var lists: ConfiguredLists
     public var defaultReminder: Bool
     /// Where the Parent field's task is found (`TaskResolver`); without
     /// one, a Parent is refused.
     public var store: TaskStore?
 
-    public init(now: Date, timeRules: TimeRules, zone: TimeZone, lists: ConfiguredLists, defaultReminder: Bool, store: TaskStore? = nil) {
+    public init(now: Date, timeRules: TimeRules, zone: Zone, lists: ConfiguredLists, defaultReminder: Bool, store: TaskStore? = nil) {
         self.store = store
         self.now = now
         self.timeRules = timeRules

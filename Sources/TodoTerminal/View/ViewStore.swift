@@ -15,12 +15,12 @@ public final class ViewStore {
     public let lists: ConfiguredLists
     public let timeRules: TimeRules
     /// The machine's zone, which "today" and a new series follow.
-    public let zone: TimeZone
+    public let zone: Zone
     /// Who the view's changes are journalled as: its `u` undoes these.
     public var author: JournalAuthor { store.author }
 
     /// - Parameter store: opened with `JournalAuthor.view` for this run.
-    public init(store: TaskStore, settings: Settings, lists: ConfiguredLists, zone: TimeZone) {
+    public init(store: TaskStore, settings: Settings, lists: ConfiguredLists, zone: Zone) {
         self.store = store
         self.settings = settings
         self.lists = lists

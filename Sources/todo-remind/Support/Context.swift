@@ -40,9 +40,7 @@ struct Context {
         }
         configFile = ConfigFile.resolve(explicit: options.config, environment: environment)
         settings = try configFile.load()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone.zone
-        let timeRules = TimeRules(calendar: calendar, policy: settings.policy)
+        let timeRules = TimeRules(zone: zone.zone, policy: settings.policy)
         self.timeRules = timeRules
         let realNow = Date()
         now = try nowText.map { try WhenParser(now: realNow, clock: timeRules.clock).instant(from: $0) } ?? realNow

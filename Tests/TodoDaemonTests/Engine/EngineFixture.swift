@@ -9,20 +9,21 @@ import TodoNotify
 import TodoStore
 import TodoSync
 @testable import TodoDaemon
+import TodoZones
 
 /// The instants engine tests speak in: Monday 15 June 2026, read on a wall
 /// clock in Berlin (UTC+2 in summer) unless a test says otherwise.
 enum EngineTime {
-    static let berlin = TimeZone(identifier: "Europe/Berlin")!
-    static let newYork = TimeZone(identifier: "America/New_York")!
-    static let utc = TimeZone(identifier: "UTC")!
+    static let berlin = Zone(identifier: "Europe/Berlin")!
+    static let newYork = Zone(identifier: "America/New_York")!
+    static let utc = Zone(identifier: "UTC")!
 
     /// The day the tests take place on.
     static let today = LocalDay(year: 2026, month: 6, day: 15)!
 
     /// The instant a wall clock in `zone` shows hh:mm:ss, `days` after `today`.
     static func at(_ hour: Int, _ minute: Int = 0, _ second: Int = 0, plusDays days: Int = 0,
-                   in zone: TimeZone = berlin) -> Date {
+                   in zone: Zone = berlin) -> Date {
         WallClock(timeZone: zone).instant(on: today.adding(days: days), at: TimeOfDay(hour: hour, minute: minute)!)
             .addingTimeInterval(TimeInterval(second))
     }
@@ -37,7 +38,7 @@ final class EngineFixture {
     let clock: EngineTestClock
     var policy: ReminderPolicy
     var snoozeChoices = ["1h"]
-    var timeZone: TimeZone
+    var timeZone: Zone
     /// The lines written by the console notifier, oldest first.
     let shown = Shared<[String]>([])
     let console: ConsoleNotifier
@@ -48,7 +49,7 @@ final class EngineFixture {
     /// digest tests (`ReminderEngineDigestTests`) turn it on.
     static let defaultPolicy = ReminderPolicy(overdueInDigest: false)
 
-    init(now: Date, policy: ReminderPolicy = EngineFixture.defaultPolicy, timeZone: TimeZone = EngineTime.berlin) throws {
+    init(now: Date, policy: ReminderPolicy = EngineFixture.defaultPolicy, timeZone: Zone = EngineTime.berlin) throws {
         folder = try TemporaryFolder()
         store = try TaskStore(path: folder.file("tasks.sqlite"))
         clock = EngineTestClock(now)

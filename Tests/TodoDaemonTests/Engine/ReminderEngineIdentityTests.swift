@@ -3,6 +3,7 @@ import Testing
 import TodoCore
 import TodoStore
 @testable import TodoDaemon
+import TodoZones
 
 /// A reminder is what it reminds of (the task, the occurrence, the kind), not
 /// its instant: edits, zone moves and restarts do not make it new; changing
@@ -72,7 +73,7 @@ struct ReminderEngineIdentityTests {
     }
 
     /// A zone 15 minutes west of Berlin in summer (UTC+2): UTC+1:45.
-    static let westOfBerlin = TimeZone(secondsFromGMT: 6_300)!
+    static let westOfBerlin = Zone(identifier: "UTC+01:45", fixedOffset: 6_300)
 
     @Test("Moving 15 minutes west does not fire the day's 09:00 reminder again, after a restart or while running",
           arguments: [true, false])

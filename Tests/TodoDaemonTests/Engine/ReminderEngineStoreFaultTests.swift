@@ -70,7 +70,7 @@ struct ReminderEngineStoreFaultTests {
                      "END:VALARM", "END:VEVENT", "END:VCALENDAR", ""].joined(separator: "\r\n")
         try Data(lunch.utf8).write(to: URL(fileURLWithPath: calendar + "/lunch.ics"))
         let lists = ConfiguredLists([CalendarTable(path: calendar)], home: fixture.folder.path)
-        _ = try FolderSync(store: fixture.store, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: .gmt)), now: T.at(8)).run()
+        _ = try FolderSync(store: fixture.store, lists: lists, timeRules: TimeRules(clock: WallClock(timeZone: .utc)), now: T.at(8)).run()
         #expect(try fixture.store.eventIndexNeedsRefresh(basis: EventIndex(lists: lists, zone: fixture.timeZone).basis, now: T.at(8)))
         try Self.refuseWrites(fixture.store, true)
 

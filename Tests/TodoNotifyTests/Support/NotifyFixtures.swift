@@ -1,9 +1,10 @@
 import Foundation
 import TodoCore
+import TodoZones
 
 /// Instants and tasks in a fixed time zone, so wordings do not depend on the machine.
 enum NotifyFixtures {
-    static let timeZone = TimeZone(identifier: "Europe/Paris")!
+    static let timeZone = Zone(identifier: "Europe/Paris")!
     static let clock = WallClock(timeZone: timeZone)
     static let timeRules = TimeRules(clock: clock)
 

@@ -20,7 +20,7 @@ public enum EventTime: Hashable, Sendable, Codable {
     public var day: LocalDay {
         switch self {
         case .day(let day), .zoned(let day, _, _), .floating(let day, _): day
-        case .utc(let instant): WallClock(timeZone: .gmt).day(of: instant)
+        case .utc(let instant): WallClock(timeZone: .utc).day(of: instant)
         }
     }
 
