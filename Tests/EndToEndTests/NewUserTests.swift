@@ -236,13 +236,18 @@ struct NewUserTests {
         }
     }
 
-    /// "1970-01-01 10:00" read as a local time in the zone `tz` names.
+    /// "1970-01-01 10:00" read as a local time in the zone `tz` names, by
+    /// the C library (GNU `date`), which reads the same zoneinfo files.
+    /// Foundation's formatter is no reference here: ICU carries zone data
+    /// of its own, which for Amsterdam in 1930 (+01:19:32 in the system's
+    /// files) says another offset.
     static func instant(_ text: String, in tz: String) throws -> Date {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: tz)
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return try #require(formatter.date(from: text), "\(text)")
+        let result = try ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/date"), ["-d", text, "+%s"],
+            environment: ["TZ": tz, "LC_ALL": "C"], timeout: .seconds(30)
+        )
+        let seconds = try #require(Double(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result)")
+        return Date(timeIntervalSince1970: seconds)
     }
 
     @Test("a date outside 1900-01-01 … 9999-12-30 is refused with a sentence naming it", arguments: [
