@@ -14,6 +14,9 @@ struct SQLiteHeader {
 
     /// `PRAGMA application_id`: which program made the file; 0 when unset.
     let applicationID: Int32
+    /// `PRAGMA user_version`: for a store, `StoreSchema.version` once every
+    /// migration this todo-remind knows has been applied.
+    let userVersion: Int32
     /// Whether the file is in WAL mode, so newer pages may sit in its `-wal` file.
     let isWAL: Bool
     /// Whether the file's own page 1 lists no table, index or view: its
@@ -25,6 +28,7 @@ struct SQLiteHeader {
     init?(_ bytes: [UInt8]) {
         guard bytes.count >= Self.length, bytes.starts(with: Self.magic) else { return nil }
         applicationID = Int32(bitPattern: Self.bigEndian(bytes[68..<72]))
+        userVersion = Int32(bitPattern: Self.bigEndian(bytes[60..<64]))
         isWAL = bytes[18] == 2 || bytes[19] == 2
         // Page 1's b-tree header follows the database header: a leaf table
         // page (0x0D) whose cell count (bytes 3 and 4) is 0 holds no entry.

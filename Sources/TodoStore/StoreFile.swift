@@ -23,8 +23,9 @@ enum StoreFile {
         /// read-only connection must read its application id and migrations,
         /// because in WAL mode the latest pages may sit in the `-wal` file.
         /// With the identity of the file judged, to make sure SQLite opens
-        /// that one and not another renamed over it meanwhile.
-        case database(FileIdentity)
+        /// that one and not another renamed over it meanwhile, and the
+        /// `user_version` its header holds (0 when it has none yet).
+        case database(FileIdentity, userVersion: Int32)
     }
 
     /// Makes sure a store can be at `path`, creating its folders (0700) when
@@ -76,12 +77,12 @@ enum StoreFile {
             // README promises such a file is never touched. Beside a `-wal`
             // with content, it is a database whose pages are all in the WAL.
             guard hasWALContent(path) else { throw .emptyFile(path: path) }
-            contents = .database(FileIdentity(info))
+            contents = .database(FileIdentity(info), userVersion: 0)
         } else {
             guard let header = SQLiteHeader(bytes) else { throw .notSQLite(path: path) }
             switch header.applicationID {
             case StoreSchema.applicationID:
-                contents = .database(FileIdentity(info))
+                contents = .database(FileIdentity(info), userVersion: header.userVersion)
             case 0 where header.isWAL && header.hasEmptySchema && hasWALContent(path):
                 // A database whose every table is still in its WAL: the
                 // read-only connection judges it from them (a store made by
@@ -90,7 +91,7 @@ enum StoreFile {
                 // through a -wal beside it: that may be a store's stale WAL,
                 // which SQLite would replay into the file (it never checks
                 // that a WAL belongs to the file it sits beside).
-                contents = .database(FileIdentity(info))
+                contents = .database(FileIdentity(info), userVersion: 0)
             default:
                 // Another program's database, an empty one included.
                 throw .foreignDatabase(path: path)

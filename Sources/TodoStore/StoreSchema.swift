@@ -12,6 +12,24 @@ enum StoreSchema {
     /// store ("TDRD" in ASCII). SQLite keeps it at offset 68 of the header.
     static let applicationID: Int32 = 0x5444_5244
 
+    /// The `PRAGMA user_version` of a store with every migration below
+    /// applied. A store's header says it (`SQLiteHeader.userVersion`), so a
+    /// command opens a current store without first reading its migrations
+    /// through a connection of their own, which costs a second reading of
+    /// the whole schema; a store made or migrated before the mark existed
+    /// gets it from the first command that writes to it.
+    static var version: Int32 { Int32(migrator.migrations.count) }
+
+    /// The store's `user_version`, as the connection sees it (the `-wal` included).
+    static func storedVersion(_ db: Database) throws -> Int32 {
+        Int32(truncatingIfNeeded: try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0)
+    }
+
+    /// Marks the store as having every migration applied.
+    static func markCurrent(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA user_version = \(version)")
+    }
+
     /// The migrations, in the order they run.
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()

@@ -91,20 +91,11 @@ public final class TaskStore: Sendable {
                 try Self.create(at: path)
                 contents = try StoreFile.prepare(path: path, writing: true)
             }
-            guard case .database(let judged) = contents else { throw StoreError.missing(path: path) }
+            guard case .database(let judged, let headerVersion) = contents else { throw StoreError.missing(path: path) }
             // The name to open by when only reading: see `StoreFile.readingName`.
             let readingName = access == .readOnly ? StoreFile.readingName(for: path) : path
-            let upToDate = try Self.checkSchema(path: path, openingAs: readingName)
-            let opened: DatabaseQueue = switch (access, upToDate) {
-            case (.readOnly, true) where StoreFile.isWritable(path):
-                try Self.openReader(path: path)
-            case (.readOnly, true):
-                try Self.openPool(path: readingName, readOnly: true, migrating: false)
-            case (_, _) where connections == .kept:
-                try Self.openKept(path: path, migrating: !upToDate)
-            default:
-                try Self.openPool(path: path, readOnly: false, migrating: !upToDate)
-            }
+            let opened = try Self.openCurrent(path: path, readingName: readingName, access: access, connections: connections, headerVersion: headerVersion)
+                ?? Self.openJudged(path: path, readingName: readingName, access: access, connections: connections)
             // The file SQLite opened must be the one judged: one renamed
             // over the path meanwhile was never looked at.
             guard StoreFile.identity(of: path) == judged else {
@@ -115,6 +106,51 @@ public final class TaskStore: Sendable {
             file = judged
         } catch {
             throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// Opens a store whose header says every migration is applied
+    /// (`StoreSchema.version`) without judging it first; nil when the
+    /// header says otherwise, or the connection, which also reads the
+    /// `-wal`, does not agree.
+    private static func openCurrent(path: String, readingName: String, access: Access, connections: Connections, headerVersion: Int32) throws -> DatabaseQueue? {
+        guard headerVersion == StoreSchema.version else { return nil }
+        let queue = try open(path: path, readingName: readingName, access: access, connections: connections, upToDate: true)
+        if (try? queue.read(StoreSchema.storedVersion)) == StoreSchema.version { return queue }
+        try? queue.close()
+        return nil
+    }
+
+    /// Judges the store through a read-only connection (`checkSchema`),
+    /// opens it, migrating it when a migration is missing, and marks it
+    /// current when the command may write or has migrated it.
+    private static func openJudged(path: String, readingName: String, access: Access, connections: Connections) throws -> DatabaseQueue {
+        let upToDate = try checkSchema(path: path, openingAs: readingName)
+        let queue = try open(path: path, readingName: readingName, access: access, connections: connections, upToDate: upToDate)
+        guard access != .readOnly || !upToDate else { return queue }
+        do {
+            if try queue.read(StoreSchema.storedVersion) != StoreSchema.version {
+                try queue.writeWithoutTransaction(StoreSchema.markCurrent)
+            }
+        } catch {
+            try? queue.close()
+            throw error
+        }
+        return queue
+    }
+
+    /// Opens the connection `access` and `connections` call for; one that
+    /// may write brings the schema up to date unless `upToDate`.
+    private static func open(path: String, readingName: String, access: Access, connections: Connections, upToDate: Bool) throws -> DatabaseQueue {
+        switch (access, upToDate) {
+        case (.readOnly, true) where StoreFile.isWritable(path):
+            try openReader(path: path)
+        case (.readOnly, true):
+            try openPool(path: readingName, readOnly: true, migrating: false)
+        case (_, _) where connections == .kept:
+            try openKept(path: path, migrating: !upToDate)
+        default:
+            try openPool(path: path, readOnly: false, migrating: !upToDate)
         }
     }
 
@@ -154,6 +190,7 @@ public final class TaskStore: Sendable {
                 // no -wal or -shm file is left to belong to the wrong name.
                 let queue = try DatabaseQueue(path: built, configuration: Configuration())
                 try StoreSchema.migrator.migrate(queue)
+                try queue.writeWithoutTransaction(StoreSchema.markCurrent)
                 try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
                 try queue.close()
                 StoreFile.discardLeftovers(of: path)

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 import Synchronization
 import TodoCore
@@ -11,7 +10,7 @@ import TodoCore
 public final class ZoneDirectory: Sendable {
     /// The folder the C library reads.
     public static let system = ZoneDirectory(
-        path: ProcessInfo.processInfo.environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
+        path: getenv("TZDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
     )
 
     public let path: String
@@ -46,18 +45,23 @@ public final class ZoneDirectory: Sendable {
         let descriptor = open(path + "/" + identifier, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        let limit = Zone.maximumZoneinfoSize
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+              status.st_size <= Zone.maximumZoneinfoSize
+        else { return nil }
+        // One byte more than the file had when asked: a file that grew
+        // meanwhile is read no further than the bound allows.
+        let capacity = Int(status.st_size) + 1
+        var bytes = [UInt8](repeating: 0, count: capacity)
         var count = 0
-        while count <= limit {
+        while count < capacity {
             let got = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress.map { $0 + count }, limit + 1 - count)
+                Glibc.read(descriptor, buffer.baseAddress.map { $0 + count }, capacity - count)
             }
             if got < 0, errno == EINTR { continue }
             guard got > 0 else { break }
             count += got
         }
-        guard count <= limit else { return nil }
         return Zone(identifier: identifier, zoneinfo: bytes[..<count])
     }
 }

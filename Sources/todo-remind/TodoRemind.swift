@@ -64,7 +64,7 @@ struct TodoRemind: ParsableCommand {
     static func main() {
         do {
             // On a terminal, no command opens the interactive view.
-            let onTerminal = TerminalError.check(environment: ProcessInfo.processInfo.environment, isTerminal: { isatty($0) == 1 }) == nil
+            let onTerminal = TerminalError.check(environment: ProcessEnvironment.values, isTerminal: { isatty($0) == 1 }) == nil
             let arguments = try CommandLineArguments(commands: commandNames)
                 .normalized(Array(CommandLine.arguments.dropFirst()), defaultCommand: onTerminal ? UI.configuration.commandName : nil)
             var command = try parsed(arguments)

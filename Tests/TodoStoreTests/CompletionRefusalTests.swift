@@ -26,6 +26,7 @@ import TodoStore
             db.executescript('''
                 UPDATE task_file SET name = 'x.ics', uid = 'x', etag = '1 2', dirty = 0;
                 DELETE FROM grdb_migrations WHERE identifier = 'v13-unfollowed-stored-rules';
+                PRAGMA user_version = 0;
             ''')
             db.commit()
             """, path)

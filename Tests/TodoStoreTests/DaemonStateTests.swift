@@ -86,6 +86,7 @@ struct DaemonStateTests {
             db.executescript('''
                 DROP TABLE daemon;
                 DELETE FROM grdb_migrations WHERE identifier = 'v7-daemon-state';
+                PRAGMA user_version = 0;
                 INSERT INTO daemon_state VALUES ('planned-through', '1780000000.5');
                 INSERT INTO daemon_state VALUES ('armed', '1780003600.0 morning 1 day 2026-05-29');
             ''')

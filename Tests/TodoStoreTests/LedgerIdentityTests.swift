@@ -61,6 +61,7 @@ struct LedgerIdentityTests {
                     kind TEXT NOT NULL, at REAL NOT NULL, status TEXT NOT NULL, fired_at REAL NOT NULL,
                     attempts INTEGER NOT NULL DEFAULT 0, detail TEXT, PRIMARY KEY (task_id, kind, at)) WITHOUT ROWID;
                 DELETE FROM grdb_migrations WHERE identifier IN ('v6-reminder-identity', 'v22-one-ledger');
+                PRAGMA user_version = 0;
             ''')
             rows = [(1, 'morning', \(dueDayNoon)), (1, 'morning', \(dueDayNoon + 86_400)),
                     (2, 'morning', \(dueTime.timeIntervalSince1970 - 3_600)), (2, 'atDueTime', \(dueTime.timeIntervalSince1970))]

@@ -80,6 +80,7 @@ struct OneLedgerTests {
                     fired_at REAL NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, detail TEXT,
                     PRIMARY KEY (event_id, kind, occurrence)) WITHOUT ROWID;
                 DELETE FROM grdb_migrations WHERE identifier = 'v22-one-ledger';
+                PRAGMA user_version = 0;
             ''')
             db.execute("INSERT INTO delivery VALUES (?, 'atDueTime', 'instant 1780003600000', 1780003600, 'delivered', 1780003600.5, 1, 'notification 4')", (\(taskID),))
             db.execute("INSERT INTO delivery VALUES (?, 'morning', 'day 2026-05-28', 1779958800, 'skipped', 1780000000, 0, 'older than the catch-up window')", (\(taskID),))

@@ -37,6 +37,7 @@ import TodoZones
             db.executescript('''
                 ALTER TABLE task DROP COLUMN repeat_start_wall;
                 DELETE FROM grdb_migrations WHERE identifier = 'v14-repeat-start-wall';
+                PRAGMA user_version = 0;
             ''')
             db.commit()
             """, path)

@@ -190,6 +190,7 @@ struct SnoozeStoreTests {
             db = sqlite3.connect(sys.argv[1])
             db.execute("DROP TABLE snooze")
             db.execute("DELETE FROM grdb_migrations WHERE identifier = 'v3-snooze'")
+            db.execute("PRAGMA user_version = 0")
             db.commit()
             """, path)
 

@@ -198,6 +198,7 @@ struct StoreFileTests {
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             db.execute("INSERT INTO grdb_migrations (identifier) VALUES ('v2-from-the-future')")
+            db.execute("PRAGMA user_version = 999")
             db.commit()
             db.close()
             """, path)
@@ -206,6 +207,58 @@ struct StoreFileTests {
         #expect(throws: StoreError.newerSchema(path: path)) { try TaskStore(path: path) }
 
         #expect(folder.contents("tasks.sqlite") == before)
+    }
+
+    @Test("A store whose header says current but whose migrations say newer is refused all the same")
+    func newerMigrationsUnderCurrentMark() throws {
+        let path = folder.file("tasks.sqlite")
+        _ = try TaskStore(path: path)
+        // What a newer todo-remind that kept the mark would not do, but a
+        // hand edit could: the connection's reading of the migrations decides.
+        try Python.run("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("INSERT INTO grdb_migrations (identifier) VALUES ('v2-from-the-future')")
+            db.execute("PRAGMA user_version = 999")
+            db.commit()
+            db.close()
+            """, path)
+        #expect(throws: StoreError.newerSchema(path: path)) { try TaskStore(path: path, access: .readOnly) }
+    }
+
+    @Test("A store made before the current mark is read without a write, and marked by the first command that writes")
+    func currentMark() throws {
+        let path = folder.file("tasks.sqlite")
+        do {
+            let store = try TaskStore(path: path)
+            _ = try store.add(TaskDraft(title: "Kept"), now: now)
+        }
+        func userVersion() throws -> String {
+            try Python.run("""
+                import sqlite3, sys
+                print(sqlite3.connect(sys.argv[1]).execute("PRAGMA user_version").fetchone()[0])
+                """, path).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let current = try userVersion()
+        #expect(current != "0")
+        try Python.run("""
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("PRAGMA user_version = 0")
+            db.commit()
+            db.close()
+            """, path)
+        let before = try #require(folder.contents("tasks.sqlite"))
+
+        let reader = try TaskStore(path: path, access: .readOnly)
+        #expect(try reader.task(id: 1)?.title == "Kept")
+        try reader.close()
+        #expect(folder.contents("tasks.sqlite") == before)
+        #expect(try userVersion() == "0")
+
+        let writer = try TaskStore(path: path)
+        try writer.close()
+        #expect(try userVersion() == current)
     }
 
     @Test("A folder at the store's path is refused")

@@ -27,6 +27,7 @@ import TodoStore
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             db.execute("DELETE FROM grdb_migrations WHERE identifier = 'v12-task-file-versions'")
+            db.execute("PRAGMA user_version = 0")
             db.execute("DROP TABLE task_file_version")
             db.execute("CREATE TABLE task_file_written (id INTEGER PRIMARY KEY, task_id INTEGER NOT NULL, bytes BLOB NOT NULL)")
             db.execute("UPDATE task_file SET base = ?", (b"read",))

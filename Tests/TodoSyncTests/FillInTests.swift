@@ -21,6 +21,7 @@ struct FillInTests {
         db = sqlite3.connect(sys.argv[1])
         for statement in [
             "DELETE FROM grdb_migrations WHERE identifier = 'v17-tags-subtasks-start'",
+            "PRAGMA user_version = 0",
             "DROP TABLE task_tag", "DROP TABLE task_backfill",
             "DROP INDEX task_by_parent", "DROP INDEX task_file_by_parent_uid", "DROP INDEX task_reminder_queue",
             "DROP TRIGGER task_file_after_update",

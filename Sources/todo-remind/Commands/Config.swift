@@ -14,7 +14,7 @@ extension TodoRemind {
         func run() throws {
             // No store is opened: `config` is where to look when the store is
             // the problem, so it must work when the store cannot be opened.
-            let environment = ProcessInfo.processInfo.environment
+            let environment = ProcessEnvironment.values
             let configFile = ConfigFile.resolve(explicit: global.config, environment: environment)
             let settings = try configFile.load()
             let storePath = StoreLocation(explicit: global.store, environment: environment).path

@@ -134,7 +134,7 @@ extension TodoRemind {
                     try Self.forEachTask(ofRows: rows, in: positions, store: store, write)
                 }
             } else {
-                let width = ColumnFit.terminalColumns(of: STDOUT_FILENO, environment: ProcessInfo.processInfo.environment)
+                let width = ColumnFit.terminalColumns(of: STDOUT_FILENO, environment: ProcessEnvironment.values)
                 table.write(rows, order: positions, depths: depths, summary: summary, width: width, into: output)
             }
             output.flush()

@@ -24,7 +24,7 @@ extension TodoRemind {
         var list: String?
 
         func run() throws {
-            if let refusal = TerminalError.check(environment: ProcessInfo.processInfo.environment, isTerminal: { isatty($0) == 1 }) {
+            if let refusal = TerminalError.check(environment: ProcessEnvironment.values, isTerminal: { isatty($0) == 1 }) {
                 throw refusal
             }
             // First, before anything can start a thread: the signals the view reads.

@@ -37,6 +37,10 @@ struct CommandLineArguments {
         while index < arguments.count {
             let word = arguments[index]
             if Self.rootWords.contains(word) { return arguments }
+            // Every hoisted name is a long option; reading the names off
+            // GlobalOptions costs more than the rest of this, so a line that
+            // starts with its command (nearly every one) never asks for them.
+            guard word.hasPrefix("--") else { break }
             if Self.hoistedNames.contains(word) {
                 // A missing value is left for ArgumentParser to name.
                 guard index + 1 < arguments.count else { return arguments }

@@ -33,7 +33,7 @@ struct Context {
     ///   - syncing: whether opening the store first reads in what changed
     ///     in the lists' folders (all but `sync --check`, which compares).
     init(_ options: GlobalOptions, access: Access = .write, now nowText: String? = nil, syncing: Bool = true) throws {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.values
         zone = SystemTimeZone.choice(tz: environment["TZ"])
         if let warning = zone.warning {
             Warning.write(warning)
