@@ -37,6 +37,17 @@ DESTDIR      ?=
 BINDIR       := $(PREFIX)/bin
 DATADIR      := $(PREFIX)/share
 MANDIR       := $(DATADIR)/man/man1
+# Where the systemd user unit and zsh's completion go; the Debian package
+# puts them where Debian keeps them (scripts/build-deb).
+USERUNITDIR  ?= $(DATADIR)/systemd/user
+ZSHCOMPDIR   ?= $(DATADIR)/zsh/site-functions
+# The version, read from the one place it is set.
+VERSION      := $(shell sed -n 's/^\#define TODO_REMIND_VERSION "\(.*\)"$$/\1/p' Sources/CBuildInfo/include/build_info.h)
+# The header naming the commit a release is built from (scripts/write-build-info).
+BUILD_INFO   := .build/build-info
+# What `make deb` builds with and checks by.
+DEB_PACKAGES := dpkg-dev fakeroot lintian chrpath
+DEB          := .build/deb/todo-remind_$(VERSION)_amd64.deb
 RELEASE_BIN  := .build/release/todo-remind
 # What notifies (the daemon, notify-test, status's server check): todo-remind
 # runs it from beside itself, so both are installed in BINDIR.
@@ -58,7 +69,7 @@ RELEASE_ORDER := $(if $(and $(RELEASE_LINK),$(LINK_ORDER)),-Xlinker --symbol-ord
 # Where `make link-order` writes the functions a session ran: generated, never kept.
 LINK_ORDER_FILE := .build/link-order.txt
 
-.PHONY: deps deps-test reference-python build run test test-sweep release install uninstall clean bench bench-instructions bench-deps bench-soak link-order bench-events
+.PHONY: deps deps-test reference-python build run test test-sweep release install uninstall clean bench bench-instructions bench-deps bench-soak link-order bench-events deb deb-check deb-install-test
 
 ## deps: install the missing Debian packages (apt-get, through sudo when not root).
 deps:
@@ -114,8 +125,9 @@ release: deps
 	@# swift build relinks when an object or the flags change, not when the ordering file does.
 	@for binary in $(RELEASE_BIN) $(RELEASE_NOTIFIER); do \
 		if [ -n "$(RELEASE_ORDER)" ] && [ $(LINK_ORDER) -nt $$binary ]; then rm -f $$binary; fi; done
-	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) $(RELEASE_ORDER) --product todo-remind
-	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) $(RELEASE_ORDER) --product todo-remind-notifier
+	scripts/write-build-info $(BUILD_INFO)
+	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) $(RELEASE_ORDER) -Xcc -I$(abspath $(BUILD_INFO)) --product todo-remind
+	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) $(RELEASE_ORDER) -Xcc -I$(abspath $(BUILD_INFO)) --product todo-remind-notifier
 	@if [ -n "$(RELEASE_ORDER)" ]; then python3 scripts/link-order --matching $(LINK_ORDER) .build/release; fi
 
 ## link-order: an experiment, not part of `make release`: profile a session of
@@ -193,32 +205,53 @@ install: release
 	@# most of each file, and nothing at run time reads it.
 	install -Dm755 -s $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/todo-remind
 	install -Dm755 -s $(RELEASE_NOTIFIER) $(DESTDIR)$(BINDIR)/todo-remind-notifier
-	install -d $(DESTDIR)$(DATADIR)/systemd/user $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/todo-remind
-	sed 's|@BINDIR@|$(BINDIR)|g' Resources/todo-remind.service > $(DESTDIR)$(DATADIR)/systemd/user/todo-remind.service
+	install -d $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/todo-remind
+	sed 's|@BINDIR@|$(BINDIR)|g' Resources/todo-remind.service > $(DESTDIR)$(USERUNITDIR)/todo-remind.service
 	sed 's|@BINDIR@|$(BINDIR)|g' Resources/todo-remind.desktop > $(DESTDIR)$(DATADIR)/applications/todo-remind.desktop
 	sed 's|@BINDIR@|$(BINDIR)|g' Resources/todo-remind-autostart.desktop > $(DESTDIR)$(DATADIR)/todo-remind/todo-remind-autostart.desktop
 	install -Dm644 Resources/todo-remind.svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/todo-remind.svg
 	install -Dm644 Resources/config.example.toml $(DESTDIR)$(DATADIR)/todo-remind/config.example.toml
-	install -d $(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(DATADIR)/zsh/site-functions $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
-	$(RELEASE_BIN) --generate-completion-script bash > $(DESTDIR)$(DATADIR)/bash-completion/completions/todo-remind
-	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(DATADIR)/zsh/site-functions/_todo-remind
+	install -d $(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
+	@# bash-completion sources the script: a #! line would say it is run.
+	$(RELEASE_BIN) --generate-completion-script bash | sed '1{/^#!/d}' > $(DESTDIR)$(DATADIR)/bash-completion/completions/todo-remind
+	$(RELEASE_BIN) --generate-completion-script zsh > $(DESTDIR)$(ZSHCOMPDIR)/_todo-remind
 	$(RELEASE_BIN) --generate-completion-script fish > $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/todo-remind.fish
 	@# The man page is made from the CLI's own help by swift-argument-parser's plugin.
 	rm -rf .build/manual && mkdir -p .build/manual
 	$(SWIFT) package --allow-writing-to-directory .build/manual generate-manual --output-directory .build/manual
 	install -Dm644 .build/manual/todo-remind.1 $(DESTDIR)$(MANDIR)/todo-remind.1
+	install -Dm644 .build/manual/todo-remind-notifier.1 $(DESTDIR)$(MANDIR)/todo-remind-notifier.1
 	@echo "Installed under $(PREFIX). Start the daemon with: systemctl --user daemon-reload && systemctl --user enable --now todo-remind"
+
+## deb: the Debian package of the release build, $(DEB), for
+## `sudo apt install ./todo-remind_*_amd64.deb` on a Debian 12 without Swift
+## (scripts/build-deb: its Depends are what the binaries link and open).
+deb: release
+	scripts/apt-install-missing $(DEB_PACKAGES)
+	scripts/build-deb $(VERSION) $(DEB)
+
+## deb-check: the package built and inspected: its files against what the
+## README promises, its Depends against what the binaries load, lintian's errors.
+deb-check: deb
+	scripts/check-deb $(DEB)
+
+## deb-install-test: the package installed with apt in a clean Debian 12 root
+## (debootstrap, kept under .build/deb), used as an ordinary user, the daemon
+## firing one reminder, upgraded, removed and purged with the user's files
+## untouched (scripts/deb-install-test). Needs root or sudo; a few minutes.
+deb-install-test: deb
+	scripts/deb-install-test $(DEB)
 
 ## uninstall: remove what install put in place (your tasks stay).
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/todo-remind $(DESTDIR)$(BINDIR)/todo-remind-notifier \
-		$(DESTDIR)$(DATADIR)/systemd/user/todo-remind.service \
+		$(DESTDIR)$(USERUNITDIR)/todo-remind.service \
 		$(DESTDIR)$(DATADIR)/applications/todo-remind.desktop \
 		$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/todo-remind.svg \
 		$(DESTDIR)$(DATADIR)/bash-completion/completions/todo-remind \
-		$(DESTDIR)$(DATADIR)/zsh/site-functions/_todo-remind \
+		$(DESTDIR)$(ZSHCOMPDIR)/_todo-remind \
 		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/todo-remind.fish \
-		$(DESTDIR)$(MANDIR)/todo-remind.1
+		$(DESTDIR)$(MANDIR)/todo-remind.1 $(DESTDIR)$(MANDIR)/todo-remind-notifier.1
 	rm -rf $(DESTDIR)$(DATADIR)/todo-remind
 
 clean:

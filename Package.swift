@@ -37,9 +37,12 @@ let package = Package(
         // wrappers whose header names no ICU type (see cicu.h), opened at
         // their first call (see cicu.c).
         .target(name: "CICU"),
+        // The version and the commit built from (`BuildInfo`): C, so that
+        // `make release` can name the commit in a header of its own.
+        .target(name: "CBuildInfo"),
         .target(
             name: "TodoCore",
-            dependencies: ["CICU"],
+            dependencies: ["CICU", "CBuildInfo"],
             swiftSettings: swiftSettings
         ),
         // SQLite 3 (Debian's libsqlite3-dev), found through pkg-config like

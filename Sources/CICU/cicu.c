@@ -20,6 +20,14 @@
 #define TODO_TEXT(x) #x
 #define TODO_NAME(x) TODO_TEXT(x)
 
+// The libraries' names, kept in the binary's section todo_remind_dlopen too,
+// where the Debian package's build reads what the binaries open beside what
+// they link (scripts/build-deb).
+__attribute__((used, retain, section("todo_remind_dlopen")))
+static const char icuuc_soname[] = "libicuuc.so." TODO_NAME(U_ICU_VERSION_MAJOR_NUM);
+__attribute__((used, retain, section("todo_remind_dlopen")))
+static const char icui18n_soname[] = "libicui18n.so." TODO_NAME(U_ICU_VERSION_MAJOR_NUM);
+
 static struct {
     __typeof__(&u_strFoldCase) u_strFoldCase;
     __typeof__(&unorm2_getNFDInstance) unorm2_getNFDInstance;
@@ -44,9 +52,9 @@ static void icu_missing(const char *what) {
 }
 
 static void icu_open(void) {
-    void *common = dlopen("libicuuc.so." TODO_NAME(U_ICU_VERSION_MAJOR_NUM), RTLD_NOW | RTLD_LOCAL);
+    void *common = dlopen(icuuc_soname, RTLD_NOW | RTLD_LOCAL);
     if (common == NULL) icu_missing(dlerror());
-    void *i18n = dlopen("libicui18n.so." TODO_NAME(U_ICU_VERSION_MAJOR_NUM), RTLD_NOW | RTLD_LOCAL);
+    void *i18n = dlopen(icui18n_soname, RTLD_NOW | RTLD_LOCAL);
     if (i18n == NULL) icu_missing(dlerror());
 #define FIND(library, name) \
     if ((*(void **)&icu.name = dlsym(library, TODO_NAME(name))) == NULL) icu_missing(dlerror());

@@ -62,8 +62,14 @@ static void libical_missing(const char *what) {
     exit(69);
 }
 
+// The library's name, kept in the binary's section todo_remind_dlopen too,
+// where the Debian package's build reads what the binaries open beside what
+// they link (scripts/build-deb).
+__attribute__((used, retain, section("todo_remind_dlopen")))
+static const char libical_soname[] = "libical.so.3";
+
 static void libical_open(void) {
-    void *handle = dlopen("libical.so.3", RTLD_NOW | RTLD_LOCAL);
+    void *handle = dlopen(libical_soname, RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) libical_missing(dlerror());
 #define FIND(name) \
     if ((*(void **)&libical.name = dlsym(handle, #name)) == NULL) libical_missing(dlerror());

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TodoCore
 
 /// `todo-remind-notifier`: the part of todo-remind that talks to the
 /// notification server, started by `todo-remind daemon`, `notify-test` and
@@ -12,7 +13,7 @@ struct TodoRemindNotifier: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "todo-remind-notifier",
         abstract: "Shows todo-remind's notifications; run through `todo-remind daemon`, `notify-test` or `status`.",
-        version: "0.1.0",
+        version: BuildInfo.description,
         subcommands: [Daemon.self, NotifyTest.self, ServerInfoCommand.self]
     )
 }

@@ -16,7 +16,7 @@ struct TodoRemind: ParsableCommand {
             WHEN is today, tomorrow, fri, +3d, in 2 hours, eod, 17:00, 5pm, \
             tomorrow 9:30, 2026-12-01 or 2026-12-01 17:00.
             """,
-        version: "0.1.0",
+        version: BuildInfo.description,
         // Every subcommand spells its commandName: deriving it from the type's
         // name costs a String(describing:) per subcommand at every start, a
         // third of an empty `list`'s instructions.
