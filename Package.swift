@@ -144,20 +144,18 @@ let package = Package(
             dependencies: ["CLinux", "TodoCore", "TodoRecurrence", "TodoStore", "TodoSync"],
             swiftSettings: swiftSettings
         ),
-        // ncurses with wide characters (Debian's libncurses-dev), found
-        // through pkg-config like libnotify.
-        .systemLibrary(
-            name: "CNcurses",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncurses-dev"])]
-        ),
+        // ncurses with wide characters (Debian's libncurses-dev), declarations
+        // only, as CLibical: the binaries do not link ncurses, CNcursesLoader
+        // opens it when the interactive view first draws.
+        .systemLibrary(name: "CNcurses"),
+        .target(name: "CNcursesLoader"),
         // The interactive view: a screen model (cells, layout, keys to
         // intentions, the form) tested without a terminal, and a thin
         // ncurses shell on the event loop of TodoLinux.
         .target(
             name: "TodoTerminal",
             dependencies: [
-                "CNcurses", "CLinux", "TodoLinux", "TodoCore", "TodoRecurrence", "TodoStore", "TodoConfig",
+                "CNcurses", "CNcursesLoader", "CLinux", "TodoLinux", "TodoCore", "TodoRecurrence", "TodoStore", "TodoConfig",
                 "TodoSync", "TodoListing", "TodoNotify",
             ],
             swiftSettings: swiftSettings

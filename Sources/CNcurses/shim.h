@@ -1,4 +1,5 @@
-// ncurses with wide characters (ncursesw), for the interactive view.
+// ncurses with wide characters (ncursesw), for the interactive view; opened
+// at its first use by CNcursesLoader, which defines the functions declared here.
 // What is a macro in C, or a variable that may be one, is wrapped in a
 // static inline function (or a constant) that Swift can call.
 #ifndef TODO_REMIND_CNCURSES_SHIM_H
@@ -18,13 +19,15 @@
 #undef lines
 #undef columns
 
-static inline WINDOW *todo_stdscr(void) { return stdscr; }
-static inline WINDOW *todo_curscr(void) { return curscr; }
+// ncurses's variables, read through CNcursesLoader, which opens ncurses at
+// its first use (so nothing here may name a symbol of the library itself).
+WINDOW *todo_stdscr(void);
+WINDOW *todo_curscr(void);
+int todo_lines(void);
+int todo_cols(void);
+int todo_colors(void);
 // ncurses on the process's own stdin and stdout, the terminal TERM names.
 static inline SCREEN *todo_newterm(void) { return newterm(NULL, stdout, stdin); }
-static inline int todo_lines(void) { return LINES; }
-static inline int todo_cols(void) { return COLS; }
-static inline int todo_colors(void) { return COLORS; }
 
 static inline attr_t todo_color_pair(short pair) { return (attr_t)COLOR_PAIR(pair); }
 static const attr_t TODO_A_NORMAL = A_NORMAL;
