@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "TodoCalendar", targets: ["TodoCalendar"]),
         .library(name: "TodoSync", targets: ["TodoSync"]),
         .library(name: "TodoListing", targets: ["TodoListing"]),
+        .library(name: "TodoViewModel", targets: ["TodoViewModel"]),
         .library(name: "TodoTerminal", targets: ["TodoTerminal"]),
         .library(name: "TodoExchange", targets: ["TodoExchange"]),
     ],
@@ -149,14 +150,24 @@ let package = Package(
         // opens it when the interactive view first draws.
         .systemLibrary(name: "CNcurses"),
         .target(name: "CNcursesLoader"),
+        // What the interactive views share, the terminal's and the window's:
+        // every task indexed for filtering and search at 100,000 tasks, the
+        // filters, the add and edit form and its checks, and the changes a
+        // view makes through the store and the folders. Plain Swift: no
+        // terminal, no GTK.
+        .target(
+            name: "TodoViewModel",
+            dependencies: ["CLinux", "TodoCore", "TodoRecurrence", "TodoStore", "TodoConfig", "TodoSync", "TodoListing"],
+            swiftSettings: swiftSettings
+        ),
         // The interactive view: a screen model (cells, layout, keys to
-        // intentions, the form) tested without a terminal, and a thin
-        // ncurses shell on the event loop of TodoLinux.
+        // intentions) tested without a terminal, and a thin ncurses shell on
+        // the event loop of TodoLinux.
         .target(
             name: "TodoTerminal",
             dependencies: [
                 "CNcurses", "CNcursesLoader", "CLinux", "TodoLinux", "TodoCore", "TodoRecurrence", "TodoStore", "TodoConfig",
-                "TodoSync", "TodoListing", "TodoNotify",
+                "TodoSync", "TodoListing", "TodoNotify", "TodoViewModel",
             ],
             swiftSettings: swiftSettings
         ),
@@ -200,6 +211,7 @@ let package = Package(
                 "TodoSync",
                 "TodoListing",
                 "TodoTerminal",
+                "TodoViewModel",
                 "TodoExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -288,7 +300,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TodoTerminalTests",
-            dependencies: ["TodoTerminal", "TodoListing", "TodoStore", "TodoCore", "TodoZones", "TodoConfig", "TodoSync", "TestSupport"],
+            dependencies: ["TodoTerminal", "TodoViewModel", "TodoListing", "TodoStore", "TodoCore", "TodoZones", "TodoConfig", "TodoSync", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

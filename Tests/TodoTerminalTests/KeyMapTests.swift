@@ -1,5 +1,6 @@
 import Testing
 @testable import TodoTerminal
+import TodoViewModel
 
 @Suite("Keys and what they mean")
 struct KeyMapTests {

@@ -6,6 +6,7 @@ import TodoCore
 import TodoStore
 import TodoSync
 @testable import TodoTerminal
+import TodoViewModel
 
 /// The view's tabs: khal's calendars, kept for their
 /// events, are no task lists; the store's own list is one Tab reaches.

@@ -1,5 +1,6 @@
 import Testing
 @testable import TodoTerminal
+import TodoViewModel
 
 @Suite("The screen model")
 struct ScreenTests {

@@ -4,6 +4,7 @@ import TodoCore
 import TodoListing
 import TodoStore
 @testable import TodoTerminal
+import TodoViewModel
 
 /// Tags, subtasks and a start date in the view, as `list` and `show` have them.
 @Suite("The interactive view: tags, subtasks and a start date")

@@ -6,6 +6,7 @@ import TodoRecurrence
 import TodoStore
 import TodoSync
 @testable import TodoTerminal
+import TodoViewModel
 
 @Suite("The add and edit form")
 struct TaskFormTests {

@@ -4,6 +4,7 @@ import TodoCore
 import TodoListing
 import TodoStore
 @testable import TodoTerminal
+import TodoViewModel
 
 /// The view's index of every task orders and filters as `list` does.
 @Suite("The index of every task")

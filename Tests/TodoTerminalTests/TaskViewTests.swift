@@ -4,6 +4,7 @@ import TodoCore
 import TodoListing
 import TodoStore
 @testable import TodoTerminal
+import TodoViewModel
 
 /// The view over a real store: what is on screen, and what each key does
 /// to the screen and to the store.

@@ -6,6 +6,7 @@ import TodoStore
 import TodoSync
 @testable import TodoTerminal
 import TodoZones
+import TodoViewModel
 
 /// A view over a real store in a temporary folder, at a fixed moment in
 /// Berlin, with no list folders.

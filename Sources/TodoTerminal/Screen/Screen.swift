@@ -1,5 +1,6 @@
 import TodoCore
 import TodoListing
+import TodoViewModel
 
 /// What is on the terminal, as cells: the interactive view draws into one
 /// of these, and the ncurses shell copies it to the terminal. Tests read it

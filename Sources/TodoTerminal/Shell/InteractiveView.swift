@@ -6,6 +6,7 @@ import TodoCore
 import TodoLinux
 import TodoStore
 import TodoSync
+import TodoViewModel
 
 /// `todo-remind ui`: the view on the terminal, on one event loop that waits
 /// in `epoll` for the terminal's keys, signals (SIGWINCH, SIGTSTP, SIGCONT,

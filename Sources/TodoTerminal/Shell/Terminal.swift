@@ -1,5 +1,6 @@
 import CNcurses
 import Glibc
+import TodoViewModel
 
 /// The terminal, through ncurses: the alternate screen in cbreak mode
 /// (Ctrl-C, Ctrl-Z and the window's size come as signals), keys and mouse

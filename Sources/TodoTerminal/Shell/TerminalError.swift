@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TodoViewModel
 
 /// Why the interactive view cannot run on this terminal.
 public enum TerminalError: LocalizedError, Hashable, Sendable {

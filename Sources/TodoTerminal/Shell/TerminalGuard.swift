@@ -1,5 +1,6 @@
 import CNcurses
 import Glibc
+import TodoViewModel
 
 /// Puts the terminal back as it was if the process dies without `endwin`
 /// (a crash: a trap, a fault, an abort): the modes it had, the cursor, the

@@ -1,3 +1,5 @@
+import TodoViewModel
+
 /// One key press (or mouse event, or resize) as the view reads it, apart
 /// from how the terminal sent it.
 public enum Key: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import TodoViewModel
+
 /// Which key means which intention in each mode: the one table the help
 /// screen shows and the README documents.
 public enum KeyMap {

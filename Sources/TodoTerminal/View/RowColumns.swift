@@ -1,5 +1,6 @@
 import TodoCore
 import TodoListing
+import TodoViewModel
 
 /// The widths of the list's columns on screen: `list`'s columns (mark, id,
 /// title, list and category, priority, due, next reminder), as wide as the

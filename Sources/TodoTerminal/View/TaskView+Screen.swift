@@ -4,6 +4,7 @@ import TodoListing
 import TodoNotify
 import TodoStore
 import TodoSync
+import TodoViewModel
 
 /// The screen: a header (the list shown, the filters, the time), the list in
 /// `list`'s groups with its marks and columns, a footer (what a key did, the

@@ -6,6 +6,7 @@ import TodoNotify
 import TodoRecurrence
 import TodoStore
 import TodoSync
+import TodoViewModel
 
 /// The interactive view's state and what each key does to it: the list
 /// as `list` orders it (through `TaskIndex`), the selection, the filters,
@@ -309,9 +310,10 @@ public final class TaskView {
     /// Runs a change through the store; then the tasks it touched are read
     /// again, written into their files, and the message says what it did,
     /// or why it could not be done.
-    private func change(now: Date, _ body: () throws -> (ids: [Int64], said: String)) {
+    private func change(now: Date, _ body: (TaskChanges) throws -> TaskChanges.Outcome) {
         do {
-            let (ids, said) = try body()
+            let outcome = try body(TaskChanges(data: data, now: now))
+            let (ids, said) = (outcome.ids, outcome.said)
             try index.refresh(ids: ids, from: data.store)
             // A wake-up too early costs nothing; the changed tasks may only bring it closer.
             let changedNext = index.nextRegrouping(of: ids)
@@ -330,29 +332,17 @@ public final class TaskView {
     private func toggleDone(now: Date) {
         guard let task = selectedTask() else { return }
         // A parent with open subtasks: asked first, as `done` asks on a terminal.
-        if !task.isCompleted, !subtasks(of: task.id, includingCompleted: false).isEmpty {
+        if !task.isCompleted, !TaskChanges(data: data, now: now).openSubtasks(of: task.id).isEmpty {
             mode = .confirmDoneWithSubtasks(taskID: task.id)
             return
         }
-        let describer = describer(now: now)
-        change(now: now) {
-            if task.isCompleted {
-                let after = try data.store.reopen(ids: [task.id], now: now, in: data.zone)
-                return ([task.id], "Reopened: " + describer.name(after.first?.after ?? task))
-            }
-            let changed = try data.store.markDone(ids: [task.id], at: now, in: data.zone)
-            guard let after = changed.first?.after else { return ([task.id], "") }
-            if after.repeating != nil, !after.isCompleted {
-                return ([task.id], "Done: \(describer.name(after)) · next \(describer.dueWords(after))")
-            }
-            return ([task.id], "Done: " + describer.name(after))
-        }
+        change(now: now) { try $0.toggleDone(task) }
     }
 
     /// The subtasks of the task, theirs too (`TaskStore.subtasks`); none
     /// when they cannot be read (the change then says why).
     func subtasks(of id: Int64, includingCompleted: Bool) -> [TodoTask] {
-        (try? data.store.subtasks(of: id, includingCompleted: includingCompleted)) ?? []
+        TaskChanges(data: data, now: Date()).subtasks(of: id, includingCompleted: includingCompleted)
     }
 
     /// `y` completes the parent and its open subtasks, as `done
@@ -363,14 +353,7 @@ public final class TaskView {
             message = .said("Nothing changed.")
             return
         }
-        let subtasks = subtasks(of: id, includingCompleted: false)
-        let describer = describer(now: now)
-        change(now: now) {
-            let ids = [id] + subtasks.map(\.id)
-            let changed = try data.store.markDone(ids: ids, at: now, in: data.zone)
-            let parent = changed.first { $0.after.id == id }?.after
-            return (ids, "Done: " + (parent.map(describer.name) ?? "task \(id)") + " and " + TaskDescriber.count(subtasks) + ".")
-        }
+        change(now: now) { try $0.completeWithSubtasks(id: id) }
     }
 
     /// `y` deletes the task, and its subtasks with it, as `delete
@@ -381,24 +364,16 @@ public final class TaskView {
             message = .said("Nothing deleted.")
             return
         }
-        let title = (try? data.store.task(id: id))?.map { describer(now: now).name($0) } ?? "task \(id)"
-        let subtasks = subtasks(of: id, includingCompleted: true)
-        let with = subtasks.isEmpty ? "" : " and " + TaskDescriber.count(subtasks)
-        change(now: now) {
-            let ids = [id] + subtasks.map(\.id)
-            _ = try data.store.delete(ids: ids, now: now)
-            return (ids, "Deleted: " + title + with + ". u undoes it.")
+        change(now: now) { changes in
+            var outcome = try changes.delete(id: id)
+            outcome.said += " u undoes it."
+            return outcome
         }
     }
 
     private func toggleReminder(now: Date) {
         guard let task = selectedTask() else { return }
-        let describer = describer(now: now)
-        change(now: now) {
-            let after = try data.store.modify(ids: [task.id], now: now, action: .reminder) { $0.reminderOn.toggle() }
-            let changed = after.first ?? task
-            return ([task.id], "\(describer.name(changed)): \(describer.reminderWords(changed))")
-        }
+        change(now: now) { try $0.toggleReminder(task) }
     }
 
     private func startSnooze(now: Date) {
@@ -453,22 +428,12 @@ public final class TaskView {
             return
         }
         mode = .list
-        let describer = describer(now: now)
-        change(now: now) {
-            let task = try data.store.snooze(id: id, until: until, now: now)
-            return ([id], "Snoozed \(describer.name(task)) until \(describer.text.instant(until)) (\(describer.text.relative(until))).")
-        }
+        change(now: now) { try $0.snooze(id: id, until: until) }
     }
 
     private func undo(now: Date) {
-        do {
-            guard let entry = try data.store.undoLast(by: data.author, now: now) else {
-                message = .said("Nothing to undo: no change made here since the view opened is left.")
-                return
-            }
-            change(now: now) { (entry.tasks.map(\.id), "Undid: " + entry.summary.safeForTerminal) }
-        } catch {
-            message = .refused(TaskForm.sentence(error))
+        change(now: now) { changes in
+            try changes.undo() ?? TaskChanges.Outcome(ids: [], said: "Nothing to undo: no change made here since the view opened is left.")
         }
     }
 
@@ -493,21 +458,14 @@ public final class TaskView {
                 if form.changedFields.isEmpty {
                     message = .said("Nothing changed.")
                 } else {
-                    let describer = describer(now: now)
-                    self.change(now: now) {
-                        // Moved to another list, it takes its subtasks with it, as `edit --list` does.
-                        let (after, moved) = try data.store.modifyMovingSubtasks(id: id, now: now, action: .edit, change)
-                        let along = moved.isEmpty ? "" : " and moved \(moved.count) subtask\(moved.count == 1 ? "" : "s") with it"
-                        return ([id] + moved, "Changed " + describer.summary(after) + along)
-                    }
+                    self.change(now: now) { try $0.edit(id: id, change) }
                 }
             } else {
                 guard let draft = form.draft(in: context) else { break }
-                let describer = describer(now: now)
-                change(now: now) {
-                    let task = try data.store.add(draft, now: now)
+                change(now: now) { changes in
+                    let (task, outcome) = try changes.add(draft)
                     selectedID = task.id
-                    return ([task.id], "Added " + describer.summary(task))
+                    return outcome
                 }
             }
             if message?.isError != true {

@@ -1,3 +1,5 @@
+import TodoViewModel
+
 /// What the view is doing, which decides what each key means (`KeyMap`).
 public enum ViewMode: Hashable, Sendable {
     /// Browsing the list.

@@ -5,6 +5,7 @@ import TodoConfig
 import TodoListing
 import TodoStore
 import TodoTerminal
+import TodoViewModel
 
 extension TodoRemind {
     struct UI: ParsableCommand {

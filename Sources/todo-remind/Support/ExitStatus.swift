@@ -7,6 +7,7 @@ import TodoRecurrence
 import TodoStore
 import TodoSync
 import TodoTerminal
+import TodoViewModel
 
 /// The exit statuses the README documents, one per class of mistake, after
 /// sysexits.h: a script can tell a typo from a missing task from a broken store.

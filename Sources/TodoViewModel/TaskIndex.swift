@@ -18,13 +18,13 @@ import TodoStore
 /// reads nothing; a task changed by the view is read again alone and put
 /// back in its place. Only the rows on screen are read whole and put into
 /// words (`TaskView`).
-final class TaskIndex {
+public final class TaskIndex {
     /// What the filters look at of one task, beside its row.
     ///
     /// Packed in 48 bytes where the plain fields took 96 (a `Due?` is 25,
     /// a day being three `Int`s): at 100,000 tasks, 5 MB of the view's
     /// memory.
-    struct Facts {
+    public struct Facts {
         /// The due's and the start's days since 1970 or instants in
         /// seconds since 1970, as their kinds say (`PackedDue`).
         private let dueValue: Double
@@ -32,18 +32,18 @@ final class TaskIndex {
         /// 0 for none: ids start at 1.
         private let parent: Int64
         /// Into `lists`; -1 for the local list.
-        let list: Int32
+        public let list: Int32
         /// Into `categoryKeys`.
-        let category: Int32
+        public let category: Int32
         /// Where its title is in `titles`.
-        let titleStart: Int32
-        let titleLength: Int32
+        public let titleStart: Int32
+        public let titleLength: Int32
         private let dueKind: PackedDue
         private let startKind: PackedDue
-        let isCompleted: Bool
+        public let isCompleted: Bool
         /// The task was deleted since the tasks were read: its row stays,
         /// so that positions keep, until the next `reload`.
-        var isGone = false
+        public var isGone = false
 
         init(due: Due?, isCompleted: Bool, start: Due?, parentID: Int64?, list: Int32, category: Int32, titleStart: Int32, titleLength: Int32) {
             (dueKind, dueValue) = PackedDue.pack(due)
@@ -56,12 +56,12 @@ final class TaskIndex {
             self.titleLength = titleLength
         }
 
-        var due: Due? { dueKind.unpack(dueValue) }
+        public var due: Due? { dueKind.unpack(dueValue) }
         /// When it can begin: until then it waits (`TimeRules.isWaiting`).
-        var start: Due? { startKind.unpack(startValue) }
-        var hasStart: Bool { startKind != .none }
+        public var start: Due? { startKind.unpack(startValue) }
+        public var hasStart: Bool { startKind != .none }
         /// Its parent as kept; the tree says whether it is shown under it.
-        var parentID: Int64? { parent == 0 ? nil : parent }
+        public var parentID: Int64? { parent == 0 ? nil : parent }
     }
 
     /// What kind of due a `Facts` value holds.
@@ -89,8 +89,8 @@ final class TaskIndex {
         }
     }
 
-    private(set) var rows: [ListRow] = []
-    private(set) var facts: [Facts] = []
+    public private(set) var rows: [ListRow] = []
+    public private(set) var facts: [Facts] = []
     /// The position of each task's row, by id.
     private var positions = IDTable()
     /// The titles, one after the other, as written.
@@ -104,8 +104,8 @@ final class TaskIndex {
     /// again are put at the end, and its old ones blanked with NULs.
     private var keyStarts: [Int32] = []
     private var keyOwners: [Int32] = []
-    private(set) var lists: [String] = []
-    private(set) var categoryKeys: [String] = []
+    public private(set) var lists: [String] = []
+    public private(set) var categoryKeys: [String] = []
     /// The bytes of `lists` and `categoryKeys`, compared with a row's.
     private var listBytes: [[UInt8]] = []
     private var categoryBytes: [[UInt8]] = []
@@ -113,27 +113,27 @@ final class TaskIndex {
     /// filter reads these one after the other, not the rows, which in
     /// this order lie all over memory (a cache miss a row at 100,000).
     private var ordered: [Slot] = []
-    private(set) var sort = ListOrder.due
+    public private(set) var sort = ListOrder.due
     /// Which tasks are shown as whose subtasks, made of the tasks that have
     /// a parent and their parents.
-    private(set) var tree = SubtaskTree([])
+    public private(set) var tree = SubtaskTree([])
     /// The position of each task's shown parent (`tree.shownParent`), by
     /// position; -1 for a task of its own. Empty when no task has one.
     private var parentPositions: [Int32] = []
     private let timeRules: TimeRules
     /// The moment the rows' states and groups are worked out at.
-    private(set) var now: Date
+    public private(set) var now: Date
 
-    init(timeRules: TimeRules, now: Date) {
+    public init(timeRules: TimeRules, now: Date) {
         self.timeRules = timeRules
         self.now = now
     }
 
     /// How many tasks there are.
-    var count: Int { rows.count }
+    public var count: Int { rows.count }
 
     /// Reads every task again (after a change made elsewhere).
-    func reload(from store: TaskStore, now: Date) throws {
+    public func reload(from store: TaskStore, now: Date) throws {
         self.now = now
         // Built in locals and put in place at the end: a class's stored
         // arrays appended to a row at a time would each be checked for
@@ -226,7 +226,7 @@ final class TaskIndex {
 
     /// Reads the tasks with these ids again (after the view changed them):
     /// each is put in its place, or taken out when it is gone.
-    func refresh(ids: [Int64], from store: TaskStore) throws {
+    public func refresh(ids: [Int64], from store: TaskStore) throws {
         var found = Set<Int64>()
         var treeChanged = false
         try store.forEachOutline(ids: ids) { outline in
@@ -270,7 +270,7 @@ final class TaskIndex {
 
     /// Works out every row's state and group at `now` again, and their
     /// order: a task passes from Today to Overdue at its due instant.
-    func regroup(at now: Date) {
+    public func regroup(at now: Date) {
         self.now = now
         let timeRules = timeRules
         for position in rows.indices where !facts[position].isGone {
@@ -283,7 +283,7 @@ final class TaskIndex {
     }
 
     /// Orders the rows by `sort`.
-    func order(by sort: ListOrder) {
+    public func order(by sort: ListOrder) {
         self.sort = sort
         reorder()
     }
@@ -291,12 +291,12 @@ final class TaskIndex {
     /// The first instant after `now` at which a task changes state or group
     /// (due soon, overdue, today): when the counts and groups must be
     /// worked out again. Nil when none will.
-    func nextRegrouping() -> Date? {
+    public func nextRegrouping() -> Date? {
         nextRegrouping(among: rows.indices)
     }
 
     /// `nextRegrouping()` among the tasks with these ids alone.
-    func nextRegrouping(of ids: [Int64]) -> Date? {
+    public func nextRegrouping(of ids: [Int64]) -> Date? {
         nextRegrouping(among: ids.compactMap { positions[$0].map(Int.init) })
     }
 
@@ -323,7 +323,7 @@ final class TaskIndex {
     }
 
     /// The title of the task at `position`, as written.
-    func title(at position: Int) -> String {
+    public func title(at position: Int) -> String {
         let facts = facts[position]
         return titles.withUnsafeBufferPointer { buffer in
             String(decoding: buffer[Int(facts.titleStart)..<Int(facts.titleStart + facts.titleLength)], as: UTF8.self)
@@ -331,22 +331,24 @@ final class TaskIndex {
     }
 
     /// The position of the row of the task with this id.
-    func position(of id: Int64) -> Int? {
+    public func position(of id: Int64) -> Int? {
         positions[id].map(Int.init)
     }
 
     // MARK: - Filtering
 
     /// What the filters let through, in order, and what the footer counts.
-    struct Filtered {
+    public struct Filtered {
         /// The rows shown, as positions, in order.
-        var shown: [Int32] = []
+        public var shown: [Int32] = []
         /// How deep each row shown is indented, as a subtask (by offset
         /// among those shown); empty when none is.
-        var depths: [Int] = []
+        public var depths: [Int] = []
         /// Where each group's rows start among those shown, in order.
-        var groupStarts: [(group: TaskGroup, start: Int)] = []
-        var summary = ListSummary()
+        public var groupStarts: [(group: TaskGroup, start: Int)] = []
+        public var summary = ListSummary()
+
+        public init() {}
     }
 
     /// The rows `filters` let through, in order, each subtask under its
@@ -354,7 +356,7 @@ final class TaskIndex {
     /// counts: over the list, priority, category and search, done ones and
     /// waiting ones included, as `list` counts. Done tasks and those
     /// waiting to start show together, as `list --all` shows them.
-    func filter(_ filters: ViewFilters) -> Filtered {
+    public func filter(_ filters: ViewFilters) -> Filtered {
         // The store's own list is the tasks of no folder (-1).
         let list: Int32? = filters.list.map { path in
             path == ViewStore.localList ? -1 : lists.firstIndex(of: path).map(Int32.init) ?? -2
@@ -496,7 +498,7 @@ final class TaskIndex {
     }
 
     /// Whether the task at `position` is waiting to start.
-    func isWaiting(at position: Int) -> Bool {
+    public func isWaiting(at position: Int) -> Bool {
         let facts = facts[position]
         return facts.hasStart && timeRules.isWaiting(start: facts.start, due: facts.due, isCompleted: facts.isCompleted, at: now)
     }

@@ -281,7 +281,7 @@ public struct TaskForm: Hashable, Sendable {
     }
 
     /// The sentence the command line prints for `error` after "Error: ".
-    static func sentence(_ error: any Error) -> String {
+    public static func sentence(_ error: any Error) -> String {
         (error as? any LocalizedError)?.errorDescription ?? error.readableDescription
     }
 
@@ -311,14 +311,14 @@ public struct TaskForm: Hashable, Sendable {
 
     /// Notes on the field's one line: each line break as `\n`, and a
     /// backslash before an `n` doubled, so that `lines` reads it back.
-    static func oneLine(_ notes: String) -> String {
+    public static func oneLine(_ notes: String) -> String {
         notes.replacing("\\n", with: "\\\\n").replacing("\r\n", with: "\\n")
             .replacing("\n", with: "\\n")
     }
 
     /// The notes a field's line says: `\n` a line break, `\\n` a
     /// backslash and an `n`.
-    static func lines(_ text: String) -> String {
+    public static func lines(_ text: String) -> String {
         var result = ""
         var rest = Substring(text)
         while let index = rest.firstIndex(of: "\\") {
@@ -339,7 +339,7 @@ public struct TaskForm: Hashable, Sendable {
     }
 
     /// A due as a WHEN that reads back as it: "2026-12-01", "2026-12-01 17:00".
-    static func text(of due: Due, clock: WallClock) -> String {
+    public static func text(of due: Due, clock: WallClock) -> String {
         switch due {
         case .day(let day): day.description
         case .time(let instant): clock.day(of: instant).description + " " + clock.timeOfDay(of: instant).description
@@ -347,7 +347,7 @@ public struct TaskForm: Hashable, Sendable {
     }
 
     /// An alarm as `--remind` takes it: "-15m", "+1d2h", "0", "2026-12-01 08:30".
-    static func text(of alarm: TaskAlarm, clock: WallClock) -> String {
+    public static func text(of alarm: TaskAlarm, clock: WallClock) -> String {
         switch alarm {
         case .absolute(let instant):
             return clock.day(of: instant).description + " " + clock.timeOfDay(of: instant).description
