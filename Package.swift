@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "todo-remind", targets: ["todo-remind"]),
         .executable(name: "todo-remind-notifier", targets: ["todo-remind-notifier"]),
+        .executable(name: "todo-remind-window", targets: ["todo-remind-window"]),
         .library(name: "TodoCore", targets: ["TodoCore"]),
         .library(name: "TodoZones", targets: ["TodoZones"]),
         .library(name: "TodoStore", targets: ["TodoStore"]),
@@ -26,6 +27,7 @@ let package = Package(
         .library(name: "TodoListing", targets: ["TodoListing"]),
         .library(name: "TodoViewModel", targets: ["TodoViewModel"]),
         .library(name: "TodoTerminal", targets: ["TodoTerminal"]),
+        .library(name: "TodoWindow", targets: ["TodoWindow"]),
         .library(name: "TodoExchange", targets: ["TodoExchange"]),
     ],
     dependencies: [
@@ -82,6 +84,13 @@ let package = Package(
             name: "CLibNotify",
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev"]), .brew(["libnotify"])]
+        ),
+        // GTK 4 and libadwaita 1 (Debian 12's 4.8 and 1.2), for the desktop
+        // window only: no other executable links them.
+        .systemLibrary(
+            name: "CAdwaita",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]
         ),
         .systemLibrary(name: "CLinux"),
         // The Linux building blocks, typed over CLinux: timerfd, inotify,
@@ -160,6 +169,13 @@ let package = Package(
             dependencies: ["CLinux", "TodoCore", "TodoRecurrence", "TodoStore", "TodoConfig", "TodoSync", "TodoListing"],
             swiftSettings: swiftSettings
         ),
+        // The desktop window's model: its list, filters, progress and changes,
+        // over the view model, plain Swift tested without GTK.
+        .target(
+            name: "TodoWindow",
+            dependencies: ["TodoCore", "TodoStore", "TodoListing", "TodoViewModel"],
+            swiftSettings: swiftSettings
+        ),
         // The interactive view: a screen model (cells, layout, keys to
         // intentions) tested without a terminal, and a thin ncurses shell on
         // the event loop of TodoLinux.
@@ -215,6 +231,13 @@ let package = Package(
                 "TodoExchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // The desktop window (GTK 4, libadwaita): `todo-remind window` runs
+        // it from beside itself, so that no other command loads GTK.
+        .executableTarget(
+            name: "todo-remind-window",
+            dependencies: ["CAdwaita", "TodoCore", "TodoConfig", "TodoStore", "TodoSync", "TodoLinux", "TodoListing", "TodoViewModel", "TodoWindow"],
             swiftSettings: swiftSettings
         ),
         // What notifies: the daemon, `notify-test` and the server check of
@@ -301,6 +324,11 @@ let package = Package(
         .testTarget(
             name: "TodoTerminalTests",
             dependencies: ["TodoTerminal", "TodoViewModel", "TodoListing", "TodoStore", "TodoCore", "TodoZones", "TodoConfig", "TodoSync", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TodoWindowTests",
+            dependencies: ["TodoWindow", "TodoViewModel", "TodoListing", "TodoStore", "TodoCore", "TodoZones", "TodoConfig", "TodoSync", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

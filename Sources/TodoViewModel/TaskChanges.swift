@@ -75,6 +75,13 @@ public struct TaskChanges {
         return Outcome(ids: ids, said: "Deleted: " + title + with + ".")
     }
 
+    /// Deletes every completed task, as `clear` does; `undo` brings them back.
+    public func clearCompleted() throws -> Outcome {
+        let ids = try data.store.tasks(TaskQuery(includeOpen: false, includeCompleted: true)).map(\.id)
+        let deleted = try data.store.deleteCompleted(now: now)
+        return Outcome(ids: ids, said: "Deleted \(deleted) completed \(deleted == 1 ? "task" : "tasks").")
+    }
+
     /// Switches the task's reminder on or off, as `toggle` does.
     public func toggleReminder(_ task: TodoTask) throws -> Outcome {
         let after = try data.store.modify(ids: [task.id], now: now, action: .reminder) { $0.reminderOn.toggle() }

@@ -94,6 +94,13 @@ public struct TaskForm: Hashable, Sendable {
 
     public func value(_ field: Field) -> TextLine { values[field] ?? TextLine() }
 
+    /// Sets a field's whole text, as the window's entries give it; its
+    /// mistake goes until the form is read again.
+    public mutating func set(_ field: Field, to text: String) {
+        values[field] = TextLine(text)
+        errors[field] = nil
+    }
+
     /// Types into the focused field, or moves between fields.
     public mutating func apply(_ intention: Intention) {
         switch intention {
