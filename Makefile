@@ -5,8 +5,9 @@ PREFIX       ?= $(HOME)/.local
 CONFIG       ?= debug
 # Debian packages the build needs: the store links the system SQLite,
 # todo-remind-notifier links libnotify (found through pkg-config), recurrence
-# is expanded by libical, the interactive view draws with ncurses.
-BUILD_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev libncurses-dev
+# is expanded by libical, the interactive view draws with ncurses, and
+# todo-remind-window is GTK 4 with libadwaita (which brings libgtk-4-dev).
+BUILD_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev libncurses-dev libadwaita-1-dev
 # And what the tests need beside them: a real notification server (dunst on a
 # private D-Bus and Xvfb display), tmux for the interactive view, python3 for
 # foreign databases and python3-dateutil for the recurrence fixtures. The sync
@@ -18,10 +19,12 @@ BUILD_PACKAGES := libsqlite3-dev pkg-config libnotify-dev libical-dev libncurses
 # has and Debian has only in an older version: pip puts it in a virtual
 # environment of the build (python3-venv), REFERENCE_PYTHON. Taskwarrior's
 # own export is imported; faketime runs the suite at other moments
-# (scripts/faked-time-sweep).
+# (scripts/faked-time-sweep). The desktop window is driven through the
+# accessibility bus (at-spi2-core, python3-pyatspi) and clicked with xdotool
+# (Tests/Fixtures/window-driver.py).
 TEST_PACKAGES  := tmux dbus dbus-x11 xvfb dunst libnotify-bin python3 python3-dateutil \
                   python3-radicale vdirsyncer todoman curl khal python3-venv python3-pip \
-                  taskwarrior python3-icalendar faketime
+                  taskwarrior python3-icalendar faketime at-spi2-core python3-pyatspi xdotool
 BIN          := .build/$(CONFIG)/todo-remind
 # The Python the event tests' references run in (Tests/TestSupport/ReferencePython).
 REFERENCE_ENV    := .build/reference-python

@@ -57,7 +57,6 @@ final class FormDialog {
             gtk_label_set_wrap(todo_label(error), 1)
             gtk_widget_add_css_class(error, "error")
             gtk_widget_set_visible(error, 0)
-            todo_set_accessible_label(error, "\(field.label) error")
             gtk_grid_attach(todo_grid(grid), label, 0, Int32(2 * number), 1, 1)
             gtk_grid_attach(todo_grid(grid), entry, 1, Int32(2 * number), 1, 1)
             gtk_grid_attach(todo_grid(grid), error, 1, Int32(2 * number + 1), 1, 1)

@@ -79,6 +79,9 @@ final class TaskListWindow {
 
         lines = gtk_string_list_new(nil)
         selection = gtk_single_selection_new(todo_list_model(UnsafeMutableRawPointer(lines)))
+        // Not the first line, which is a group's title: the first task is selected by `refresh`.
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
         let factory = gtk_signal_list_item_factory_new()!
         listView = gtk_list_view_new(selection, factory)
         todo_set_accessible_label(listView, "Tasks")
@@ -336,7 +339,7 @@ final class TaskListWindow {
         if unchanged > 0 {
             g_list_model_items_changed(todo_list_model(UnsafeMutableRawPointer(list)), 0, guint(unchanged), guint(unchanged))
         }
-        if let keep, let line = model.line(of: keep) {
+        if let line = keep.flatMap(model.line(of:)) ?? model.lines.indices.first(where: { model.taskID(atLine: $0) != nil }) {
             gtk_single_selection_set_selected(selection, guint(line))
         }
         let (done, total) = model.progress

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The window's command line: the options `todo-remind window` passes on,
 /// read by hand (the window links no argument parser).
 struct WindowOptions {
@@ -45,9 +47,9 @@ struct WindowOptions {
 }
 
 /// A mistake on the window's command line, said as one sentence.
-struct WindowOptionError: Error, CustomStringConvertible {
+struct WindowOptionError: LocalizedError {
     var sentence: String
-    var description: String { sentence }
+    var errorDescription: String? { sentence }
 }
 
 extension Array where Element == String {

@@ -25,7 +25,7 @@ struct TodoRemind: ParsableCommand {
             Done.self, Reopen.self, Delete.self, Clear.self, Undo.self,
             On.self, Off.self, Toggle.self, Snooze.self, Unsnooze.self,
             Next.self, Agenda.self, Lists.self, Tags.self, Sync.self, Config.self, Export.self, Import.self,
-            Daemon.self, Status.self, NotifyTest.self, UI.self,
+            Daemon.self, Status.self, NotifyTest.self, UI.self, Window.self,
         ]
     )
 

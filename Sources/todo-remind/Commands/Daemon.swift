@@ -22,7 +22,7 @@ extension TodoRemind {
         var logFormat: LogFormat = .text
 
         /// Becomes todo-remind-notifier's daemon, which links libnotify (see
-        /// NotifierProcess): the options the person gave, and only those, so
+        /// SiblingProgram): the options the person gave, and only those, so
         /// that it resolves the store and the config exactly as any command.
         func run() throws {
             var arguments = ["daemon"]
@@ -30,7 +30,7 @@ extension TodoRemind {
             if let config = global.config { arguments += ["--config", config] }
             if verbose { arguments.append("--verbose") }
             if logFormat != .text { arguments += ["--log-format", logFormat.rawValue] }
-            try NotifierProcess.exec(arguments)
+            try SiblingProgram.notifier.exec(arguments)
         }
     }
 }

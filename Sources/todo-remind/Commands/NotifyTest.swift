@@ -9,7 +9,7 @@ extension TodoRemind {
         )
 
         func run() throws {
-            try NotifierProcess.exec(["notify-test"])
+            try SiblingProgram.notifier.exec(["notify-test"])
         }
     }
 }

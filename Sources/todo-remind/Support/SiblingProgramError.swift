@@ -1,9 +1,11 @@
 import FoundationEssentials
 
-/// Why todo-remind-notifier could not do what the CLI asked of it.
-enum NotifierProcessError: LocalizedError, Equatable {
-    /// It is not where `make install` puts it, beside todo-remind.
-    case missing(path: String)
+/// Why a program installed beside todo-remind (the notifier, the window)
+/// could not do what the CLI asked of it.
+enum SiblingProgramError: LocalizedError, Equatable {
+    /// It is not where `make install` puts it, beside todo-remind; `why`
+    /// says what todo-remind needs it for.
+    case missing(path: String, why: String)
     /// It is there but could not be started.
     case notStarted(path: String, reason: String)
     /// It ran and said why it could not answer (its own sentence).
@@ -11,8 +13,8 @@ enum NotifierProcessError: LocalizedError, Equatable {
 
     var errorDescription: String? {
         switch self {
-        case .missing(let path):
-            "\(path) is missing: todo-remind notifies through it, so install both (`make install`)."
+        case .missing(let path, let why):
+            "\(path) is missing: \(why), so install both (`make install`)."
         case .notStarted(let path, let reason):
             "\(path) could not be started: \(reason)."
         case .failed(let reason):
