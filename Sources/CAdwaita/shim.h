@@ -19,6 +19,14 @@ typedef void (*TodoSignalHandler)(gpointer instance, gpointer data);
 /// "notify::…", an AdwMessageDialog's "response").
 typedef void (*TodoSignalHandler1)(gpointer instance, gpointer argument, gpointer data);
 
+/// A handler of GApplication's "open": the files (here, a task's URI) a
+/// launch asked the running instance to open.
+typedef void (*TodoOpenHandler)(GApplication *application, GFile **files, gint count, const gchar *hint, gpointer data);
+
+static inline gulong todo_connect_open(GApplication *application, TodoOpenHandler handler, gpointer data) {
+    return g_signal_connect_data(application, "open", G_CALLBACK(handler), data, NULL, (GConnectFlags) 0);
+}
+
 /// `g_signal_connect_data` with a typed handler; `destroy` frees `data`
 /// when the handler is disconnected or its emitter finalized.
 static inline gulong todo_connect(gpointer instance, const char *signal, TodoSignalHandler handler,

@@ -98,7 +98,8 @@ final class DaemonSession {
                 timer: timer,
                 deliverer: deliverer,
                 logger: logger,
-                eventLists: { watchedFolders.lists }
+                eventLists: { watchedFolders.lists },
+                openTask: { options.openTask?($0) }
             )
         }
     }

@@ -27,6 +27,10 @@ public final class ReminderDaemon {
         /// How long to wait after a change in the store's folder before
         /// planning again, so one `add` (several writes) costs one plan.
         public var debounce: Duration = .milliseconds(30)
+        /// What a click on a task's bubble opens once its reminder is
+        /// dismissed: the desktop window on that task; nil for nothing (no
+        /// window installed).
+        public var openTask: (@Sendable (Int64) -> Void)?
 
         public init(storePath: String, iconPath: String?, loadSettings: @escaping @Sendable () throws -> Settings) {
             self.storePath = storePath

@@ -51,6 +51,15 @@ extension TodoRemindNotifier {
             }
             options.debounce = .milliseconds(30)
             options.configPath = configFile.path
+            if let launcher = WindowLauncher(storePath: storePath, configPath: config) {
+                options.openTask = { task in
+                    do {
+                        try launcher.open(task: task)
+                    } catch {
+                        logger.error("Could not open the window on task \(task): \(error.readableDescription)")
+                    }
+                }
+            }
             let daemon = ReminderDaemon(
                 options: options,
                 makeNotifier: { onAction in LibNotifyNotifier(onAction: onAction) },

@@ -11,6 +11,7 @@ toggle a check button).
     window-driver.py checked NAME            prints true or false
     window-driver.py key KEYS…               presses keys (xdotool's names)
     window-driver.py type TEXT               types text into the focus
+    window-driver.py selected                prints the names in the selected row
     window-driver.py names                   prints every name shown
 
 With --pid N first, the window of that process is the one driven.
@@ -109,6 +110,20 @@ def checked(name):
     return states.contains(pyatspi.STATE_CHECKED) or states.contains(pyatspi.STATE_PRESSED)
 
 
+def selected():
+    """The names in the selected row of the list."""
+    root = application()
+    if root is None:
+        return []
+    for node in walk(root):
+        try:
+            if node.getRoleName() == "list item" and node.getState().contains(pyatspi.STATE_SELECTED):
+                return [child.name for child in walk(node) if child.name]
+        except Exception:
+            continue
+    return []
+
+
 def names():
     root = application()
     if root is None:
@@ -134,6 +149,8 @@ def main(arguments):
         subprocess.run(["xdotool", "key", "--delay", "50"] + rest, check=True)
     elif command == "type":
         subprocess.run(["xdotool", "type", "--delay", "30", rest[0]], check=True)
+    elif command == "selected":
+        print("\n".join(selected()))
     elif command == "names":
         print("\n".join(names()))
     else:

@@ -62,6 +62,8 @@ final class ReminderEngine {
     /// The lists' folders as last read (nil without any): where events'
     /// alarms come from, and where a Dismiss or a Snooze of one is written.
     private let eventLists: () -> ConfiguredLists?
+    /// Opens the window on a task whose bubble was clicked (`Options.openTask`).
+    private let openTask: (Int64) -> Void
 
     init(
         store: TaskStore,
@@ -72,9 +74,11 @@ final class ReminderEngine {
         timer: any WakeTimer,
         deliverer: any Deliverer,
         logger: Logger,
-        eventLists: @escaping () -> ConfiguredLists? = { nil }
+        eventLists: @escaping () -> ConfiguredLists? = { nil },
+        openTask: @escaping (Int64) -> Void = { _ in }
     ) {
         self.eventLists = eventLists
+        self.openTask = openTask
         self.store = store
         self.ledger = LedgerWriter(store: store, logger: logger)
         self.timeRules = TimeRules(clock: WallClock(timeZone: timeZone), policy: settings.policy)
@@ -230,6 +234,8 @@ final class ReminderEngine {
             // file) on every other device.
             try store.acknowledge(ids: [taskID], at: instant)
             logger.info("Task \(taskID)'s reminder dismissed from its notification.", metadata: outcome("dismissed"))
+            // The bubble was clicked to see the task: the window opens on it.
+            openTask(taskID)
         }
     }
 

@@ -126,6 +126,40 @@ extension DaemonTests {
         #expect(try desktop.history().map(\.summary) == ["Water the plants"])
     }
 
+    @Test("Clicking a task's bubble opens the window on that task, beside dismissing its reminder")
+    func clickOpensTheWindow() throws {
+        let desktop = try PrivateDesktop()
+        defer { desktop.end() }
+        let cli = try desktop.cli()
+        defer { cli.remove() }
+        let daemon = try RunningDaemon(cli)
+        defer { daemon.end() }
+        let mail = try cli.addTask("Sort the mail", due: WallTime.secondsAhead(3))
+        _ = try displayedBubble(of: mail, daemon, on: desktop)
+
+        try desktop.invokeDefaultAction()
+
+        // The window the notifier starts, on the daemon's store and the task.
+        var window: (pid: Int32, arguments: [String])?
+        #expect(eventually { window = Self.windowProcess(store: cli.storePath); return window != nil }, "\(daemon)")
+        defer { if let window { kill(window.pid, SIGTERM) } }
+        let arguments = try #require(window?.arguments)
+        #expect(arguments.suffix(2) == ["--task", String(mail)], "\(arguments)")
+        #expect(daemon.waitForLog { $0.event == "action" && $0["outcome"] == "dismissed" && $0.task == mail } != nil, "\(daemon)")
+    }
+
+    /// The running todo-remind-window on `store`, and its arguments.
+    static func windowProcess(store: String) -> (pid: Int32, arguments: [String])? {
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for name in processes {
+            guard let pid = Int32(name), let data = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { continue }
+            let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            guard let program = words.first, program.hasSuffix("/todo-remind-window"), words.contains(store) else { continue }
+            return (pid, Array(words.dropFirst()))
+        }
+        return nil
+    }
+
     @Test("Clicking the bubble (dunstctl action 0) invokes its default action: the bubble closes, the task is unchanged but for its reminders handled")
     func clickDismisses() throws {
         let desktop = try PrivateDesktop()

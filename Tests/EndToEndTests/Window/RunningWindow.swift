@@ -96,6 +96,13 @@ final class RunningWindow {
         try #require(result.status == 0, "\(result)")
     }
 
+    /// The names in the selected row ("Done: Pay rent", "Pay rent", …).
+    func selectedRow() throws -> [String] {
+        let result = try drive(["selected"])
+        try #require(result.status == 0, "\(result)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
     /// Every name shown, for a failure's message.
     func names() -> String {
         (try? drive(["names"]))?.stdout.split(separator: "\n").joined(separator: ", ") ?? "(none)"

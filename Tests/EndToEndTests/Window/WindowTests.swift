@@ -125,6 +125,22 @@ struct WindowTests {
         #expect(window.waitUntilGone("Done: First", within: 2))
     }
 
+    @Test("--task opens the window on a task; a second launch on the same store raises the first, on its task")
+    func openOnTask() throws {
+        let cli = try CLI()
+        try cli.ok("add", "Pay rent", "--due", "tomorrow 9:00")
+        try cli.ok("add", "Water the plants")
+        let window = try RunningWindow(cli, arguments: ["--task", "2"], waitingFor: "Done: Water the plants")
+        defer { window.close() }
+        #expect(try eventually { try window.selectedRow().contains("Done: Water the plants") }, "\((try? window.selectedRow()) ?? [])")
+        // A second launch hands its task to the first window and ends.
+        var environment = ProcessInfo.processInfo.environment.filter { ["DISPLAY", "DBUS_SESSION_BUS_ADDRESS"].contains($0.key) }
+        environment["GSK_RENDERER"] = "cairo"
+        let second = try cli.run(["window", "--task", "1"], environment: environment)
+        #expect(second.status == 0, "\(second)")
+        #expect(try eventually { try window.selectedRow().contains("Done: Pay rent") }, "\((try? window.selectedRow()) ?? [])")
+    }
+
     /// Polls `condition` for up to five seconds: a click's change reaches
     /// the store when GTK has handled the click.
     private func eventually(_ condition: () throws -> Bool) throws -> Bool {
