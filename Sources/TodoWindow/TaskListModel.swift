@@ -117,6 +117,24 @@ public final class TaskListModel {
         index.count == 0 ? "No tasks yet. Ctrl+N adds one." : "No tasks to show. The search and the filters change what is shown."
     }
 
+    /// Today's calendar events, as `agenda` gives and words them (all-day
+    /// ones first, then by start); none without lists in folders. A folder
+    /// that cannot be read leaves the pane empty rather than the window.
+    public func todayEvents(now: Date) -> [WindowEvent] {
+        guard !data.lists.isEmpty else { return [] }
+        let clock = data.timeRules.clock
+        let today = clock.day(of: now)
+        guard let agenda = try? Agenda(store: data.store, lists: data.lists, timeRules: data.timeRules, from: today, count: 1, now: now) else {
+            return []
+        }
+        let words = EventWords(clock: clock, now: clock.startOfDay(today))
+        let text = DateText(clock: clock, now: now)
+        return agenda.days.flatMap(\.events).map { entry in
+            let (time, rest) = entry.line(words: words, text: text)
+            return WindowEvent(time: time, text: rest)
+        }
+    }
+
     // MARK: - Filters
 
     public func search(_ text: String) {

@@ -33,6 +33,10 @@ final class TaskListWindow {
     private let listView: UnsafeMutablePointer<GtkWidget>
     private let empty: UnsafeMutablePointer<GtkWidget>
     private let progress: UnsafeMutablePointer<GtkWidget>
+    /// Today's calendar events, beside the list; hidden when there are none.
+    private let eventsPane: UnsafeMutablePointer<GtkWidget>
+    private let eventsBox: UnsafeMutablePointer<GtkWidget>
+    private var shownEvents: [WindowEvent] = []
     private var rows: [UnsafeMutableRawPointer: TaskRowWidgets] = [:]
     private var shownLines = 0
     private var minuteTimer: GLibSource?
@@ -88,7 +92,29 @@ final class TaskListWindow {
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(todo_scrolled_window(scrolled), listView)
         gtk_widget_set_vexpand(scrolled, 1)
-        gtk_box_append(todo_box(content), scrolled)
+        gtk_widget_set_hexpand(scrolled, 1)
+        let body = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        gtk_box_append(todo_box(body), scrolled)
+        // The pane: a separator, then a column of the day's events.
+        eventsPane = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        todo_set_accessible_label(eventsPane, "Today's events")
+        gtk_box_append(todo_box(eventsPane), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        gtk_widget_set_size_request(column, 240, -1)
+        for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top] {
+            side(column, 12)
+        }
+        let eventsTitle = gtk_label_new("Today's events")!
+        gtk_label_set_xalign(todo_label(eventsTitle), 0)
+        gtk_widget_add_css_class(eventsTitle, "heading")
+        gtk_box_append(todo_box(column), eventsTitle)
+        eventsBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
+        gtk_box_append(todo_box(column), eventsBox)
+        gtk_box_append(todo_box(eventsPane), column)
+        gtk_widget_set_visible(eventsPane, 0)
+        gtk_box_append(todo_box(body), eventsPane)
+        gtk_widget_set_vexpand(body, 1)
+        gtk_box_append(todo_box(content), body)
         empty = gtk_label_new(nil)
         gtk_widget_add_css_class(empty, "dim-label")
         gtk_widget_set_vexpand(empty, 1)
@@ -347,6 +373,7 @@ final class TaskListWindow {
         gtk_progress_bar_set_text(todo_progress_bar(UnsafeMutableRawPointer(progress)), model.progressWords)
         gtk_label_set_text(todo_label(UnsafeMutableRawPointer(empty)), model.emptyWords)
         gtk_widget_set_visible(empty, count == 0 ? 1 : 0)
+        showEvents()
         if let said = model.toast {
             model.toastShown()
             let toast = adw_toast_new(said.text)!
@@ -357,6 +384,23 @@ final class TaskListWindow {
             adw_toast_overlay_add_toast(todo_toast_overlay(UnsafeMutableRawPointer(toasts)), toast)
         }
         scheduleMinute()
+    }
+
+    /// Shows today's events in the pane beside the list, when they changed.
+    private func showEvents() {
+        let events = model.todayEvents(now: Date())
+        guard events != shownEvents else { return }
+        shownEvents = events
+        while let child = gtk_widget_get_first_child(eventsBox) {
+            gtk_box_remove(todo_box(UnsafeMutableRawPointer(eventsBox)), child)
+        }
+        for event in events {
+            let label = gtk_label_new(event.time + "  " + event.text)!
+            gtk_label_set_xalign(todo_label(label), 0)
+            gtk_label_set_wrap(todo_label(label), 1)
+            gtk_box_append(todo_box(UnsafeMutableRawPointer(eventsBox)), label)
+        }
+        gtk_widget_set_visible(eventsPane, events.isEmpty ? 0 : 1)
     }
 
     /// Wakes at the next instant the list changes by itself (the minute of

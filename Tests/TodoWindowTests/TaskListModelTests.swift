@@ -162,6 +162,29 @@ struct TaskListModelTests {
         #expect(try store.task(id: 1)?.priority == .high)
     }
 
+    @Test("Today's events come as agenda words them, all-day ones first; none without lists in folders")
+    func todayEvents() throws {
+        #expect(try TaskListModel(data: data, now: Self.now).todayEvents(now: Self.now).isEmpty)
+        let personal = folder.file("personal")
+        try FileManager.default.createDirectory(atPath: personal, withIntermediateDirectories: true)
+        func event(_ uid: String, _ lines: [String]) throws {
+            let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20261120T100000Z"]
+                + lines + ["END:VEVENT", "END:VCALENDAR", ""]).joined(separator: "\r\n")
+            try text.write(toFile: personal + "/\(uid).ics", atomically: true, encoding: .utf8)
+        }
+        try event("dentist", ["SUMMARY:Dentist", "LOCATION:Dr. Weber", "DTSTART;TZID=Europe/Berlin:20261127T170000",
+                              "DTEND;TZID=Europe/Berlin:20261127T180000"])
+        try event("party", ["SUMMARY:Company party", "DTSTART;VALUE=DATE:20261127", "DTEND;VALUE=DATE:20261128"])
+        try event("tomorrow", ["SUMMARY:Not today", "DTSTART;TZID=Europe/Berlin:20261128T100000", "DTEND;TZID=Europe/Berlin:20261128T110000"])
+        let lists = ConfiguredLists([CalendarTable(path: personal)], home: folder.path)
+        let data = ViewStore(store: store, settings: .defaults, lists: lists, zone: Self.zone)
+        _ = try data.startSync(now: Self.now, realNow: Self.now)
+        let events = try TaskListModel(data: data, now: Self.now).todayEvents(now: Self.now)
+        #expect(events.map(\.time) == ["all day", "17:00–18:00"])
+        #expect(events.first?.text.hasPrefix("Company party  [personal]") == true, "\(events)")
+        #expect(events.last?.text.hasPrefix("Dentist · Dr. Weber  [personal]") == true, "\(events)")
+    }
+
     @Test("The next wake-up is the next minute, or sooner when a task's group changes")
     func nextChange() throws {
         try add("Soon", due: "15:00:30")

@@ -28,15 +28,8 @@ struct AgendaText {
             var rows: [Row] = []
             let words = EventWords(clock: clock, now: clock.startOfDay(day.day))
             for entry in day.events {
-                let occurrence = entry.occurrence
-                var rest = (occurrence.details.summary ?? "(no title)").safeForTerminal
-                if let location = occurrence.details.location { rest += " · " + location.safeForTerminal }
-                rest += "  [" + entry.calendar.safeForTerminal + "]"
-                if occurrence.details.isCancelled { rest += "  cancelled" }
-                if entry.isDeclined { rest += "  declined" }
-                if !entry.reminders.isEmpty { rest += "  reminder " + entry.reminders.map(text.instant).joined(separator: ", ") }
-                rows.append(Row(time: occurrence.isAllDay ? "all day" : words.span(occurrence), rest: rest,
-                                order: (occurrence.isAllDay ? 0 : 2, occurrence.start)))
+                let (time, rest) = entry.line(words: words, text: text)
+                rows.append(Row(time: time, rest: rest, order: (entry.occurrence.isAllDay ? 0 : 2, entry.occurrence.start)))
             }
             for entry in day.tasks {
                 var time = "due"
