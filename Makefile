@@ -55,6 +55,9 @@ RELEASE_BIN  := .build/release/todo-remind
 # What notifies (the daemon, notify-test, status's server check): todo-remind
 # runs it from beside itself, so both are installed in BINDIR.
 RELEASE_NOTIFIER := .build/release/todo-remind-notifier
+# The desktop window (GTK 4): `todo-remind window` and a click on a bubble run
+# it from beside todo-remind, so it is installed in BINDIR too.
+RELEASE_WINDOW := .build/release/todo-remind-window
 
 # See `release`: empty (the toolchain's default linker) where glibc is older
 # than 2.36 or the toolchain has no ld.lld beside swift.
@@ -72,7 +75,7 @@ RELEASE_ORDER := $(if $(and $(RELEASE_LINK),$(LINK_ORDER)),-Xlinker --symbol-ord
 # Where `make link-order` writes the functions a session ran: generated, never kept.
 LINK_ORDER_FILE := .build/link-order.txt
 
-.PHONY: deps deps-test reference-python build run test test-sweep release install uninstall clean bench bench-instructions bench-deps bench-soak link-order bench-events deb deb-check deb-install-test
+.PHONY: deps deps-test reference-python build run test test-sweep release install uninstall clean bench bench-instructions bench-deps bench-soak link-order bench-events deb deb-check deb-install-test bench-window
 
 ## deps: install the missing Debian packages (apt-get, through sudo when not root).
 deps:
@@ -115,7 +118,7 @@ test-sweep: deps-test reference-python
 	$(SWIFT) build --build-tests
 	TEST_WIDTH=$(TEST_WIDTH) scripts/faked-time-sweep $(SWEEP_MOMENTS)
 
-## release: an optimised build of the two executables, for installing and
+## release: an optimised build of the three executables, for installing and
 ## benchmarks: only the products, never the test support, which a user does
 ## not get and which needs the Testing module the static runtime lacks. The Swift
 ## runtime and FoundationEssentials are linked in: a third less start-up time and
@@ -131,6 +134,7 @@ release: deps
 	scripts/write-build-info $(BUILD_INFO)
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) $(RELEASE_ORDER) -Xcc -I$(abspath $(BUILD_INFO)) --product todo-remind
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) $(RELEASE_ORDER) -Xcc -I$(abspath $(BUILD_INFO)) --product todo-remind-notifier
+	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LINK) -Xcc -I$(abspath $(BUILD_INFO)) --product todo-remind-window
 	@if [ -n "$(RELEASE_ORDER)" ]; then python3 scripts/link-order --matching $(LINK_ORDER) .build/release; fi
 
 ## link-order: an experiment, not part of `make release`: profile a session of
@@ -177,6 +181,24 @@ bench-events: release bench-deps reference-python
 		--writes $(BENCH_EVENT_WRITES) --idle $(BENCH_EVENT_IDLE)
 	python3 bench/events.py --paste BENCHMARKS.md
 
+## bench-window: the desktop window beside GNOME To Do (Endeavour 43, Debian's
+## gnome-todo) on 100, 10,000 and 100,000 generated tasks (Endeavour on the first
+## two): ready, first frame, memory, a key to the screen, idle wake-ups; writes
+## bench/WINDOW.md, the "desktop window" section of BENCHMARKS.md. About 10
+## minutes after the build. Knob: BENCH_WINDOW_SIZES.
+BENCH_WINDOW_SIZES ?= 100 10000 100000
+bench-window: release deps-test
+	scripts/apt-install-missing gnome-todo
+	mkdir -p .build/bench/window/home
+	scripts/with-desktop-session /usr/bin/python3 bench/window.py ours --sizes $(BENCH_WINDOW_SIZES) \
+		--out .build/bench/window/ours.json
+	HOME=$(abspath .build/bench/window/home) XDG_DATA_HOME=$(abspath .build/bench/window/home/data) \
+		XDG_CONFIG_HOME=$(abspath .build/bench/window/home/config) XDG_CACHE_HOME=$(abspath .build/bench/window/home/cache) \
+		scripts/with-desktop-session /usr/bin/python3 bench/window.py endeavour --sizes $(filter-out 100000,$(BENCH_WINDOW_SIZES)) \
+		--out .build/bench/window/endeavour.json
+	/usr/bin/python3 bench/window.py report .build/bench/window/ours.json .build/bench/window/endeavour.json \
+		--section bench/WINDOW.md --paste BENCHMARKS.md
+
 ## bench-deps: install the missing Debian packages make bench needs.
 bench-deps:
 	scripts/apt-install-missing $(BENCH_PACKAGES)
@@ -201,16 +223,18 @@ bench-soak: release deps-test
 	python3 bench/soak_report.py || status=1; \
 	exit $$status
 
-## install: the two binaries, the systemd user unit, the .desktop files, the icon,
+## install: the three binaries, the systemd user unit, the .desktop files, the icon,
 ## shell completions and a man page, under PREFIX (default ~/.local).
 install: release
 	@# Stripped, as a distribution installs binaries: the debug information is
 	@# most of each file, and nothing at run time reads it.
 	install -Dm755 -s $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/todo-remind
 	install -Dm755 -s $(RELEASE_NOTIFIER) $(DESTDIR)$(BINDIR)/todo-remind-notifier
+	install -Dm755 -s $(RELEASE_WINDOW) $(DESTDIR)$(BINDIR)/todo-remind-window
 	install -d $(DESTDIR)$(USERUNITDIR) $(DESTDIR)$(DATADIR)/applications $(DESTDIR)$(DATADIR)/todo-remind
 	sed 's|@BINDIR@|$(BINDIR)|g' Resources/todo-remind.service > $(DESTDIR)$(USERUNITDIR)/todo-remind.service
 	sed 's|@BINDIR@|$(BINDIR)|g' Resources/todo-remind.desktop > $(DESTDIR)$(DATADIR)/applications/todo-remind.desktop
+	sed 's|@BINDIR@|$(BINDIR)|g' Resources/todo-remind-window.desktop > $(DESTDIR)$(DATADIR)/applications/todo-remind-window.desktop
 	sed 's|@BINDIR@|$(BINDIR)|g' Resources/todo-remind-autostart.desktop > $(DESTDIR)$(DATADIR)/todo-remind/todo-remind-autostart.desktop
 	install -Dm644 Resources/todo-remind.svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/todo-remind.svg
 	install -Dm644 Resources/config.example.toml $(DESTDIR)$(DATADIR)/todo-remind/config.example.toml
@@ -224,6 +248,7 @@ install: release
 	$(SWIFT) package --allow-writing-to-directory .build/manual generate-manual --output-directory .build/manual
 	install -Dm644 .build/manual/todo-remind.1 $(DESTDIR)$(MANDIR)/todo-remind.1
 	install -Dm644 .build/manual/todo-remind-notifier.1 $(DESTDIR)$(MANDIR)/todo-remind-notifier.1
+	install -Dm644 Resources/todo-remind-window.1 $(DESTDIR)$(MANDIR)/todo-remind-window.1
 	@echo "Installed under $(PREFIX). Start the daemon with: systemctl --user daemon-reload && systemctl --user enable --now todo-remind"
 
 ## deb: the Debian package of the release build, $(DEB), for
@@ -247,14 +272,14 @@ deb-install-test: deb
 
 ## uninstall: remove what install put in place (your tasks stay).
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/todo-remind $(DESTDIR)$(BINDIR)/todo-remind-notifier \
+	rm -f $(DESTDIR)$(BINDIR)/todo-remind $(DESTDIR)$(BINDIR)/todo-remind-notifier $(DESTDIR)$(BINDIR)/todo-remind-window \
 		$(DESTDIR)$(USERUNITDIR)/todo-remind.service \
-		$(DESTDIR)$(DATADIR)/applications/todo-remind.desktop \
+		$(DESTDIR)$(DATADIR)/applications/todo-remind.desktop $(DESTDIR)$(DATADIR)/applications/todo-remind-window.desktop \
 		$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/todo-remind.svg \
 		$(DESTDIR)$(DATADIR)/bash-completion/completions/todo-remind \
 		$(DESTDIR)$(ZSHCOMPDIR)/_todo-remind \
 		$(DESTDIR)$(DATADIR)/fish/vendor_completions.d/todo-remind.fish \
-		$(DESTDIR)$(MANDIR)/todo-remind.1 $(DESTDIR)$(MANDIR)/todo-remind-notifier.1
+		$(DESTDIR)$(MANDIR)/todo-remind.1 $(DESTDIR)$(MANDIR)/todo-remind-notifier.1 $(DESTDIR)$(MANDIR)/todo-remind-window.1
 	rm -rf $(DESTDIR)$(DATADIR)/todo-remind
 
 clean:

@@ -87,7 +87,8 @@ public final class TaskListModel {
         guard let task = try? data.store.task(id: listRow.id) else { return nil }
         var maker = RowCells.Maker(describer: describer(now: now))
         let cells = maker.cells(of: task, progress: index.tree.progress(of: task.id), isWaiting: index.isWaiting(at: position))
-        let details = [cells.listAndCategory, cells.due, cells.reminder].filter { !$0.isEmpty }.joined(separator: " · ")
+        // `list`'s columns after the title, in its order.
+        let details = [cells.listAndCategory, task.priority.rawValue, cells.due, cells.reminder].filter { !$0.isEmpty }.joined(separator: " · ")
         return WindowRow(
             id: task.id, title: cells.title, details: details, state: listRow.state, priority: task.priority,
             depth: filtered.depths.isEmpty ? 0 : filtered.depths[offset],

@@ -4,7 +4,7 @@ import TodoListing
 /// One task's row in the window, in `list`'s words: its mark, its title (a
 /// parent's progress, a repeating task's rule and a waiting task's start
 /// after it, as `RowCells` makes them for `list` and the terminal view), and
-/// a line of details: list and category, due, next reminder.
+/// a line of details: list and category, priority, due, next reminder.
 public struct WindowRow: Hashable, Sendable {
     public var id: Int64
     public var title: String

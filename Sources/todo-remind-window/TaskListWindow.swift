@@ -187,7 +187,12 @@ final class TaskListWindow {
 
     func present() {
         gtk_window_present(todo_window(window))
+        if !framesLogged {
+            framesLogged = true
+            FrameLog.start(window: window)
+        }
     }
+    private var framesLogged = false
 
     /// Selects the task and scrolls to it (a bubble's default action).
     func select(task id: Int64) {

@@ -22,6 +22,10 @@ enum TodoRemindWindow {
                 StandardStream.output.write(WindowOptions.help)
                 return
             }
+            if options.showsVersion {
+                StandardStream.output.write(BuildInfo.description + "\n")
+                return
+            }
             let environment = ProcessInfo.processInfo.environment
             let zone = SystemTimeZone.choice(tz: environment["TZ"])
             let configFile = ConfigFile.resolve(explicit: options.config, environment: environment)

@@ -10,9 +10,10 @@ struct WindowOptions {
     /// The task to select first (a bubble's default action opens it).
     var task: Int64?
     var showsHelp = false
+    var showsVersion = false
 
     static let help = """
-        Usage: todo-remind-window [--store <path>] [--config <path>] [--list <name>] [--task <id>]
+        Usage: todo-remind-window [--store <path>] [--config <path>] [--list <name>] [--task <id>] [--version]
 
         The desktop window over the store: todo-remind window starts it.
 
@@ -23,6 +24,10 @@ struct WindowOptions {
         while let argument = rest.popFirst() {
             if argument == "--help" || argument == "-h" {
                 showsHelp = true
+                continue
+            }
+            if argument == "--version" {
+                showsVersion = true
                 continue
             }
             let (name, attached) = argument.split(separator: "=", maxSplits: 1).map(String.init).splitFirst()

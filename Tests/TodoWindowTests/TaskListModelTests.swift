@@ -58,7 +58,7 @@ struct TaskListModelTests {
         var describer = TaskDescriber(timeRules: data.timeRules, now: Self.now, style: Style(enabled: false))
         describer.listNames = data.listNames
         let task = try #require(try store.task(id: 3))
-        #expect(rent.details == "General · \(describer.dueCell(task)) · \(describer.reminderCell(task))")
+        #expect(rent.details == "General · high · \(describer.dueCell(task)) · \(describer.reminderCell(task))")
         #expect(rent.priority == .high)
         let old = try #require(model.row(atLine: 1, now: Self.now))
         #expect(old.styleClass == "error")
