@@ -92,6 +92,9 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev"])]
         ),
+        // The window list's model: a GListModel of a number of lines (C, as
+        // GObject types are written).
+        .target(name: "CLineModel", dependencies: ["CAdwaita"]),
         .systemLibrary(name: "CLinux"),
         // The Linux building blocks, typed over CLinux: timerfd, inotify,
         // signalfd, eventfd, epoll and the instance lock. The daemon runs on
@@ -237,7 +240,7 @@ let package = Package(
         // it from beside itself, so that no other command loads GTK.
         .executableTarget(
             name: "todo-remind-window",
-            dependencies: ["CAdwaita", "TodoCore", "TodoConfig", "TodoStore", "TodoSync", "TodoLinux", "TodoListing", "TodoViewModel", "TodoWindow"],
+            dependencies: ["CAdwaita", "CLineModel", "TodoCore", "TodoConfig", "TodoStore", "TodoSync", "TodoLinux", "TodoListing", "TodoViewModel", "TodoWindow"],
             swiftSettings: swiftSettings
         ),
         // What notifies: the daemon, `notify-test` and the server check of

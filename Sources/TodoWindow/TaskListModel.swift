@@ -22,6 +22,13 @@ public final class TaskListModel {
     public private(set) var toast: WindowToast?
     /// When the rows' states and groups must be worked out again.
     private var nextRegrouping: Date?
+    /// The categories in use, for the category filter: each by its key
+    /// (`UnicodeFolding.foldCase`) with its name as first written.
+    public private(set) var categories: [(key: String, name: String)] = []
+    /// The lists the list filter offers, as the terminal view's tabs: all
+    /// lists, each task list in a folder, and the store's own when it holds
+    /// tasks beside them (`ViewStore.listTabs`); one entry without folders.
+    public private(set) var lists: [(path: String?, name: String)] = []
 
     /// - Parameter list: the folder path of the list to show first; nil for all.
     public init(data: ViewStore, list: String? = nil, now: Date) throws {
@@ -38,7 +45,15 @@ public final class TaskListModel {
     public func reload(now: Date) throws {
         try index.reload(from: data.store, now: now)
         nextRegrouping = index.nextRegrouping()
+        try readChoices()
         refilter()
+    }
+
+    /// The categories and lists the filters offer, read again: a change may
+    /// bring a new one or take the last task of one.
+    private func readChoices() throws {
+        categories = try data.store.categories()
+        lists = try data.listTabs()
     }
 
     /// Time passed: a task whose due came is overdue now, one due within
@@ -149,6 +164,19 @@ public final class TaskListModel {
         refilter()
     }
 
+    /// Shows the tasks of one category (by its key), or of all for nil.
+    public func showCategory(key: String?) {
+        filters.category = key.map { key in (key, categories.first { $0.key == key }?.name ?? key) }
+        refilter()
+    }
+
+    /// Shows the tasks of one list (by its folder path; `ViewStore.localList`
+    /// for the store's own), or of all for nil.
+    public func showList(path: String?) {
+        filters.list = path
+        refilter()
+    }
+
     public func showDone(_ shows: Bool) {
         filters.showsDone = shows
         refilter()
@@ -218,6 +246,9 @@ public final class TaskListModel {
             guard let draft = form.draft(in: context) else { return false }
             change(now: now, undoable: true) { try $0.add(draft).outcome }
         }
+        // A new category or list may have come with it; one left empty by a
+        // deletion stays offered until the next reload, showing nothing.
+        try? readChoices()
         return true
     }
 

@@ -1,4 +1,5 @@
 import CAdwaita
+import CLineModel
 import FoundationEssentials
 import TodoCore
 import TodoLinux
@@ -37,8 +38,15 @@ final class TaskListWindow {
     private let eventsPane: UnsafeMutablePointer<GtkWidget>
     private let eventsBox: UnsafeMutablePointer<GtkWidget>
     private var shownEvents: [WindowEvent] = []
+    /// The category and list filters, whose choices follow the store's.
+    private let categoryChoice: UnsafeMutablePointer<GtkWidget>
+    private let listChoice: UnsafeMutablePointer<GtkWidget>
+    private var shownCategories: [String] = []
+    private var shownLists: [String] = []
+    /// True while a drop-down's choices are replaced: its selection then
+    /// changes without the person choosing.
+    private var replacingChoices = false
     private var rows: [UnsafeMutableRawPointer: TaskRowWidgets] = [:]
-    private var shownLines = 0
     private var minuteTimer: GLibSource?
     private var settle: GLibSource?
     private var sources: [GLibSource] = []
@@ -63,6 +71,9 @@ final class TaskListWindow {
         gtk_actionable_set_action_name(OpaquePointer(add), "win.add")
         adw_header_bar_pack_start(todo_header_bar(header), add)
         search = gtk_search_entry_new()
+        // Filtered at each key, not 150 ms after the last: the index finds a
+        // letter among 100,000 tasks in a few milliseconds.
+        gtk_search_entry_set_search_delay(todo_search_entry(search), 0)
         gtk_widget_set_hexpand(search, 1)
         todo_set_accessible_label(search, "Search")
         adw_header_bar_set_title_widget(todo_header_bar(header), search)
@@ -79,10 +90,14 @@ final class TaskListWindow {
         adw_header_bar_pack_end(todo_header_bar(header), priority)
         let sort = Self.dropDown(ListOrder.allCases.map { "By " + $0.rawValue }, name: "Sort")
         adw_header_bar_pack_end(todo_header_bar(header), sort)
+        categoryChoice = Self.dropDown(["All categories"], name: "Category")
+        adw_header_bar_pack_end(todo_header_bar(header), categoryChoice)
+        listChoice = Self.dropDown(["All lists"], name: "List")
+        adw_header_bar_pack_start(todo_header_bar(header), listChoice)
         gtk_box_append(todo_box(content), header)
 
-        lines = gtk_string_list_new(nil)
-        selection = gtk_single_selection_new(todo_list_model(UnsafeMutableRawPointer(lines)))
+        lines = todo_line_model_new()
+        selection = gtk_single_selection_new(todo_line_model_as_list_model(lines))
         // Not the first line, which is a group's title: the first task is selected by `refresh`.
         gtk_single_selection_set_autoselect(selection, 0)
         gtk_single_selection_set_can_unselect(selection, 1)
@@ -158,6 +173,18 @@ final class TaskListWindow {
             model.sort(by: ListOrder.allCases[min(chosen, ListOrder.allCases.count - 1)])
             refresh()
         }
+        SignalHandler.connect(UnsafeMutableRawPointer(categoryChoice), "notify::selected", withArgument: true) { [unowned self] _ in
+            guard !replacingChoices else { return }
+            let chosen = Int(gtk_drop_down_get_selected(todo_drop_down(UnsafeMutableRawPointer(categoryChoice))))
+            model.showCategory(key: chosen > 0 && chosen <= model.categories.count ? model.categories[chosen - 1].key : nil)
+            refresh()
+        }
+        SignalHandler.connect(UnsafeMutableRawPointer(listChoice), "notify::selected", withArgument: true) { [unowned self] _ in
+            guard !replacingChoices else { return }
+            let chosen = Int(gtk_drop_down_get_selected(todo_drop_down(UnsafeMutableRawPointer(listChoice))))
+            model.showList(path: model.lists.indices.contains(chosen) ? model.lists[chosen].path : nil)
+            refresh()
+        }
         SignalHandler.connect(UnsafeMutableRawPointer(showDone), "toggled") { [unowned self] _ in
             model.showDone(gtk_toggle_button_get_active(todo_toggle_button(UnsafeMutableRawPointer(showDone))) != 0)
             refresh()
@@ -183,6 +210,7 @@ final class TaskListWindow {
         addListShortcuts()
         watchChanges(data: data)
         refresh()
+        showEvents()
     }
 
     func present() {
@@ -225,6 +253,8 @@ final class TaskListWindow {
             let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action))
             gtk_shortcut_controller_add_shortcut(todo_shortcut_controller(UnsafeMutableRawPointer(controller)), shortcut)
         }
+        // Before the row's own keys: a list item takes Space to select itself.
+        gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
         gtk_widget_add_controller(listView, controller)
     }
 
@@ -354,22 +384,7 @@ final class TaskListWindow {
     private func refresh() {
         let keep = selectedID
         let count = model.lines.count
-        let list = lines
-        if count != shownLines {
-            if count < shownLines {
-                gtk_string_list_splice(list, guint(count), guint(shownLines - count), nil)
-            } else {
-                let blank = strdup("")
-                defer { free(blank) }
-                let additions = [UnsafePointer<CChar>?](repeating: blank.map { UnsafePointer($0) }, count: count - shownLines) + [nil]
-                additions.withUnsafeBufferPointer { gtk_string_list_splice(list, guint(shownLines), 0, $0.baseAddress) }
-            }
-        }
-        let unchanged = min(count, shownLines)
-        shownLines = count
-        if unchanged > 0 {
-            g_list_model_items_changed(todo_list_model(UnsafeMutableRawPointer(list)), 0, guint(unchanged), guint(unchanged))
-        }
+        todo_line_model_reset(lines, guint(count))
         if let line = keep.flatMap(model.line(of:)) ?? model.lines.indices.first(where: { model.taskID(atLine: $0) != nil }) {
             gtk_single_selection_set_selected(selection, guint(line))
         }
@@ -378,10 +393,12 @@ final class TaskListWindow {
         gtk_progress_bar_set_text(todo_progress_bar(UnsafeMutableRawPointer(progress)), model.progressWords)
         gtk_label_set_text(todo_label(UnsafeMutableRawPointer(empty)), model.emptyWords)
         gtk_widget_set_visible(empty, count == 0 ? 1 : 0)
-        showEvents()
+        showChoices()
         if let said = model.toast {
             model.toastShown()
             let toast = adw_toast_new(said.text)!
+            // Shown at once, in place of the last change's: quick changes do not queue.
+            adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
             if said.canUndo {
                 adw_toast_set_button_label(toast, "Undo")
                 adw_toast_set_action_name(toast, "win.undo")
@@ -389,9 +406,42 @@ final class TaskListWindow {
             adw_toast_overlay_add_toast(todo_toast_overlay(UnsafeMutableRawPointer(toasts)), toast)
         }
         scheduleMinute()
+        FrameLog.noteChange()
     }
 
-    /// Shows today's events in the pane beside the list, when they changed.
+    /// Offers the categories and lists in use, when they changed, keeping
+    /// the one chosen; the list filter shows only with lists in folders.
+    private func showChoices() {
+        let categories = model.categories.map(\.name)
+        if categories != shownCategories {
+            shownCategories = categories
+            let key = model.filters.categoryKey
+            replace(categoryChoice, with: ["All categories"] + categories,
+                    selected: key.flatMap { key in model.categories.firstIndex { $0.key == key }.map { $0 + 1 } } ?? 0)
+        }
+        let lists = model.lists.map(\.name)
+        if lists != shownLists {
+            shownLists = lists
+            replace(listChoice, with: lists, selected: model.lists.firstIndex { $0.path == model.filters.list } ?? 0)
+        }
+        gtk_widget_set_visible(listChoice, lists.count > 1 ? 1 : 0)
+    }
+
+    private func replace(_ dropDown: UnsafeMutablePointer<GtkWidget>, with names: [String], selected: Int) {
+        replacingChoices = true
+        defer { replacingChoices = false }
+        let strings = names.map { strdup($0) }
+        defer { strings.forEach { free($0) } }
+        let array: [UnsafePointer<CChar>?] = strings.map { $0.map { UnsafePointer($0) } } + [nil]
+        let model = array.withUnsafeBufferPointer { gtk_string_list_new($0.baseAddress) }
+        gtk_drop_down_set_model(todo_drop_down(UnsafeMutableRawPointer(dropDown)), todo_list_model(UnsafeMutableRawPointer(model)))
+        g_object_unref(UnsafeMutableRawPointer(model))
+        gtk_drop_down_set_selected(todo_drop_down(UnsafeMutableRawPointer(dropDown)), guint(selected))
+    }
+
+    /// Shows today's events in the pane beside the list, when they changed:
+    /// read at start, after a change from elsewhere (a synced file) and at
+    /// each minute, not at each key.
     private func showEvents() {
         let events = model.todayEvents(now: Date())
         guard events != shownEvents else { return }
@@ -418,6 +468,7 @@ final class TaskListWindow {
         minuteTimer = GLibSource.after(milliseconds: UInt32(min(wait * 1000 + 1, 3_600_000))) { [unowned self] in
             model.timePassed(now: Date())
             refresh()
+            showEvents()
         }
     }
 
@@ -461,5 +512,6 @@ final class TaskListWindow {
             adw_toast_overlay_add_toast(todo_toast_overlay(UnsafeMutableRawPointer(toasts)), adw_toast_new(TaskForm.sentence(error)))
         }
         refresh()
+        showEvents()
     }
 }

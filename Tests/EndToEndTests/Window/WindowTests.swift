@@ -42,6 +42,24 @@ struct WindowTests {
         #expect(try window.isChecked("Done: Pay rent"))
     }
 
+    @Test("Keys on the list: a click selects a row, Space marks it done, Delete deletes it, Ctrl+Z brings it back")
+    func listKeys() throws {
+        let cli = try CLI()
+        try cli.ok("add", "Pay rent", "--due", "tomorrow 9:00")
+        try cli.ok("add", "Water the plants")
+        let window = try RunningWindow(cli, waitingFor: "Done: Pay rent")
+        defer { window.close() }
+        try window.click("Water the plants", role: "label")
+        #expect(try eventually { try window.selectedRow().contains("Done: Water the plants") })
+        try window.press("space")
+        #expect(try eventually { try cli.task("2")["completed"] as? Bool == true })
+        try window.click("Pay rent", role: "label")
+        try window.press("Delete")
+        #expect(try eventually { try cli.lines("list", "--all").contains { $0.contains("Pay rent") } == false })
+        try window.press("ctrl+z")
+        #expect(window.waitFor("Done: Pay rent"))
+    }
+
     @Test("Search narrows the list as it is typed, in any case and any accents; priority filters")
     func searchAndPriority() throws {
         let cli = try CLI()
@@ -139,6 +157,39 @@ struct WindowTests {
         let second = try cli.run(["window", "--task", "1"], environment: environment)
         #expect(second.status == 0, "\(second)")
         #expect(try eventually { try window.selectedRow().contains("Done: Pay rent") }, "\((try? window.selectedRow()) ?? [])")
+    }
+
+    @Test("In a list's folder: done in the window is written into the task's file, a file synced in shows at once, and the list filter narrows to one list")
+    func folderList() throws {
+        let cli = try CLI()
+        let lists = try ListFolders(cli)
+        try cli.ok("add", "Pay rent", "--list", "personal")
+        try cli.ok("add", "Water the plants", "--list", "personal")
+        try cli.ok("add", "Send the report", "--list", "work", "--category", "Office")
+        let window = try RunningWindow(cli, waitingFor: "Done: Pay rent")
+        defer { window.close() }
+
+        try window.click("Done: Pay rent")
+        #expect(try eventually { try cli.task("Pay rent")["completed"] as? Bool == true })
+        let rent = try #require(try lists.files("personal").map { try lists.read("personal", $0) }.first { $0.contains("SUMMARY:Pay rent") })
+        #expect(rent.contains("STATUS:COMPLETED"), "\(rent)")
+
+        // vdirsyncer brings a task from another device.
+        try lists.put("work", "from-phone.ics", ListFolders.todo(uid: "from-phone", summary: "Call the bank"))
+        #expect(window.waitFor("Done: Call the bank", within: 3))
+
+        // The list filter (All lists, personal, work): work only.
+        try window.click("List")
+        #expect(window.waitFor("work"))
+        try window.press("Down", "Down", "Return")
+        #expect(window.waitUntilGone("Done: Water the plants"), "\(window.names())")
+        #expect(window.waitFor("Done: Call the bank"))
+        // The category filter (All categories, General, Office): Office only.
+        try window.click("Category")
+        #expect(window.waitFor("Office"))
+        try window.press("Down", "Down", "Return")
+        #expect(window.waitUntilGone("Done: Call the bank"), "\(window.names())")
+        #expect(window.waitFor("Done: Send the report"))
     }
 
     /// Polls `condition` for up to five seconds: a click's change reaches

@@ -1,0 +1,28 @@
+// A GListModel of a number of lines and nothing else, for the window's
+// GtkListView: the rows are bound by their position (TaskListWindow), so an
+// item needs no content, and only the items GTK asks for (the rows on
+// screen) are made. A GtkStringList of blank strings made 100,000 objects
+// up front, at every change of the list's length.
+#ifndef TODO_REMIND_LINE_MODEL_H
+#define TODO_REMIND_LINE_MODEL_H
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define TODO_TYPE_LINE_MODEL (todo_line_model_get_type())
+G_DECLARE_FINAL_TYPE(TodoLineModel, todo_line_model, TODO, LINE_MODEL, GObject)
+
+/// A model of no lines.
+TodoLineModel *todo_line_model_new(void);
+
+/// The model as a GListModel, for a selection model to wrap.
+GListModel *todo_line_model_as_list_model(TodoLineModel *self);
+
+/// Says that every line may have changed and that there are `count` now:
+/// GTK binds the rows on screen again.
+void todo_line_model_reset(TodoLineModel *self, guint count);
+
+G_END_DECLS
+
+#endif
