@@ -3,6 +3,10 @@
 struct _TodoLineModel {
     GObject parent;
     guint count;
+    /// The item of each line GTK has asked for, NULL for the others: the
+    /// same object for the same line, so that GTK keeps a row's widgets
+    /// when the list changes around it.
+    GPtrArray *items;
 };
 
 static void todo_line_model_list_model_init(GListModelInterface *interface);
@@ -21,8 +25,14 @@ static guint todo_line_model_get_n_items(GListModel *model) {
 
 /// A plain object for the line: what it stands for is its position.
 static gpointer todo_line_model_get_item(GListModel *model, guint position) {
-    if (position >= TODO_LINE_MODEL(model)->count) return NULL;
-    return g_object_new(G_TYPE_OBJECT, NULL);
+    TodoLineModel *self = TODO_LINE_MODEL(model);
+    if (position >= self->count) return NULL;
+    gpointer item = g_ptr_array_index(self->items, position);
+    if (item == NULL) {
+        item = g_object_new(G_TYPE_OBJECT, NULL);
+        g_ptr_array_index(self->items, position) = item;
+    }
+    return g_object_ref(item);
 }
 
 static void todo_line_model_list_model_init(GListModelInterface *interface) {
@@ -31,12 +41,22 @@ static void todo_line_model_list_model_init(GListModelInterface *interface) {
     interface->get_item = todo_line_model_get_item;
 }
 
+static void todo_line_model_unref_item(gpointer item) {
+    if (item != NULL) g_object_unref(item);
+}
+
+static void todo_line_model_finalize(GObject *object) {
+    g_ptr_array_unref(TODO_LINE_MODEL(object)->items);
+    G_OBJECT_CLASS(todo_line_model_parent_class)->finalize(object);
+}
+
 static void todo_line_model_class_init(TodoLineModelClass *class) {
-    (void) class;
+    G_OBJECT_CLASS(class)->finalize = todo_line_model_finalize;
 }
 
 static void todo_line_model_init(TodoLineModel *self) {
     self->count = 0;
+    self->items = g_ptr_array_new_with_free_func(todo_line_model_unref_item);
 }
 
 TodoLineModel *todo_line_model_new(void) {
@@ -47,10 +67,13 @@ GListModel *todo_line_model_as_list_model(TodoLineModel *self) {
     return G_LIST_MODEL(self);
 }
 
-void todo_line_model_reset(TodoLineModel *self, guint count) {
-    guint removed = self->count;
+void todo_line_model_set_count(TodoLineModel *self, guint count) {
+    guint before = self->count;
+    if (count == before) return;
+    // Lines past the end go with their items; new ones have none yet.
+    g_ptr_array_set_size(self->items, count);
     self->count = count;
-    if (removed > 0 || count > 0) {
-        g_list_model_items_changed(G_LIST_MODEL(self), 0, removed, count);
-    }
+    // Every line may have moved: GTK finds the widgets of the lines it
+    // still has by their items, and the window binds them again.
+    g_list_model_items_changed(G_LIST_MODEL(self), 0, before, count);
 }

@@ -384,7 +384,10 @@ final class TaskListWindow {
     private func refresh() {
         let keep = selectedID
         let count = model.lines.count
-        todo_line_model_reset(lines, guint(count))
+        todo_line_model_set_count(lines, guint(count))
+        // The rows on screen show their lines as they are now (a line may
+        // hold another task, or its task have changed).
+        for item in rows.keys { bind(item) }
         if let line = keep.flatMap(model.line(of:)) ?? model.lines.indices.first(where: { model.taskID(atLine: $0) != nil }) {
             gtk_single_selection_set_selected(selection, guint(line))
         }

@@ -1,8 +1,8 @@
 // A GListModel of a number of lines and nothing else, for the window's
 // GtkListView: the rows are bound by their position (TaskListWindow), so an
 // item needs no content, and only the items GTK asks for (the rows on
-// screen) are made. A GtkStringList of blank strings made 100,000 objects
-// up front, at every change of the list's length.
+// screen) are made, once each. A GtkStringList of blank strings made
+// 100,000 objects up front, at every change of the list's length.
 #ifndef TODO_REMIND_LINE_MODEL_H
 #define TODO_REMIND_LINE_MODEL_H
 
@@ -19,9 +19,10 @@ TodoLineModel *todo_line_model_new(void);
 /// The model as a GListModel, for a selection model to wrap.
 GListModel *todo_line_model_as_list_model(TodoLineModel *self);
 
-/// Says that every line may have changed and that there are `count` now:
-/// GTK binds the rows on screen again.
-void todo_line_model_reset(TodoLineModel *self, guint count);
+/// Sets how many lines there are. GTK is told only when the number
+/// changes, and keeps the widgets of the lines it has: what each line shows
+/// is bound again by the window, which knows what changed.
+void todo_line_model_set_count(TodoLineModel *self, guint count);
 
 G_END_DECLS
 

@@ -23,6 +23,8 @@ struct WindowTests {
         try window.click("Reminder: Pay rent")
         #expect(try eventually { try cli.task("1")["reminder"] as? Bool == false })
         #expect(try window.isChecked("Reminder: Pay rent") == false)
+        // The row says it, as list does: bound again, not left as it was.
+        #expect(try eventually { window.names().contains("high · ") && window.names().contains(" · off") }, "\(window.names())")
 
         try window.click("Done: Pay rent")
         #expect(try eventually { try cli.task("1")["completed"] as? Bool == true })
