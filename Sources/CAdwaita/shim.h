@@ -48,6 +48,9 @@ static inline GtkButton *todo_button(gpointer object) { return GTK_BUTTON(object
 static inline GtkCheckButton *todo_check_button(gpointer object) { return GTK_CHECK_BUTTON(object); }
 static inline GtkToggleButton *todo_toggle_button(gpointer object) { return GTK_TOGGLE_BUTTON(object); }
 static inline GtkSearchEntry *todo_search_entry(gpointer object) { return GTK_SEARCH_ENTRY(object); }
+static inline GtkCalendar *todo_calendar(gpointer object) { return GTK_CALENDAR(object); }
+static inline GtkMenuButton *todo_menu_button(gpointer object) { return GTK_MENU_BUTTON(object); }
+static inline GtkPopover *todo_popover(gpointer object) { return GTK_POPOVER(object); }
 static inline GtkEntry *todo_entry(gpointer object) { return GTK_ENTRY(object); }
 static inline GtkShortcutController *todo_shortcut_controller(gpointer object) { return GTK_SHORTCUT_CONTROLLER(object); }
 static inline GtkEditable *todo_editable(gpointer object) { return GTK_EDITABLE(object); }

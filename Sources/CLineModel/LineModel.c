@@ -73,7 +73,12 @@ void todo_line_model_set_count(TodoLineModel *self, guint count) {
     // Lines past the end go with their items; new ones have none yet.
     g_ptr_array_set_size(self->items, count);
     self->count = count;
-    // Every line may have moved: GTK finds the widgets of the lines it
-    // still has by their items, and the window binds them again.
-    g_list_model_items_changed(G_LIST_MODEL(self), 0, before, count);
+    // Told as lines going or coming at the end, which costs GTK the lines
+    // that changed, not all of them: the lines before are the window's to
+    // bind again.
+    if (count < before) {
+        g_list_model_items_changed(G_LIST_MODEL(self), count, before - count, 0);
+    } else {
+        g_list_model_items_changed(G_LIST_MODEL(self), before, 0, count - before);
+    }
 }

@@ -58,7 +58,16 @@ final class FormDialog {
             gtk_widget_add_css_class(error, "error")
             gtk_widget_set_visible(error, 0)
             gtk_grid_attach(todo_grid(grid), label, 0, Int32(2 * number), 1, 1)
-            gtk_grid_attach(todo_grid(grid), entry, 1, Int32(2 * number), 1, 1)
+            if field == .due || field == .start {
+                // A day picked on a calendar, beside the entry, which keeps
+                // taking WHEN as typed ("fri 17:00", "+2d") and a time after the day.
+                let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+                gtk_box_append(todo_box(UnsafeMutableRawPointer(line)), entry)
+                gtk_box_append(todo_box(UnsafeMutableRawPointer(line)), Self.dayPicker(for: entry, field: field))
+                gtk_grid_attach(todo_grid(grid), line, 1, Int32(2 * number), 1, 1)
+            } else {
+                gtk_grid_attach(todo_grid(grid), entry, 1, Int32(2 * number), 1, 1)
+            }
             gtk_grid_attach(todo_grid(grid), error, 1, Int32(2 * number + 1), 1, 1)
             entries[field] = entry
             errors[field] = error
@@ -71,6 +80,43 @@ final class FormDialog {
         SignalHandler.connect(UnsafeMutableRawPointer(dialog), "close-request") { [unowned self] _ in self.closed() }
         gtk_window_present(todo_window(dialog))
         if let title = entries[.title] { _ = gtk_widget_grab_focus(title) }
+    }
+
+    /// A button opening a calendar: the day picked is written into `entry`
+    /// as `2026-12-11`, with the time the entry had after its day kept
+    /// ("2026-12-11 17:00").
+    private static func dayPicker(for entry: UnsafeMutablePointer<GtkWidget>, field: TaskForm.Field) -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(todo_menu_button(UnsafeMutableRawPointer(button)), "x-office-calendar-symbolic")
+        todo_set_accessible_label(button, "Pick the \(field.label.lowercased()) day")
+        gtk_widget_set_tooltip_text(button, "Pick a day")
+        let popover = gtk_popover_new()!
+        let calendar = gtk_calendar_new()!
+        todo_set_accessible_label(calendar, "\(field.label) calendar")
+        gtk_popover_set_child(todo_popover(UnsafeMutableRawPointer(popover)), calendar)
+        gtk_menu_button_set_popover(todo_menu_button(UnsafeMutableRawPointer(button)), popover)
+        SignalHandler.connect(UnsafeMutableRawPointer(calendar), "day-selected") { _ in
+            guard let date = gtk_calendar_get_date(todo_calendar(UnsafeMutableRawPointer(calendar))) else { return }
+            defer { g_date_time_unref(date) }
+            func padded(_ value: Int32, _ width: Int) -> String {
+                let digits = String(value)
+                return String(repeating: "0", count: max(0, width - digits.count)) + digits
+            }
+            let day = padded(g_date_time_get_year(date), 4) + "-" + padded(g_date_time_get_month(date), 2) + "-"
+                + padded(g_date_time_get_day_of_month(date), 2)
+            let typed = String(cString: gtk_editable_get_text(todo_editable(UnsafeMutableRawPointer(entry))))
+            gtk_editable_set_text(todo_editable(UnsafeMutableRawPointer(entry)), Self.text(day: day, keepingTimeOf: typed))
+            gtk_popover_popdown(todo_popover(UnsafeMutableRawPointer(popover)))
+        }
+        return button
+    }
+
+    /// `day`, with the time of day `typed` ends with, if it ends with one
+    /// ("fri 17:00" → "2026-12-11 17:00").
+    static func text(day: String, keepingTimeOf typed: String) -> String {
+        guard let last = typed.split(separator: " ").last, last.contains(":"),
+              last.allSatisfy({ $0.isNumber || $0 == ":" }) else { return day }
+        return day + " " + last
     }
 
     private func submit() {

@@ -46,6 +46,8 @@ final class TaskListWindow {
     /// True while a drop-down's choices are replaced: its selection then
     /// changes without the person choosing.
     private var replacingChoices = false
+    /// The toast on screen, or last shown: dismissed when the next comes.
+    private var shownToast: OpaquePointer?
     private var rows: [UnsafeMutableRawPointer: TaskRowWidgets] = [:]
     private var minuteTimer: GLibSource?
     private var settle: GLibSource?
@@ -400,12 +402,18 @@ final class TaskListWindow {
         if let said = model.toast {
             model.toastShown()
             let toast = adw_toast_new(said.text)!
-            // Shown at once, in place of the last change's: quick changes do not queue.
-            adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
             if said.canUndo {
                 adw_toast_set_button_label(toast, "Undo")
                 adw_toast_set_action_name(toast, "win.undo")
             }
+            // In place of the last change's, which goes: quick changes
+            // neither wait behind one another nor come back afterwards (a
+            // toast of high priority puts the one it displaces back in the queue).
+            if let shownToast {
+                adw_toast_dismiss(shownToast)
+                g_object_unref(UnsafeMutableRawPointer(shownToast))
+            }
+            shownToast = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(toast)))
             adw_toast_overlay_add_toast(todo_toast_overlay(UnsafeMutableRawPointer(toasts)), toast)
         }
         scheduleMinute()

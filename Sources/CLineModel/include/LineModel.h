@@ -19,9 +19,9 @@ TodoLineModel *todo_line_model_new(void);
 /// The model as a GListModel, for a selection model to wrap.
 GListModel *todo_line_model_as_list_model(TodoLineModel *self);
 
-/// Sets how many lines there are. GTK is told only when the number
-/// changes, and keeps the widgets of the lines it has: what each line shows
-/// is bound again by the window, which knows what changed.
+/// Sets how many lines there are. GTK is told only of the lines that go or
+/// come at the end, and keeps the widgets of the others: what each line
+/// shows is bound again by the window, which knows what changed.
 void todo_line_model_set_count(TodoLineModel *self, guint count);
 
 G_END_DECLS

@@ -58,8 +58,15 @@ final class RunningWindow {
 
     @discardableResult
     private func drive(_ arguments: [String]) throws -> ProcessResult {
-        try cli.execute(URL(fileURLWithPath: "/usr/bin/python3"), [Self.driver, "--pid", String(process.processIdentifier)] + arguments,
-                        environment: ProcessInfo.processInfo.environment, input: nil, name: "window-driver \(arguments.joined(separator: " "))")
+        // On the real clock: the driver is the test's hand, not what is
+        // tested, and python's sleep fails under libfaketime (EINVAL). The
+        // tests pass the faked clock to every child (FakedClock), so env
+        // takes it off again.
+        let unfaked = ["-u", "LD_PRELOAD"] + FakedClock.passed(into: [:]).keys.filter { $0.hasPrefix("FAKETIME") }.sorted().flatMap { ["-u", $0] }
+        return try cli.execute(URL(fileURLWithPath: "/usr/bin/env"),
+                               unfaked + ["/usr/bin/python3", Self.driver, "--pid", String(process.processIdentifier)] + arguments,
+                               environment: ProcessInfo.processInfo.environment, input: nil,
+                               name: "window-driver \(arguments.joined(separator: " "))")
     }
 
     /// Whether the control or text named `name` shows within `seconds`.
