@@ -28,31 +28,31 @@ final class FormDialog {
         gtk_window_set_transient_for(todo_window(dialog), todo_window(parent))
         gtk_window_set_modal(todo_window(dialog), 1)
         gtk_window_set_default_size(todo_window(dialog), 520, -1)
-        let header = adw_header_bar_new()!
+        let header = adw_header_bar_new()
         adw_header_bar_set_show_end_title_buttons(todo_header_bar(header), 0)
-        let cancel = gtk_button_new_with_label("Cancel")!
-        let saveButton = gtk_button_new_with_label(form.taskID == nil ? "Add" : "Save")!
+        let cancel = gtk_button_new_with_label("Cancel")
+        let saveButton = gtk_button_new_with_label(form.taskID == nil ? "Add" : "Save")
         gtk_widget_add_css_class(saveButton, "suggested-action")
         adw_header_bar_pack_start(todo_header_bar(header), cancel)
         adw_header_bar_pack_end(todo_header_bar(header), saveButton)
         gtk_window_set_titlebar(todo_window(dialog), header)
 
-        let grid = gtk_grid_new()!
+        let grid = gtk_grid_new()
         gtk_grid_set_row_spacing(todo_grid(grid), 4)
         gtk_grid_set_column_spacing(todo_grid(grid), 12)
         for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_bottom, gtk_widget_set_margin_top] {
             side(grid, 18)
         }
         for (number, field) in TaskForm.Field.allCases.enumerated() {
-            let label = gtk_label_new(field.label)!
+            let label = gtk_label_new(field.label)
             gtk_label_set_xalign(todo_label(label), 1)
-            let entry = gtk_entry_new()!
+            let entry: UnsafeMutablePointer<GtkWidget> = gtk_entry_new()
             gtk_editable_set_text(todo_editable(entry), form.value(field).text)
             gtk_entry_set_placeholder_text(todo_entry(entry), field.hint)
             gtk_widget_set_hexpand(entry, 1)
             todo_set_accessible_label(entry, field.label)
             gtk_entry_set_activates_default(todo_entry(entry), 1)
-            let error = gtk_label_new(nil)!
+            let error = gtk_label_new(nil)
             gtk_label_set_xalign(todo_label(error), 0)
             gtk_label_set_wrap(todo_label(error), 1)
             gtk_widget_add_css_class(error, "error")
@@ -61,7 +61,7 @@ final class FormDialog {
             if field == .due || field == .start {
                 // A day picked on a calendar, beside the entry, which keeps
                 // taking WHEN as typed ("fri 17:00", "+2d") and a time after the day.
-                let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+                let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
                 gtk_box_append(todo_box(UnsafeMutableRawPointer(line)), entry)
                 gtk_box_append(todo_box(UnsafeMutableRawPointer(line)), Self.dayPicker(for: entry, field: field))
                 gtk_grid_attach(todo_grid(grid), line, 1, Int32(2 * number), 1, 1)
@@ -86,12 +86,12 @@ final class FormDialog {
     /// as `2026-12-11`, with the time the entry had after its day kept
     /// ("2026-12-11 17:00").
     private static func dayPicker(for entry: UnsafeMutablePointer<GtkWidget>, field: TaskForm.Field) -> UnsafeMutablePointer<GtkWidget> {
-        let button = gtk_menu_button_new()!
+        let button: UnsafeMutablePointer<GtkWidget> = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(todo_menu_button(UnsafeMutableRawPointer(button)), "x-office-calendar-symbolic")
         todo_set_accessible_label(button, "Pick the \(field.label.lowercased()) day")
         gtk_widget_set_tooltip_text(button, "Pick a day")
-        let popover = gtk_popover_new()!
-        let calendar = gtk_calendar_new()!
+        let popover = gtk_popover_new()
+        let calendar = gtk_calendar_new()
         todo_set_accessible_label(calendar, "\(field.label) calendar")
         gtk_popover_set_child(todo_popover(UnsafeMutableRawPointer(popover)), calendar)
         gtk_menu_button_set_popover(todo_menu_button(UnsafeMutableRawPointer(button)), popover)

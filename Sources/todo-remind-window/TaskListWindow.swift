@@ -65,9 +65,9 @@ final class TaskListWindow {
         gtk_window_set_title(todo_window(window), "todo-remind")
         gtk_window_set_default_size(todo_window(window), 720, 640)
 
-        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        let header = adw_header_bar_new()!
-        let add = gtk_button_new_from_icon_name("list-add-symbolic")!
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        let header = adw_header_bar_new()
+        let add = gtk_button_new_from_icon_name("list-add-symbolic")
         gtk_widget_set_tooltip_text(add, "Add a task (Ctrl+N)")
         todo_set_accessible_label(add, "Add task")
         gtk_actionable_set_action_name(OpaquePointer(add), "win.add")
@@ -80,11 +80,11 @@ final class TaskListWindow {
         todo_set_accessible_label(search, "Search")
         adw_header_bar_set_title_widget(todo_header_bar(header), search)
 
-        let clear = gtk_button_new_from_icon_name("edit-clear-all-symbolic")!
+        let clear = gtk_button_new_from_icon_name("edit-clear-all-symbolic")
         gtk_widget_set_tooltip_text(clear, "Clear completed")
         todo_set_accessible_label(clear, "Clear completed")
         adw_header_bar_pack_end(todo_header_bar(header), clear)
-        let showDone = gtk_toggle_button_new_with_label("Completed")!
+        let showDone = gtk_toggle_button_new_with_label("Completed")
         gtk_widget_set_tooltip_text(showDone, "Show completed tasks")
         todo_set_accessible_label(showDone, "Show completed")
         adw_header_bar_pack_end(todo_header_bar(header), showDone)
@@ -103,25 +103,25 @@ final class TaskListWindow {
         // Not the first line, which is a group's title: the first task is selected by `refresh`.
         gtk_single_selection_set_autoselect(selection, 0)
         gtk_single_selection_set_can_unselect(selection, 1)
-        let factory = gtk_signal_list_item_factory_new()!
+        let factory = gtk_signal_list_item_factory_new()
         listView = gtk_list_view_new(selection, factory)
         todo_set_accessible_label(listView, "Tasks")
-        let scrolled = gtk_scrolled_window_new()!
+        let scrolled = gtk_scrolled_window_new()
         gtk_scrolled_window_set_child(todo_scrolled_window(scrolled), listView)
         gtk_widget_set_vexpand(scrolled, 1)
         gtk_widget_set_hexpand(scrolled, 1)
-        let body = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        let body = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         gtk_box_append(todo_box(body), scrolled)
         // The pane: a separator, then a column of the day's events.
         eventsPane = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
         todo_set_accessible_label(eventsPane, "Today's events")
         gtk_box_append(todo_box(eventsPane), gtk_separator_new(GTK_ORIENTATION_VERTICAL))
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
         gtk_widget_set_size_request(column, 240, -1)
         for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top] {
             side(column, 12)
         }
-        let eventsTitle = gtk_label_new("Today's events")!
+        let eventsTitle = gtk_label_new("Today's events")
         gtk_label_set_xalign(todo_label(eventsTitle), 0)
         gtk_widget_add_css_class(eventsTitle, "heading")
         gtk_box_append(todo_box(column), eventsTitle)
@@ -242,7 +242,7 @@ final class TaskListWindow {
     }
 
     private func addAction(_ name: String, _ body: @escaping @MainActor () -> Void) {
-        let action = g_simple_action_new(name, nil)!
+        let action = g_simple_action_new(name, nil)
         SignalHandler.connect(UnsafeMutableRawPointer(action), "activate", withArgument: true) { _ in body() }
         g_action_map_add_action(todo_action_map(UnsafeMutableRawPointer(window)), action)
         g_object_unref(UnsafeMutableRawPointer(action))
@@ -250,7 +250,7 @@ final class TaskListWindow {
 
     /// Space (done), Delete (delete) and ? (the keys) on the list only.
     private func addListShortcuts() {
-        let controller = gtk_shortcut_controller_new()!
+        let controller = gtk_shortcut_controller_new()
         for (trigger, action) in [("space", "win.toggle-done"), ("Delete", "win.delete"), ("question", "win.help")] {
             let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action))
             gtk_shortcut_controller_add_shortcut(todo_shortcut_controller(UnsafeMutableRawPointer(controller)), shortcut)
@@ -363,7 +363,7 @@ final class TaskListWindow {
 
     /// Asks a question in a dialog; `answer` gets whether it was confirmed.
     private func ask(_ heading: String, _ body: String, confirm: String?, answer: @escaping @MainActor (Bool) -> Void) {
-        let dialog = adw_message_dialog_new(todo_window(window), heading, body)!
+        let dialog = adw_message_dialog_new(todo_window(window), heading, body)
         let message = todo_message_dialog(UnsafeMutableRawPointer(dialog))
         if let confirm {
             todo_dialog_add_response(message, "cancel", "Cancel")
@@ -401,7 +401,7 @@ final class TaskListWindow {
         showChoices()
         if let said = model.toast {
             model.toastShown()
-            let toast = adw_toast_new(said.text)!
+            let toast = adw_toast_new(said.text)
             if said.canUndo {
                 adw_toast_set_button_label(toast, "Undo")
                 adw_toast_set_action_name(toast, "win.undo")
@@ -461,7 +461,7 @@ final class TaskListWindow {
             gtk_box_remove(todo_box(UnsafeMutableRawPointer(eventsBox)), child)
         }
         for event in events {
-            let label = gtk_label_new(event.time + "  " + event.text)!
+            let label = gtk_label_new(event.time + "  " + event.text)
             gtk_label_set_xalign(todo_label(label), 0)
             gtk_label_set_wrap(todo_label(label), 1)
             gtk_box_append(todo_box(UnsafeMutableRawPointer(eventsBox)), label)
